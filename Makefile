@@ -1,0 +1,37 @@
+# arena: `make demo` and `make test` work on a fresh machine (both create .venv if missing).
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-dev
+PROTOS := $(shell find proto -name '*.proto' | sort)
+
+.PHONY: demo test proto lint bench clean
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+
+$(STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+demo: $(STAMP)
+	$(PY) -m arena demo
+
+test: $(STAMP)
+	$(PY) -m pytest -q $(PYTEST_ARGS)
+
+# Regenerate arena/v1 (messages, gRPC stubs, type stubs) from proto/. Never edit arena/v1 by hand.
+proto: $(STAMP)
+	rm -rf arena/v1
+	$(PY) -m grpc_tools.protoc -Iproto --python_out=. --pyi_out=. --grpc_python_out=. $(PROTOS)
+	find arena/v1 -type d -exec touch {}/__init__.py \;
+
+lint: $(STAMP)
+	$(PY) -m ruff check arena tests bots bench
+
+bench: $(STAMP)
+	$(PY) bench/run_all.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache

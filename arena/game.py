@@ -1,0 +1,203 @@
+"""The Game protocol every engine implements, and generic helpers over it."""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import random
+import typing
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Protocol, TypeVar
+
+from arena.core import Outcome, Seat
+from arena.errors import OptionError, PlayerCountError, ReplayError
+
+StateT = TypeVar("StateT")
+OptionsT = TypeVar("OptionsT")
+
+
+class Game(Protocol[StateT, OptionsT]):
+    """A game: pure functions over an immutable (or copy-on-apply) state.
+
+    All randomness comes from the rng given to `setup`; later draws come from streams
+    stored in the state, so (game, options, seed, moves) replays a match exactly.
+    """
+
+    name: str  # registry name, e.g. "lucky_numbers"
+    title: str  # human name, e.g. "Lucky Numbers"
+    min_players: int
+    max_players: int
+    options_type: type[OptionsT]  # a frozen dataclass; every field has a default
+
+    def setup(self, num_players: int, options: OptionsT, rng: random.Random) -> StateT:
+        """The initial state."""
+        ...
+
+    def to_move(self, state: StateT) -> tuple[Seat, ...]:
+        """Seats that must decide now; several means a simultaneous decision; () when over."""
+        ...
+
+    def legal_moves(self, state: StateT, seat: Seat) -> Sequence[str]:
+        """The legal decisions of `seat` in canonical notation, in a stable order."""
+        ...
+
+    def apply(self, state: StateT, seat: Seat, move: str) -> StateT:
+        """The state after `seat` plays `move`; InvalidMoveError / IllegalMoveError if not."""
+        ...
+
+    def view(self, state: StateT, seat: Seat | None) -> dict[str, Any]:
+        """What `seat` may see (None: a spectator), as JSON-ready data."""
+        ...
+
+    def outcome(self, state: StateT) -> Outcome | None:
+        """The result once the game is over, else None."""
+        ...
+
+    def adjudicate(self, state: StateT, offender: Seat | None) -> Outcome:
+        """The result of stopping now: the offender (if any) last, others by the position."""
+        ...
+
+    def render(self, state: StateT, seat: Seat | None = None) -> str:
+        """A compact text picture of the position as `seat` sees it."""
+        ...
+
+
+def check_player_count(game: Game[Any, Any], num_players: int) -> None:
+    """Raise PlayerCountError unless the game is played by `num_players`."""
+    if not game.min_players <= num_players <= game.max_players:
+        raise PlayerCountError(
+            f"{game.name} is played by {game.min_players} to {game.max_players} players, "
+            f"not {num_players}"
+        )
+
+
+def option_fields(game: Game[Any, Any]) -> list[dataclasses.Field[Any]]:
+    """The option fields of a game, in declaration order."""
+    return list(dataclasses.fields(game.options_type))
+
+
+def option_choices(game: Game[Any, Any], name: str) -> tuple[str, ...] | None:
+    """The allowed values of an option as text, or None for free-form (int) options."""
+    hint = typing.get_type_hints(game.options_type)[name]
+    if hint is bool:
+        return ("true", "false")
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return tuple(str(m.value) for m in hint)
+    if typing.get_origin(hint) is typing.Literal:
+        return tuple(str(a) for a in typing.get_args(hint))
+    return None
+
+
+def _convert(game: Game[Any, Any], name: str, text: str) -> Any:
+    hint = typing.get_type_hints(game.options_type)[name]
+    value = text.strip()
+    if hint is bool:
+        low = value.lower()
+        if low in ("1", "true", "yes", "on"):
+            return True
+        if low in ("0", "false", "no", "off"):
+            return False
+        raise OptionError(f"option {name} takes true or false, not {text!r}")
+    if hint is int:
+        try:
+            return int(value)
+        except ValueError:
+            raise OptionError(f"option {name} takes an integer, not {text!r}") from None
+    choices = option_choices(game, name)
+    if choices is not None and value not in choices:
+        raise OptionError(f"option {name} takes one of {', '.join(choices)}, not {text!r}")
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return hint(value)
+    return value
+
+
+def parse_options(game: Game[OptionsT, Any] | Game[Any, OptionsT], raw: Mapping[str, Any]) -> Any:
+    """Build the game's options from text (or already typed) values; OptionError if bad."""
+    known = {f.name for f in option_fields(game)}
+    unknown = sorted(set(raw) - known)
+    if unknown:
+        listed = ", ".join(sorted(known)) or "none"
+        raise OptionError(f"{game.name} has no option {unknown[0]!r} (options: {listed})")
+    values = {k: _convert(game, k, v) if isinstance(v, str) else v for k, v in raw.items()}
+    return game.options_type(**values)
+
+
+def options_to_dict(options: Any) -> dict[str, Any]:
+    """Options as JSON-ready data (enum members as their values)."""
+    out: dict[str, Any] = {}
+    for f in dataclasses.fields(options):
+        value = getattr(options, f.name)
+        out[f.name] = value.value if isinstance(value, enum.Enum) else value
+    return out
+
+
+def parse_option_pairs(pairs: Iterable[str]) -> dict[str, str]:
+    """Turn ["key=value", ...] into a dict; OptionError on a malformed pair."""
+    out: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise OptionError(f"option {pair!r} is not of the form key=value")
+        out[key.strip()] = value.strip()
+    return out
+
+
+def new_game_state(game: Game[StateT, Any], num_players: int, options: Any, seed: int) -> StateT:
+    """Set a game up from a seed, checking the player count."""
+    check_player_count(game, num_players)
+    return game.setup(num_players, options, random.Random(seed))
+
+
+def replay(
+    game: Game[StateT, Any],
+    num_players: int,
+    options: Any,
+    seed: int,
+    moves: Iterable[tuple[Seat, str]],
+) -> list[StateT]:
+    """Every state of a recorded match, from setup to the last move (ReplayError if broken)."""
+    state = new_game_state(game, num_players, options, seed)
+    states = [state]
+    for ply, (seat, move) in enumerate(moves):
+        if seat not in game.to_move(state):
+            raise ReplayError(f"ply {ply}: seat {seat} is not to move")
+        try:
+            state = game.apply(state, seat, move)
+        except Exception as exc:  # any engine refusal means the record does not replay
+            raise ReplayError(f"ply {ply}: {move!r} by seat {seat}: {exc}") from exc
+        states.append(state)
+    return states
+
+
+def ranks_from_keys(keys: Sequence[Any]) -> tuple[int, ...]:
+    """Competition ranks (1, 1, 3) from per-seat sort keys where larger is better."""
+    return tuple(1 + sum(1 for other in keys if other > mine) for mine in keys)
+
+
+def ranks_with_offender_last(keys: Sequence[Any], offender: Seat | None) -> tuple[int, ...]:
+    """Ranks by keys (larger is better), except that the offender is ranked alone last."""
+    if offender is None:
+        return ranks_from_keys(keys)
+    others = [s for s in range(len(keys)) if s != offender]
+    ranks = [0] * len(keys)
+    for s in others:
+        ranks[s] = 1 + sum(1 for o in others if keys[o] > keys[s])
+    ranks[offender] = len(keys)
+    return tuple(ranks)
+
+
+def points_by_rank(ranks: Sequence[int]) -> tuple[float, ...]:
+    """Default tournament points: 1 for a sole win, 0 for last, shared places split evenly.
+
+    With n seats, rank r is worth (n - r) / (n - 1) before ties; tied seats share the average
+    of the places they occupy (two players: win 1, draw 0.5, loss 0).
+    """
+    n = len(ranks)
+    if n == 1:
+        return (1.0,)
+    out = []
+    for r in ranks:
+        tied = sum(1 for x in ranks if x == r)
+        places = range(r, r + tied)
+        out.append(sum((n - p) / (n - 1) for p in places) / tied)
+    return tuple(out)

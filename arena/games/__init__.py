@@ -1,0 +1,1 @@
+"""One package per game: rules (engine), notation, view, render, wire conversion, strategies."""

@@ -1,0 +1,269 @@
+"""The authoritative match loop: legality, clocks, faults, seeds -> MatchRecord.
+
+The same loop serves in-process play and bots over gRPC: it talks only to `Player`s.
+Simultaneous decisions (several seats in `to_move`) are asked at once, each seat on its own
+clock; a seat's answer is applied as it arrives (engines keep it secret until all are in).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import time
+import uuid
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from arena.core import MatchRecord, MoveRecord, Outcome, Seat, Termination
+from arena.errors import IllegalMoveError, InvalidMoveError
+from arena.game import Game, check_player_count, options_to_dict
+from arena.players import DecisionRequest, MatchInfo, Player, Reply
+
+
+@dataclass(frozen=True, slots=True)
+class Clock:
+    """Per-decision budget plus a time bank (Kaggle-style overage); None means unlimited."""
+
+    per_move_ms: int | None = None
+    bank_ms: int | None = None
+
+    @property
+    def unlimited(self) -> bool:
+        """True when no limit applies."""
+        return self.per_move_ms is None
+
+
+class BotFault(Exception):
+    """Raised by a Player when its bot misbehaved (disconnect, crash...): adjudicated."""
+
+    def __init__(self, termination: Termination, detail: str) -> None:
+        super().__init__(detail)
+        self.termination = termination
+        self.detail = detail
+
+
+@dataclass(slots=True)
+class MatchEvent:
+    """Something public happened in a match (for live printing and watching)."""
+
+    kind: str  # "start", "move", "end"
+    match_id: str
+    ply: int = 0
+    seat: Seat | None = None
+    move: str | None = None
+    elapsed_ms: float = 0.0
+    state: Any = None
+    record: MatchRecord | None = None
+
+
+@dataclass(slots=True)
+class _Seating:
+    player: Player
+    bank_ms: float | None
+    moves: int = 0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+EventSink = Callable[[MatchEvent], None]
+
+
+class Referee:
+    """Plays one match between players under the rules of one game."""
+
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        options: Any,
+        seed: int,
+        players: Sequence[Player],
+        *,
+        clock: Clock | None = None,
+        match_id: str | None = None,
+        on_event: EventSink | None = None,
+    ) -> None:
+        check_player_count(game, len(players))
+        self.game = game
+        self.options = options
+        self.seed = seed
+        self.clock = clock or Clock()
+        self.match_id = match_id or uuid.uuid4().hex[:12]
+        self.on_event = on_event
+        self.seats = [_Seating(p, _bank(self.clock)) for p in players]
+        self.state = game.setup(len(players), options, random.Random(seed))
+        self.moves: list[MoveRecord] = []
+        self._request_id = 0
+
+    async def run(self) -> MatchRecord:
+        """Play to the end (or to the first fault) and return the record."""
+        started = time.time()
+        names = tuple(s.player.name for s in self.seats)
+        info = [
+            MatchInfo(self.match_id, self.game.name, options_to_dict(self.options), seat, names)
+            for seat in range(len(self.seats))
+        ]
+        self._emit(MatchEvent("start", self.match_id, state=self.state))
+        outcome = await self._start_all(info)
+        if outcome is None:
+            outcome = await self._loop()
+        record = MatchRecord(
+            match_id=self.match_id,
+            game=self.game.name,
+            options=options_to_dict(self.options),
+            seed=self.seed,
+            players=names,
+            moves=tuple(self.moves),
+            outcome=outcome,
+            started_at=started,
+            finished_at=time.time(),
+        )
+        await asyncio.gather(
+            *(_quietly(s.player.finish(record)) for s in self.seats), return_exceptions=True
+        )
+        self._emit(MatchEvent("end", self.match_id, len(self.moves), state=self.state, record=record))
+        return record
+
+    async def _start_all(self, info: list[MatchInfo]) -> Outcome | None:
+        results = await asyncio.gather(
+            *(s.player.start(i) for s, i in zip(self.seats, info, strict=True)),
+            return_exceptions=True,
+        )
+        for seat, result in enumerate(results):
+            if isinstance(result, BaseException):
+                return self._fault(seat, *_classify(result))
+        return None
+
+    async def _loop(self) -> Outcome:
+        pending: dict[Seat, asyncio.Task[tuple[Reply, float, DecisionRequest]]] = {}
+        try:
+            while (outcome := self.game.outcome(self.state)) is None:
+                for seat in self.game.to_move(self.state):
+                    if seat not in pending:
+                        pending[seat] = asyncio.create_task(self._ask(seat))
+                done, _ = await asyncio.wait(pending.values(), return_when=asyncio.FIRST_COMPLETED)
+                for seat in sorted(s for s, t in pending.items() if t in done):
+                    task = pending.pop(seat)
+                    fault = self._accept(seat, task)
+                    if fault is not None:
+                        return fault
+                    if self.game.outcome(self.state) is not None:
+                        break
+            return outcome
+        finally:
+            for task in pending.values():
+                task.cancel()
+            for task in pending.values():
+                with contextlib.suppress(BaseException):
+                    await task
+
+    async def _ask(self, seat: Seat) -> tuple[Reply, float, DecisionRequest]:
+        self._request_id += 1
+        seating = self.seats[seat]
+        request = DecisionRequest(
+            match_id=self.match_id,
+            request_id=self._request_id,
+            game=self.game.name,
+            seat=seat,
+            view=self.game.view(self.state, seat),
+            legal_moves=tuple(self.game.legal_moves(self.state, seat)),
+            budget_ms=self.clock.per_move_ms,
+            bank_ms=None if seating.bank_ms is None else int(seating.bank_ms),
+        )
+        limit = _limit_s(self.clock, seating.bank_ms)
+        t0 = time.perf_counter()
+        reply = await asyncio.wait_for(seating.player.decide(request), timeout=limit)
+        return reply, (time.perf_counter() - t0) * 1000.0, request
+
+    def _accept(self, seat: Seat, task: asyncio.Task[tuple[Reply, float, DecisionRequest]]) -> Outcome | None:
+        try:
+            reply, elapsed_ms, request = task.result()
+        except BaseException as exc:  # noqa: BLE001 - every bot failure is adjudicated
+            return self._fault(seat, *_classify(exc))
+        seating = self.seats[seat]
+        if self.clock.per_move_ms is not None and seating.bank_ms is not None:
+            seating.bank_ms -= max(0.0, elapsed_ms - self.clock.per_move_ms)
+            if seating.bank_ms < 0:
+                return self._fault(seat, Termination.TIMEOUT, f"used {elapsed_ms:.0f} ms")
+        move, problem = _resolve_reply(reply, request.legal_moves)
+        if move is None:
+            return self._fault(seat, Termination.UNPARSABLE, problem)
+        try:
+            self.state = self.game.apply(self.state, seat, move)
+        except IllegalMoveError as exc:
+            return self._fault(seat, Termination.ILLEGAL_MOVE, f"{move!r}: {exc}")
+        except InvalidMoveError as exc:
+            return self._fault(seat, Termination.UNPARSABLE, f"{move!r}: {exc}")
+        self.moves.append(MoveRecord(seat, move, elapsed_ms))
+        seating.moves += 1
+        self._emit(MatchEvent("move", self.match_id, len(self.moves), seat, move, elapsed_ms, self.state))
+        return None
+
+    def _fault(self, seat: Seat, termination: Termination, detail: str) -> Outcome:
+        base = self.game.adjudicate(self.state, seat)
+        return Outcome(
+            ranks=base.ranks,
+            scores=base.scores,
+            points=base.points,
+            termination=termination,
+            offender=seat,
+            detail=f"seat {seat} ({self.seats[seat].player.name}): {detail}",
+        )
+
+    def _emit(self, event: MatchEvent) -> None:
+        if self.on_event is not None:
+            self.on_event(event)
+
+
+async def play_match(
+    game: Game[Any, Any],
+    options: Any,
+    seed: int,
+    players: Sequence[Player],
+    *,
+    clock: Clock | None = None,
+    match_id: str | None = None,
+    on_event: EventSink | None = None,
+) -> MatchRecord:
+    """Play one match and return its record (faults are adjudicated, never raised)."""
+    referee = Referee(game, options, seed, players, clock=clock, match_id=match_id, on_event=on_event)
+    return await referee.run()
+
+
+def _bank(clock: Clock) -> float | None:
+    if clock.per_move_ms is None:
+        return None
+    return float(clock.bank_ms or 0)
+
+
+def _limit_s(clock: Clock, bank_ms: float | None) -> float | None:
+    if clock.per_move_ms is None:
+        return None
+    return (clock.per_move_ms + max(0.0, bank_ms or 0.0)) / 1000.0
+
+
+def _resolve_reply(reply: Any, legal: tuple[str, ...]) -> tuple[str | None, str]:
+    if isinstance(reply, bool):
+        return None, f"reply {reply!r} is neither a move nor an index"
+    if isinstance(reply, int):
+        if 0 <= reply < len(legal):
+            return legal[reply], ""
+        return None, f"index {reply} outside the {len(legal)} legal moves"
+    if isinstance(reply, str):
+        return " ".join(reply.split()), ""
+    return None, f"reply {reply!r} is neither a move nor an index"
+
+
+def _classify(exc: BaseException) -> tuple[Termination, str]:
+    if isinstance(exc, BotFault):
+        return exc.termination, exc.detail
+    if isinstance(exc, TimeoutError | asyncio.TimeoutError):
+        return Termination.TIMEOUT, "no decision within the time limit"
+    if isinstance(exc, asyncio.CancelledError):
+        return Termination.ABORTED, "match cancelled"
+    return Termination.CRASH, f"{type(exc).__name__}: {exc}"
+
+
+async def _quietly(awaitable: Any) -> None:
+    with contextlib.suppress(Exception):
+        await awaitable

@@ -1,0 +1,279 @@
+"""Test doubles and the conformance check every game must pass.
+
+`check_game` plays many seeded random games and checks the Game contract:
+legal moves non-empty until the end, illegal moves rejected with IllegalMoveError or
+InvalidMoveError, determinism from the seed, views that reveal no hidden information
+(a view must not depend on what is hidden from that seat), and well-formed outcomes.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import json
+import random
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from arena.core import Outcome, Seat, Termination
+from arena.errors import IllegalMoveError, InvalidMoveError
+from arena.game import Game, options_to_dict
+from arena.players import (
+    DecisionRequest,
+    PolicyPlayer,
+    first_move_policy,
+    random_policy,
+    scripted_policy,
+)
+
+__all__ = [
+    "ConformanceError",
+    "ConformanceReport",
+    "PolicyPlayer",
+    "all_option_combinations",
+    "check_game",
+    "first_move_policy",
+    "play_random_game",
+    "random_policy",
+    "scripted_policy",
+]
+
+Invariant = Callable[[Any], None]
+"""A game-specific check run on every state; raise AssertionError when broken."""
+
+Resample = Callable[[Any, "Seat | None", random.Random], Any]
+"""Re-deal what `seat` cannot see (pot order, others' secret choices): same view expected."""
+
+
+class ConformanceError(AssertionError):
+    """A game broke its contract; the message says which game, seed and ply."""
+
+
+@dataclass(slots=True)
+class ConformanceReport:
+    """What a conformance run covered."""
+
+    games: int = 0
+    decisions: int = 0
+    by_players: dict[int, int] = field(default_factory=dict)
+    terminations: dict[str, int] = field(default_factory=dict)
+
+
+def all_option_combinations(game: Game[Any, Any]) -> list[Any]:
+    """Every combination of the game's bool and enum/Literal options (others at default)."""
+    from arena.game import option_choices, parse_options
+
+    axes: list[tuple[str, tuple[str, ...]]] = []
+    for f in fields(game.options_type):
+        choices = option_choices(game, f.name)
+        if choices is not None:
+            axes.append((f.name, choices))
+    combos = itertools.product(*(choices for _, choices in axes))
+    return [parse_options(game, dict(zip([n for n, _ in axes], c, strict=True))) for c in combos]
+
+
+def _canonical(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, default=str)
+
+
+def play_random_game(
+    game: Game[Any, Any], num_players: int, options: Any, seed: int, *, max_decisions: int = 100_000
+) -> tuple[list[tuple[Seat, str]], Any]:
+    """Play one random game from a seed; returns the moves and the final state."""
+    rng = random.Random(seed ^ 0x5EED)
+    state = game.setup(num_players, options, random.Random(seed))
+    moves: list[tuple[Seat, str]] = []
+    while game.outcome(state) is None:
+        seat = rng.choice(game.to_move(state))
+        move = rng.choice(list(game.legal_moves(state, seat)))
+        state = game.apply(state, seat, move)
+        moves.append((seat, move))
+        if len(moves) > max_decisions:
+            raise ConformanceError(f"{game.name} seed {seed}: no end after {max_decisions} moves")
+    return moves, state
+
+
+def check_game(
+    game: Game[Any, Any],
+    *,
+    games: int = 200,
+    num_players: Sequence[int] | None = None,
+    options: Iterable[Any] | None = None,
+    seed: int = 0,
+    invariant: Invariant | None = None,
+    resample: Resample | None = None,
+    probes: Sequence[str] = ("", "pass", "0", "zzz 99", "draw draw"),
+    deep_every: int = 10,
+) -> ConformanceReport:
+    """Play `games` seeded random games per (player count, options) pair and check the contract.
+
+    Every `deep_every`-th game also checks determinism (a replay from the seed reaches the
+    same views) and, given `resample`, that every view at every ply is unchanged when the
+    information hidden from that seat is re-dealt.
+    """
+    counts = list(num_players or range(game.min_players, game.max_players + 1))
+    option_list = list(options) if options is not None else all_option_combinations(game)
+    report = ConformanceReport()
+    pairs = [(n, o) for n in counts for o in option_list]
+    for i in range(games):
+        n, opts = pairs[i % len(pairs)]
+        game_seed = seed * 1_000_003 + i
+        deep = i % deep_every == 0
+        _check_one(game, n, opts, game_seed, invariant, resample, probes, deep, report)
+        report.games += 1
+        report.by_players[n] = report.by_players.get(n, 0) + 1
+    return report
+
+
+def _fail(game: Game[Any, Any], seed: int, ply: int, message: str) -> ConformanceError:
+    return ConformanceError(f"{game.name} seed {seed} ply {ply}: {message}")
+
+
+def _check_one(
+    game: Game[Any, Any],
+    n: int,
+    options: Any,
+    seed: int,
+    invariant: Invariant | None,
+    resample: Resample | None,
+    probes: Sequence[str],
+    deep: bool,
+    report: ConformanceReport,
+) -> None:
+    rng = random.Random(seed ^ 0x5EED)
+    state = game.setup(n, options, random.Random(seed))
+    trace: list[str] = []
+    moves: list[tuple[Seat, str]] = []
+    ply = 0
+    while True:
+        if invariant is not None:
+            try:
+                invariant(state)
+            except AssertionError as exc:
+                raise _fail(game, seed, ply, f"invariant broken: {exc}") from exc
+        out = game.outcome(state)
+        if out is not None:
+            _check_outcome(game, seed, ply, out, n)
+            if game.to_move(state):
+                raise _fail(game, seed, ply, "game over but to_move is not empty")
+            report.terminations[out.termination.value] = (
+                report.terminations.get(out.termination.value, 0) + 1
+            )
+            break
+        seats = game.to_move(state)
+        if not seats or len(set(seats)) != len(seats) or not all(0 <= s < n for s in seats):
+            raise _fail(game, seed, ply, f"bad to_move {seats!r}")
+        seat = rng.choice(seats)
+        legal = list(game.legal_moves(state, seat))
+        if not legal:
+            raise _fail(game, seed, ply, f"seat {seat} to move with no legal moves")
+        if len(set(legal)) != len(legal):
+            raise _fail(game, seed, ply, "legal moves contain duplicates")
+        if deep or ply % 7 == 0:
+            _check_rejects(game, state, seat, legal, seats, n, probes, seed, ply)
+            _check_adjudicate(game, state, seat, n, seed, ply)
+        if deep:
+            trace.append(_canonical([game.view(state, s) for s in [*range(n), None]]))
+            if resample is not None:
+                _check_hidden(game, state, n, resample, rng, seed, ply)
+        move = rng.choice(legal)
+        before = copy.deepcopy(state) if deep else None
+        state = game.apply(state, seat, move)
+        if before is not None and game.legal_moves(before, seat) != legal:
+            raise _fail(game, seed, ply, "apply mutated the previous state")
+        moves.append((seat, move))
+        ply += 1
+        if ply > 200_000:
+            raise _fail(game, seed, ply, "no end after 200000 decisions")
+    report.decisions += ply
+    if deep:
+        _check_replay(game, n, options, seed, moves, trace)
+    game.render(state, None)
+
+
+def _check_rejects(
+    game: Game[Any, Any],
+    state: Any,
+    seat: Seat,
+    legal: list[str],
+    seats: tuple[Seat, ...],
+    n: int,
+    probes: Sequence[str],
+    seed: int,
+    ply: int,
+) -> None:
+    legal_set = set(legal)
+    for probe in probes:
+        if probe in legal_set:
+            continue
+        try:
+            game.apply(state, seat, probe)
+        except (IllegalMoveError, InvalidMoveError):
+            continue
+        raise _fail(game, seed, ply, f"apply accepted {probe!r}, which is not in legal_moves")
+    others = [s for s in range(n) if s not in seats]
+    if others:
+        try:
+            game.apply(state, others[0], legal[0])
+        except (IllegalMoveError, InvalidMoveError):
+            return
+        raise _fail(game, seed, ply, f"seat {others[0]} moved out of turn")
+
+
+def _check_adjudicate(game: Game[Any, Any], state: Any, seat: Seat, n: int, seed: int, ply: int) -> None:
+    out = game.adjudicate(state, seat)
+    _check_outcome(game, seed, ply, out, n)
+    if out.ranks[seat] != n or sum(1 for r in out.ranks if r == n) != 1:
+        raise _fail(game, seed, ply, f"adjudication does not rank offender {seat} alone last")
+    _check_outcome(game, seed, ply, game.adjudicate(state, None), n)
+
+
+def _check_outcome(game: Game[Any, Any], seed: int, ply: int, out: Outcome, n: int) -> None:
+    if not isinstance(out, Outcome) or len(out.ranks) != n:
+        raise _fail(game, seed, ply, f"outcome {out!r} is not one entry per seat")
+    if min(out.ranks) != 1 or any(r < 1 or r > n for r in out.ranks):
+        raise _fail(game, seed, ply, f"ranks {out.ranks} are not competition ranks")
+    for s, r in enumerate(out.ranks):
+        if r != 1 + sum(1 for o in out.ranks if o < r):
+            raise _fail(game, seed, ply, f"rank {r} of seat {s} skips wrongly in {out.ranks}")
+    if out.termination not in (Termination.NORMAL, Termination.TURN_CAP):
+        raise _fail(game, seed, ply, f"engine returned termination {out.termination}")
+    _canonical(out.to_dict())
+
+
+def _check_replay(
+    game: Game[Any, Any], n: int, options: Any, seed: int, moves: list[tuple[Seat, str]], trace: list[str]
+) -> None:
+    state = game.setup(n, options, random.Random(seed))
+    for ply, (seat, move) in enumerate(moves):
+        if ply < len(trace):
+            views = _canonical([game.view(state, s) for s in [*range(n), None]])
+            if views != trace[ply]:
+                raise _fail(game, seed, ply, "replay from the same seed diverged")
+        state = game.apply(state, seat, move)
+    _canonical(options_to_dict(options))
+
+
+def _check_hidden(
+    game: Game[Any, Any], state: Any, n: int, resample: Resample, rng: random.Random, seed: int, ply: int
+) -> None:
+    for s in [*range(n), None]:
+        view = game.view(state, s)
+        if not isinstance(view, dict):
+            raise _fail(game, seed, ply, "view is not a dict")
+        other = game.view(resample(state, s, random.Random(rng.random())), s)
+        if _canonical(view) != _canonical(other):
+            raise _fail(game, seed, ply, f"view of seat {s} depends on information hidden from it")
+
+
+def request_for(game: Game[Any, Any], state: Any, seat: Seat) -> DecisionRequest:
+    """A DecisionRequest for `seat` in `state`, as the referee would send it (for bot tests)."""
+    return DecisionRequest(
+        match_id="test",
+        request_id=0,
+        game=game.name,
+        seat=seat,
+        view=game.view(state, seat),
+        legal_moves=tuple(game.legal_moves(state, seat)),
+    )
