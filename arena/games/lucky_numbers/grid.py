@@ -1,0 +1,120 @@
+"""The placement rule (spec §2) on one 4x4 grid, plus Bruno's diagonal test (§6.2).
+
+A grid is a tuple of 16 ints, row-major (a1, b1, c1, d1, a2, ...), 0 for an empty cell.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from arena.games.lucky_numbers.notation import CELLS, MAX_VALUE, SIZE, cell_name, column_name, row_name
+
+Grid = tuple[int, ...]
+
+EMPTY_GRID: Grid = (0,) * CELLS
+
+
+def _line_cells(index: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    row, col = divmod(index, SIZE)
+    before = tuple(row * SIZE + c for c in range(col)) + tuple(r * SIZE + col for r in range(row))
+    after = tuple(row * SIZE + c for c in range(col + 1, SIZE)) + tuple(
+        r * SIZE + col for r in range(row + 1, SIZE)
+    )
+    return before, after
+
+
+# Cells that must hold smaller values (left in the row, above in the column) and larger ones.
+BEFORE: tuple[tuple[int, ...], ...] = tuple(_line_cells(i)[0] for i in range(CELLS))
+AFTER: tuple[tuple[int, ...], ...] = tuple(_line_cells(i)[1] for i in range(CELLS))
+DIAGONAL_NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(
+        (r + dr) * SIZE + (c + dc)
+        for dr in (-1, 1)
+        for dc in (-1, 1)
+        if 0 <= r + dr < SIZE and 0 <= c + dc < SIZE
+    )
+    for r, c in (divmod(i, SIZE) for i in range(CELLS))
+)
+
+
+def tiles_in(grid: Grid) -> int:
+    """How many tiles the grid holds."""
+    return CELLS - grid.count(0)
+
+
+@lru_cache(maxsize=65536)
+def bounds(grid: Grid) -> tuple[tuple[int, int], ...]:
+    """Per cell, the open interval (lo, hi) a value must lie in there (rule 2.1).
+
+    The cell's own tile is ignored, so the same bounds serve place and swap. Cached because
+    the same grids recur across a game's decisions.
+    """
+    out = []
+    for i in range(CELLS):
+        lo = max((grid[c] for c in BEFORE[i]), default=0)
+        hi = min((grid[c] for c in AFTER[i] if grid[c]), default=MAX_VALUE + 1)
+        out.append((lo, hi))
+    return tuple(out)
+
+
+def fits(grid: Grid, cell: int, value: int) -> bool:
+    """True when `value` in `cell` satisfies rule 2.1 (the cell's current tile ignored)."""
+    lo, hi = bounds(grid)[cell]
+    return lo < value < hi
+
+
+def resolve_cells(grid: Grid, value: int) -> tuple[int, ...]:
+    """The cells where `value` may be placed (empty) or swapped in (occupied, other value)."""
+    return tuple(
+        i for i, (lo, hi) in enumerate(bounds(grid)) if lo < value < hi and grid[i] != value
+    )
+
+
+@lru_cache(maxsize=65536)
+def playable_values(grid: Grid) -> frozenset[int]:
+    """Values with at least one legal place or swap in the grid (LN-A6)."""
+    out = set()
+    for i, (lo, hi) in enumerate(bounds(grid)):
+        out.update(v for v in range(lo + 1, hi) if v != grid[i])
+    return frozenset(out)
+
+
+def violation(grid: Grid, cell: int, value: int) -> str | None:
+    """Why `value` cannot go into `cell` under rule 2.1, or None when it fits."""
+    for other in BEFORE[cell]:
+        old = grid[other]
+        if old and old >= value:
+            return _explain(cell, other, value, old)
+    for other in AFTER[cell]:
+        old = grid[other]
+        if old and old <= value:
+            return _explain(cell, other, value, old)
+    return None
+
+
+def _explain(cell: int, other: int, value: int, old: int) -> str:
+    same_row = cell // SIZE == other // SIZE
+    line = f"row {row_name(cell)}" if same_row else f"column {column_name(cell)}"
+    if old == value:
+        return f"same number as {cell_name(other)} in {line} ({value})"
+    if same_row:
+        where = "left of" if cell < other else "right of"
+    else:
+        where = "above" if cell < other else "below"
+    return f"{line}: {value} would be {where} {old} ({cell_name(other)})"
+
+
+def bruno_bonus(grid: Grid, cell: int) -> bool:
+    """True when the tile in `cell` sits diagonally next to an equal tile (Bruno, §6.2)."""
+    value = grid[cell]
+    return any(grid[n] == value for n in DIAGONAL_NEIGHBOURS[cell])
+
+
+def with_tile(grid: Grid, cell: int, value: int) -> Grid:
+    """The grid with `value` in `cell` (0 empties it)."""
+    return grid[:cell] + (value,) + grid[cell + 1 :]
+
+
+def rule_holds(grid: Grid) -> bool:
+    """True when every tile of the grid satisfies rule 2.1 (for invariant checks)."""
+    return all(grid[i] == 0 or violation(grid, i, grid[i]) is None for i in range(CELLS))

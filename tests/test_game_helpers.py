@@ -1,0 +1,108 @@
+"""Generic helpers of arena.game and arena.core: options, ranks, points, records."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Literal
+
+import pytest
+
+from arena.core import MatchRecord, MoveRecord, Outcome, Termination
+from arena.errors import IllegalMoveError, InvalidMoveError, OptionError
+from arena.game import (
+    options_to_dict,
+    parse_option_pairs,
+    parse_options,
+    points_by_rank,
+    ranks_from_keys,
+    ranks_with_offender_last,
+)
+
+
+class Wall(enum.Enum):
+    COLORED = "colored"
+    GRAY = "gray"
+
+
+@dataclass(frozen=True, slots=True)
+class Opts:
+    setup: Literal["easy", "michael"] = "easy"
+    bruno: bool = False
+    rounds: int = 2
+    wall: Wall = Wall.COLORED
+
+
+class OptionsOnly:
+    name = "opts"
+    options_type = Opts
+
+
+def test_parse_options_converts_text_by_type():
+    opts = parse_options(OptionsOnly(), {"setup": "michael", "bruno": "yes", "rounds": "3", "wall": "gray"})
+    assert opts == Opts("michael", True, 3, Wall.GRAY)
+    assert options_to_dict(opts) == {"setup": "michael", "bruno": True, "rounds": 3, "wall": "gray"}
+
+
+@pytest.mark.parametrize(
+    ("raw", "message"),
+    [
+        ({"colour": "red"}, "has no option 'colour'"),
+        ({"setup": "hard"}, "setup takes one of easy, michael"),
+        ({"bruno": "maybe"}, "bruno takes true or false"),
+        ({"rounds": "two"}, "rounds takes an integer"),
+    ],
+)
+def test_parse_options_rejects_bad_input(raw, message):
+    with pytest.raises(OptionError, match=message):
+        parse_options(OptionsOnly(), raw)
+
+
+def test_option_pairs():
+    assert parse_option_pairs(["a=1", " b = x "]) == {"a": "1", "b": "x"}
+    with pytest.raises(OptionError, match="key=value"):
+        parse_option_pairs(["novalue"])
+
+
+def test_ranks_share_ties_and_skip():
+    assert ranks_from_keys([15, 15, 12]) == (1, 1, 3)
+    assert ranks_from_keys([3, 9, 9, 1]) == (3, 1, 1, 4)
+
+
+def test_offender_ranks_alone_last_and_others_keep_order():
+    assert ranks_with_offender_last([10, 5, 7], offender=0) == (3, 2, 1)
+    assert ranks_with_offender_last([4, 4, 4], offender=1) == (1, 3, 1)
+    assert ranks_with_offender_last([4, 4], offender=None) == (1, 1)
+
+
+def test_points_by_rank():
+    assert points_by_rank((1, 2)) == (1.0, 0.0)
+    assert points_by_rank((1, 1)) == (0.5, 0.5)
+    assert points_by_rank((1, 2, 3)) == (1.0, 0.5, 0.0)
+    assert points_by_rank((1, 1, 3)) == (0.75, 0.75, 0.0)
+
+
+def test_illegal_is_a_kind_of_invalid():
+    assert issubclass(IllegalMoveError, InvalidMoveError)
+
+
+def test_outcome_validates_and_round_trips():
+    with pytest.raises(ValueError):
+        Outcome(ranks=(1, 2), scores=(1.0,), points=(0.0, 0.0))
+    out = Outcome((2, 1), (3.0, 4.0), (-1.0, 2.0), Termination.TIMEOUT, 0, "slow")
+    assert Outcome.from_dict(out.to_dict()) == out
+    assert out.winners == (1,)
+    assert Termination.TIMEOUT.is_fault and not Termination.TURN_CAP.is_fault
+
+
+def test_match_record_round_trips():
+    record = MatchRecord(
+        match_id="m1",
+        game="lucky_numbers",
+        options={"bruno": True},
+        seed=7,
+        players=("a", "b"),
+        moves=(MoveRecord(0, "draw", 1.5), MoveRecord(0, "discard", 0.25)),
+        outcome=Outcome((1, 2), (16.0, 9.0), (2.0, -7.0)),
+    )
+    assert MatchRecord.from_dict(record.to_dict()) == record
