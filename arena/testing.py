@@ -21,7 +21,9 @@ from arena.errors import IllegalMoveError, InvalidMoveError
 from arena.game import Game, options_to_dict
 from arena.players import (
     DecisionRequest,
+    MatchInfo,
     PolicyPlayer,
+    Reply,
     first_move_policy,
     random_policy,
     scripted_policy,
@@ -30,12 +32,14 @@ from arena.players import (
 __all__ = [
     "ConformanceError",
     "ConformanceReport",
+    "FaultyPlayer",
     "PolicyPlayer",
     "all_option_combinations",
     "check_game",
     "first_move_policy",
     "play_random_game",
     "random_policy",
+    "request_for",
     "scripted_policy",
 ]
 
@@ -277,3 +281,48 @@ def request_for(game: Game[Any, Any], state: Any, seat: Seat) -> DecisionRequest
         view=game.view(state, seat),
         legal_moves=tuple(game.legal_moves(state, seat)),
     )
+
+
+class FaultyPlayer:
+    """A test double that plays randomly until decision `after`, then misbehaves.
+
+    kind: "slow" (sleeps `delay_s` before answering), "garbage" (answers nonsense text),
+    "illegal" (answers a well-formed move not on the legal list, given as `text`),
+    "crash" (raises), "bad_index" (answers an index past the end of the list).
+    """
+
+    def __init__(self, name: str, kind: str, *, after: int = 0, delay_s: float = 1.0,
+                 text: str = "zzz", seed: int = 0) -> None:
+        self.name = name
+        self.kind = kind
+        self.after = after
+        self.delay_s = delay_s
+        self.text = text
+        self._random = random_policy(seed)
+        self.decisions = 0
+        self.finished = False
+
+    async def start(self, info: MatchInfo) -> None:
+        """Nothing to prepare."""
+
+    async def decide(self, request: DecisionRequest) -> Reply:
+        """Random until `after` decisions were made, then the configured fault."""
+        import asyncio
+
+        self.decisions += 1
+        if self.decisions <= self.after:
+            return self._random(request)
+        if self.kind == "slow":
+            await asyncio.sleep(self.delay_s)
+            return self._random(request)
+        if self.kind == "garbage":
+            return self.text
+        if self.kind == "illegal":
+            return self.text
+        if self.kind == "bad_index":
+            return len(request.legal_moves)
+        raise RuntimeError("the bot fell over")
+
+    async def finish(self, record: Any) -> None:
+        """Remember that the referee said goodbye."""
+        self.finished = True

@@ -1,0 +1,20 @@
+"""Run every benchmark script in bench/ in turn (`make bench`); each prints its own figures."""
+
+from __future__ import annotations
+
+import pathlib
+import subprocess
+import sys
+
+
+def main() -> int:
+    """Run bench_*.py scripts one after another; return non-zero if any failed."""
+    failed = 0
+    for script in sorted(pathlib.Path(__file__).parent.glob("bench_*.py")):
+        print(f"== {script.name}", flush=True)
+        failed += subprocess.run([sys.executable, str(script)], check=False).returncode != 0
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,130 @@
+"""The in-process referee: full matches, replies by index, clocks and adjudicated faults."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from arena.core import Termination
+from arena.game import replay
+from arena.players import PolicyPlayer, random_policy
+from arena.referee import BotFault, Clock, play_match
+from arena.registry import get_game
+from arena.testing import FaultyPlayer
+
+GAME = get_game("lucky_numbers")
+OPTIONS = GAME.options_type()
+
+
+def run(players, *, seed=11, clock=None, events=None):
+    return asyncio.run(
+        play_match(GAME, OPTIONS, seed, players, clock=clock, on_event=events.append if events is not None else None)
+    )
+
+
+def randoms(n, seed=0):
+    return [PolicyPlayer(f"r{i}", random_policy(seed + i)) for i in range(n)]
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_full_match_replays_from_its_record(n):
+    record = run(randoms(n))
+    assert record.outcome.termination in (Termination.NORMAL, Termination.TURN_CAP)
+    assert record.players == tuple(f"r{i}" for i in range(n))
+    states = replay(GAME, n, OPTIONS, record.seed, [(m.seat, m.move) for m in record.moves])
+    assert GAME.outcome(states[-1]) == record.outcome
+
+
+def test_same_seed_and_players_give_the_same_match():
+    first = run(randoms(3, seed=5), seed=99)
+    second = run(randoms(3, seed=5), seed=99)
+    assert [(m.seat, m.move) for m in first.moves] == [(m.seat, m.move) for m in second.moves]
+    assert first.outcome == second.outcome
+
+
+def test_events_report_every_move_then_the_end():
+    events = []
+    record = run(randoms(2), events=events)
+    kinds = [e.kind for e in events]
+    assert kinds[0] == "start" and kinds[-1] == "end"
+    assert kinds.count("move") == len(record.moves)
+    assert events[-1].record is record
+
+
+def test_reply_by_index_is_accepted():
+    players = [PolicyPlayer("first", lambda r: 0), PolicyPlayer("last", lambda r: len(r.legal_moves) - 1)]
+    record = run(players)
+    assert record.outcome.termination in (Termination.NORMAL, Termination.TURN_CAP)
+
+
+@pytest.mark.parametrize(
+    ("kind", "text", "termination"),
+    [
+        ("garbage", "hello world", Termination.UNPARSABLE),
+        ("bad_index", "", Termination.UNPARSABLE),
+        ("illegal", "place a1", Termination.ILLEGAL_MOVE),
+        ("crash", "", Termination.CRASH),
+    ],
+)
+def test_faults_are_adjudicated_with_the_offender_last(kind, text, termination):
+    faulty = FaultyPlayer("bad", kind, after=3, text=text)
+    players = [*randoms(2), faulty]
+    record = run(players)
+    out = record.outcome
+    assert out.termination is termination
+    assert out.offender == 2 and out.ranks[2] == 3
+    assert "seat 2 (bad)" in out.detail
+    assert faulty.finished
+    # every accepted move before the fault is kept in the record
+    assert len(record.moves) >= 3
+    replay(GAME, 3, OPTIONS, record.seed, [(m.seat, m.move) for m in record.moves])
+
+
+def test_a_decision_past_budget_and_bank_times_out():
+    slow = FaultyPlayer("slow", "slow", after=2, delay_s=0.5)
+    record = run([PolicyPlayer("r", random_policy(1)), slow], clock=Clock(per_move_ms=50, bank_ms=100))
+    assert record.outcome.termination is Termination.TIMEOUT
+    assert record.outcome.offender == 1 and record.outcome.ranks == (1, 2)
+
+
+def test_the_time_bank_absorbs_an_occasional_slow_move():
+    class OnceSlow:
+        name = "once"
+
+        def __init__(self):
+            self.calls = 0
+            self.policy = random_policy(3)
+
+        async def start(self, info):
+            pass
+
+        async def decide(self, request):
+            self.calls += 1
+            if self.calls == 2:
+                await asyncio.sleep(0.12)
+            return self.policy(request)
+
+        async def finish(self, record):
+            pass
+
+    record = run([PolicyPlayer("r", random_policy(1)), OnceSlow()], clock=Clock(per_move_ms=50, bank_ms=1000))
+    assert record.outcome.termination in (Termination.NORMAL, Termination.TURN_CAP)
+
+
+def test_a_disconnect_reported_by_the_player_is_recorded():
+    class Vanishing:
+        name = "gone"
+
+        async def start(self, info):
+            pass
+
+        async def decide(self, request):
+            raise BotFault(Termination.DISCONNECT, "stream closed")
+
+        async def finish(self, record):
+            pass
+
+    record = run([PolicyPlayer("r", random_policy(1)), Vanishing()])
+    assert record.outcome.termination is Termination.DISCONNECT
+    assert record.outcome.detail == "seat 1 (gone): stream closed"
