@@ -93,6 +93,7 @@ class Referee:
         self.seats = [_Seating(p, _bank(self.clock)) for p in players]
         self.state = game.setup(len(players), options, random.Random(seed))
         self.moves: list[MoveRecord] = []
+        self._held: list[MatchEvent] = []
         self._request_id = 0
 
     async def run(self) -> MatchRecord:
@@ -188,6 +189,7 @@ class Referee:
         move, problem = _resolve_reply(reply, request.legal_moves)
         if move is None:
             return self._fault(seat, Termination.UNPARSABLE, problem)
+        waiting_before = set(self.game.to_move(self.state))
         try:
             self.state = self.game.apply(self.state, seat, move)
         except IllegalMoveError as exc:
@@ -196,7 +198,15 @@ class Referee:
             return self._fault(seat, Termination.UNPARSABLE, f"{move!r}: {exc}")
         self.moves.append(MoveRecord(seat, move, elapsed_ms))
         seating.moves += 1
-        self._emit(MatchEvent("move", self.match_id, len(self.moves), seat, move, elapsed_ms, self.state))
+        event = MatchEvent("move", self.match_id, len(self.moves), seat, move, elapsed_ms, self.state)
+        waiting_after = set(self.game.to_move(self.state))
+        # A simultaneous decision still waiting on other seats stays secret: hold its event
+        # until the decision resolves, so watchers never see a pending choice.
+        self._held.append(event)
+        if not (waiting_after and waiting_after < waiting_before):
+            for held in self._held:
+                self._emit(held)
+            self._held.clear()
         return None
 
     def _fault(self, seat: Seat, termination: Termination, detail: str) -> Outcome:

@@ -184,7 +184,7 @@ def _check_one(
         move = rng.choice(legal)
         before = copy.deepcopy(state) if deep else None
         state = game.apply(state, seat, move)
-        if before is not None and game.legal_moves(before, seat) != legal:
+        if before is not None and list(game.legal_moves(before, seat)) != legal:
             raise _fail(game, seed, ply, "apply mutated the previous state")
         moves.append((seat, move))
         ply += 1

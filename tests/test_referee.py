@@ -128,3 +128,25 @@ def test_a_disconnect_reported_by_the_player_is_recorded():
     record = run([PolicyPlayer("r", random_policy(1)), Vanishing()])
     assert record.outcome.termination is Termination.DISCONNECT
     assert record.outcome.detail == "seat 1 (gone): stream closed"
+
+
+def test_simultaneous_choices_reach_watchers_only_after_the_reveal():
+    game = get_game("the_number")
+    seen: list[tuple[int, bool]] = []
+    referee_box = {}
+
+    def on_event(event):
+        if event.kind == "move":
+            referee = referee_box["referee"]
+            pending = any(p["submitted"] for p in game.view(referee.state, None)["players"])
+            seen.append((event.ply, pending))
+
+    from arena.referee import Referee
+
+    players = [PolicyPlayer(f"r{i}", random_policy(i)) for i in range(3)]
+    referee = Referee(game, game.options_type(), 4, players, on_event=on_event)
+    referee_box["referee"] = referee
+    record = asyncio.run(referee.run())
+    assert [ply for ply, _ in seen] == list(range(1, len(record.moves) + 1))
+    # whenever a move is shown, the turn it belongs to is already revealed: nobody is pending
+    assert not any(pending for _, pending in seen)
