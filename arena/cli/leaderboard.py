@@ -1,0 +1,121 @@
+"""`arena leaderboard`: the TrueSkill ladder of a game, plus the table output shared by commands."""
+
+from __future__ import annotations
+
+import csv
+import enum
+import io
+import json
+from collections.abc import Sequence
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from arena.cli import app
+from arena.errors import ConfigError
+from arena.ratings import CONSERVATIVE_K, fold_ratings, leaderboard_rows
+from arena.registry import get_game
+from arena.store import Store
+
+DbOption = Annotated[
+    str | None,
+    typer.Option(
+        "--db",
+        envvar="ARENA_DB",
+        help="Database: a file path (SQLite) or a URL (sqlite:///..., postgresql://...). "
+        "Default: arena.db here.",
+        show_default=False,
+    ),
+]
+
+
+class OutputFormat(enum.StrEnum):
+    """How a command prints its tables."""
+
+    TABLE = "table"
+    JSON = "json"
+    CSV = "csv"
+    MARKDOWN = "markdown"
+
+
+def _cell(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value:.2f}".rstrip("0").rstrip(".")
+    if isinstance(value, list | tuple):
+        return " ".join(_cell(v) for v in value)
+    return "" if value is None else str(value)
+
+
+def emit_rows(
+    rows: Sequence[dict[str, Any]],
+    fmt: OutputFormat,
+    *,
+    columns: Sequence[str] | None = None,
+    title: str | None = None,
+) -> None:
+    """Print rows (dicts with the same keys) as a rich table, JSON, CSV or Markdown."""
+    cols = list(columns or (rows[0].keys() if rows else []))
+    if fmt is OutputFormat.JSON:
+        typer.echo(json.dumps([{c: r.get(c) for c in cols} for r in rows], indent=2))
+    elif fmt is OutputFormat.CSV:
+        buffer = io.StringIO()
+        writer = csv.writer(buffer, lineterminator="\n")
+        writer.writerow(cols)
+        writer.writerows([[_cell(r.get(c)) for c in cols] for r in rows])
+        typer.echo(buffer.getvalue(), nl=False)
+    elif fmt is OutputFormat.MARKDOWN:
+        if title:
+            typer.echo(f"**{title}**\n")
+        typer.echo("| " + " | ".join(cols) + " |")
+        typer.echo("|" + "|".join("---" for _ in cols) + "|")
+        for r in rows:
+            typer.echo("| " + " | ".join(_cell(r.get(c)) for c in cols) + " |")
+    else:
+        table = Table(title=title)
+        for c in cols:
+            table.add_column(c, justify="left" if c in ("bot", "game", "status") else "right")
+        for r in rows:
+            table.add_row(*(_cell(r.get(c)) for c in cols))
+        Console().print(table)
+
+
+def ladder(store: Store, game: str) -> list[dict[str, object]]:
+    """The leaderboard rows of a game over every stored match, in rating order."""
+    return leaderboard_rows(fold_ratings(store.results(game)))
+
+
+def pick_game(store: Store, game: str | None) -> str:
+    """The game asked for, or the only game in the database; ConfigError if ambiguous."""
+    if game is not None:
+        return get_game(game).name
+    games = store.games()
+    if len(games) == 1:
+        return games[0]
+    if not games:
+        raise ConfigError(f"no matches in {store.location} yet")
+    raise ConfigError(f"give --game (this database has {', '.join(games)})")
+
+
+def print_ladder(store: Store, game: str, fmt: OutputFormat) -> None:
+    """Print the ladder of a game, with its ordering rule when printed as a table."""
+    rows = ladder(store, game)
+    emit_rows(rows, fmt, title=f"Leaderboard: {game} (TrueSkill, all tournaments)")
+    if fmt in (OutputFormat.TABLE, OutputFormat.MARKDOWN):
+        typer.echo(f"ordered by conservative = mu - {CONSERVATIVE_K:g} sigma")
+
+
+@app.command("leaderboard")
+def leaderboard_command(
+    game: Annotated[
+        str | None, typer.Option("--game", "-g", help="Game (default: the only one stored).")
+    ] = None,
+    fmt: Annotated[
+        OutputFormat, typer.Option("--format", "-f", help="Output format.")
+    ] = OutputFormat.TABLE,
+    db: DbOption = None,
+) -> None:
+    """Show the TrueSkill ladder of a game: mu, sigma, mu - 3 sigma, games and wins."""
+    with Store.open(db) as store:
+        print_ladder(store, pick_game(store, game), fmt)

@@ -1,0 +1,397 @@
+"""`arena tournament run|resume|show|list`: organize tournaments of bots from one command."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from arena.cli import app
+from arena.cli.leaderboard import DbOption, OutputFormat, emit_rows, ladder, print_ladder
+from arena.core import MatchRecord
+from arena.errors import ArenaError, BotError, ConfigError
+from arena.game import parse_option_pairs
+from arena.players import Player
+from arena.referee import Clock
+from arena.store import Store, StoredTournament
+from arena.tournament import (
+    TIE_BREAKS,
+    BotEntry,
+    Fixture,
+    Format,
+    TournamentSpec,
+    compute_standings,
+)
+from arena.tournament.manage import (
+    create_tournament,
+    game_and_options,
+    normalize_spec,
+    play_tournament,
+)
+from arena.tournament.players import (
+    AbsentPlayer,
+    builtin_player,
+    builtin_strategy,
+    check_builtins,
+    local_runner,
+    parse_bot,
+)
+from arena.tournament.runner import MatchRunner, limit_per_bot
+from arena.tournament.standings import seat_summary
+
+BUSY_RETRIES = 40  # a busy bot on a shared server: retry with backoff, about a minute in all
+
+tournament_app = typer.Typer(
+    help="Run, resume and inspect tournaments.", no_args_is_help=True, add_completion=False
+)
+app.add_typer(tournament_app, name="tournament")
+
+ConcurrencyOption = Annotated[
+    int, typer.Option("--concurrency", "-c", min=1, help="Matches played at once.")
+]
+ServerOption = Annotated[
+    str | None,
+    typer.Option(
+        "--server", help="Address of a running `arena serve` whose bots are already connected."
+    ),
+]
+
+
+@tournament_app.command("run")
+def run_command(
+    game: Annotated[str, typer.Option("--game", "-g", help="Game (see `arena games`).")],
+    bot: Annotated[
+        list[str],
+        typer.Option(
+            "--bot",
+            "-b",
+            help='NAME="COMMAND" (a bot process), NAME=builtin:STRATEGY (in-process), or NAME '
+            "(with --server). Repeat for every bot.",
+        ),
+    ],
+    table_size: Annotated[int, typer.Option(min=1, help="Bots per table.")] = 2,
+    cycles: Annotated[int, typer.Option(min=1, help="Repeat the schedule with fresh seeds.")] = 1,
+    fmt: Annotated[
+        Format, typer.Option("--format", help="round-robin: every table; gauntlet: --hero vs all.")
+    ] = Format.ROUND_ROBIN,
+    hero: Annotated[str | None, typer.Option(help="The gauntlet's hero (a bot name).")] = None,
+    concurrency: ConcurrencyOption = 1,
+    seed: Annotated[int | None, typer.Option(help="Tournament seed (random if omitted).")] = None,
+    time_per_move: Annotated[
+        int | None, typer.Option("--time-per-move", min=1, help="Budget per decision, in ms.")
+    ] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Game option key=value.")
+    ] = None,
+    db: DbOption = None,
+    server: ServerOption = None,
+) -> None:
+    """Create a tournament, play it with a progress bar, then print standings and the ladder."""
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    if seed < 0:
+        raise ConfigError("--seed must be zero or positive")
+    spec = TournamentSpec(
+        game=game,
+        bots=tuple(parse_bot(b) for b in bot),
+        seed=seed,
+        options=parse_option_pairs(option or []),
+        format=fmt,
+        table_size=table_size,
+        cycles=cycles,
+        hero=hero,
+        time_per_move_ms=time_per_move,
+    )
+    spec = normalize_spec(spec)  # bad input fails here, before any database is created
+    check_builtins(spec.game, spec.bots)
+    check_runnable(spec.bots, server)
+    with Store.open(db) as store:
+        tournament = create_tournament(store, spec)
+        _stderr().print(
+            f"tournament {tournament.id}: {tournament.fixtures} matches, seed {seed}, "
+            f"database {store.location}"
+        )
+        run_and_report(store, tournament, concurrency=concurrency, server=server)
+
+
+@tournament_app.command("resume")
+def resume_command(
+    tournament_id: Annotated[int, typer.Argument(metavar="ID", help="Tournament id.")],
+    concurrency: ConcurrencyOption = 1,
+    db: DbOption = None,
+    server: ServerOption = None,
+) -> None:
+    """Play the fixtures an interrupted run left, with the same seeds, then print the results."""
+    with Store.open(db) as store:
+        tournament = store.tournament(tournament_id)
+        left = tournament.fixtures - tournament.played
+        _stderr().print(f"tournament {tournament.id}: {left} of {tournament.fixtures} matches left")
+        run_and_report(store, tournament, concurrency=concurrency, server=server)
+
+
+@tournament_app.command("show")
+def show_command(
+    tournament_id: Annotated[int, typer.Argument(metavar="ID", help="Tournament id.")],
+    fmt: Annotated[OutputFormat, typer.Option("--format", "-f")] = OutputFormat.TABLE,
+    matches: Annotated[bool, typer.Option("--matches", help="Also list every match.")] = False,
+    db: DbOption = None,
+) -> None:
+    """Show a tournament: its definition, progress, standings and results by seat."""
+    with Store.open(db) as store:
+        report(store, store.tournament(tournament_id), fmt, with_matches=matches)
+
+
+@tournament_app.command("list")
+def list_command(
+    fmt: Annotated[OutputFormat, typer.Option("--format", "-f")] = OutputFormat.TABLE,
+    db: DbOption = None,
+) -> None:
+    """List the stored tournaments, oldest first."""
+    with Store.open(db) as store:
+        rows = [_summary_row(t) for t in store.tournaments()]
+    emit_rows(rows, fmt, columns=list(_SUMMARY_COLUMNS), title="Tournaments")
+
+
+def run_and_report(
+    store: Store, tournament: StoredTournament, *, concurrency: int, server: str | None
+) -> None:
+    """Play what is left of a tournament with a progress bar, then print the report."""
+    try:
+        with _progress(tournament) as advance:
+            finished = asyncio.run(
+                execute(store, tournament, concurrency=concurrency, server=server, on_match=advance)
+            )
+    except (KeyboardInterrupt, ArenaError):
+        hint = f"arena tournament resume {tournament.id} --db {store.location}"
+        _stderr().print(f"continue with: {hint}", highlight=False, soft_wrap=True)
+        raise
+    report(store, finished, OutputFormat.TABLE, ladder_too=True)
+
+
+def check_runnable(bots: tuple[BotEntry, ...], server: str | None) -> None:
+    """ConfigError unless every bot can be played: by command, built in, or on --server."""
+    if server is not None:
+        if any(b.command is not None for b in bots):
+            raise ConfigError("with --server give every bot as NAME only (connected to the server)")
+        return
+    for bot in bots:
+        if bot.command is None:
+            raise ConfigError(
+                f"bot {bot.name!r} has no command: give NAME=COMMAND or NAME=builtin:STRATEGY, "
+                "or --server ADDRESS for bots connected to a running server"
+            )
+
+
+async def execute(
+    store: Store,
+    tournament: StoredTournament,
+    *,
+    concurrency: int = 1,
+    server: str | None = None,
+    on_match: Any = None,
+) -> StoredTournament:
+    """Start what the bots need (embedded referee, processes) and play the pending fixtures."""
+    check_runnable(tournament.spec.bots, server)
+    async with _match_runner(tournament.spec, server) as play:
+        return await play_tournament(
+            store, tournament.id, play, concurrency=concurrency, on_match=on_match
+        )
+
+
+@asynccontextmanager
+async def _match_runner(spec: TournamentSpec, server: str | None) -> AsyncIterator[MatchRunner]:
+    """The runner for these bots: remote server, in-process only, or bot processes + built-ins."""
+    game, options = game_and_options(spec)
+    clock = Clock(per_move_ms=spec.time_per_move_ms) if spec.time_per_move_ms else None
+    if server is not None:
+        yield await _remote_runner(server, game.name, dict(spec.options), clock)
+        return
+    bots = {b.name: b for b in spec.bots}
+
+    def builtin_seat(fixture: Fixture, seat: int) -> Player:
+        return builtin_player(game.name, bots[fixture.seats[seat]], fixture, seat)
+
+    processes = {n: b.command for n, b in bots.items() if b.command and not builtin_strategy(b)}
+    if not processes:
+        yield local_runner(game, options, builtin_seat, clock)
+        return
+    from arena.rpc.embedded import EmbeddedReferee  # lazy: only process bots need gRPC
+
+    referee = EmbeddedReferee()
+    try:
+        await referee.start()
+        await asyncio.gather(*(referee.launch(n, c) for n, c in processes.items()))
+
+        def seat_player(fixture: Fixture, seat: int) -> Player:
+            name = fixture.seats[seat]
+            if name not in processes:
+                return builtin_seat(fixture, seat)
+            try:
+                return referee.player(name)
+            except BotError as exc:  # its process died: it forfeits its remaining matches
+                return AbsentPlayer(name, f"{exc}; last output: {referee.output(name)[-300:]}")
+
+        capacity = {n: _session_capacity(referee, n) for n in processes}
+        yield limit_per_bot(local_runner(game, options, seat_player, clock), capacity)
+    finally:
+        await referee.close()
+
+
+def _session_capacity(referee: Any, name: str) -> int:
+    session = referee.state.registry.get(name)
+    return int(session.max_matches) if session is not None else 1
+
+
+async def _remote_runner(
+    address: str, game: str, options: dict[str, Any], clock: Clock | None
+) -> MatchRunner:
+    """Matches played by a running `arena serve`, at most each bot's max_matches at once."""
+    from arena.rpc.client import list_remote_bots, play_remote_match  # lazy: grpc only here
+    from arena.rpc.status import BotBusyError
+
+    capacity = {b.name: int(b.max_matches) for b in await list_remote_bots(address)}
+
+    async def play(fixture: Fixture) -> MatchRecord:
+        for attempt in range(BUSY_RETRIES):
+            try:
+                return await play_remote_match(
+                    address,
+                    game,
+                    options,
+                    fixture.seed,
+                    list(fixture.seats),
+                    clock=clock,
+                    match_id=fixture.match_id,
+                )
+            except BotBusyError:  # busy with another client's matches: wait and retry
+                await asyncio.sleep(min(2.0, 0.05 * 2**attempt))
+        raise BotError(f"the bots of fixture {fixture.index} stayed busy on {address}")
+
+    return limit_per_bot(play, capacity)
+
+
+@contextmanager
+def _progress(tournament: StoredTournament) -> Iterator[Any]:
+    progress = Progress(
+        TextColumn("[bold]tournament {task.fields[tid]}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=_stderr(),
+    )
+    task = progress.add_task(
+        "matches", total=tournament.fixtures, completed=tournament.played, tid=tournament.id
+    )
+
+    def advance(_fixture: Fixture, _record: MatchRecord) -> None:
+        progress.advance(task)
+
+    with progress:
+        yield advance
+
+
+_SUMMARY_COLUMNS = ("id", "game", "format", "table", "cycles", "bots", "played", "status", "seed")
+
+
+def _summary_row(t: StoredTournament) -> dict[str, Any]:
+    fmt = t.spec.format.value + (f" (hero {t.spec.hero})" if t.spec.hero else "")
+    return {
+        "id": t.id,
+        "game": t.spec.game,
+        "format": fmt,
+        "table": t.spec.table_size,
+        "cycles": t.spec.cycles,
+        "bots": len(t.spec.bots),
+        "played": f"{t.played}/{t.fixtures}",
+        "status": t.status.value,
+        "seed": t.spec.seed,
+    }
+
+
+def standings_rows(
+    store: Store, t: StoredTournament
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The standings rows and the by-seat rows of a tournament."""
+    records = store.tournament_matches(t.id)
+    size = t.spec.table_size
+    standings = [
+        {
+            "place": s.place,
+            "bot": s.bot,
+            "points": s.points,
+            "wins": s.wins,
+            "games": s.games,
+            "mean rank": s.mean_rank,
+            "faults": s.faults,
+            **{f"pts seat {i}": s.seat_points[i] for i in range(size)},
+        }
+        for s in compute_standings(records, t.spec.bot_names, size)
+    ]
+    seats = [
+        {"seat": r.label, "games": r.games, "points": r.points, "wins": r.wins}
+        for r in seat_summary(records, size)
+    ]
+    return standings, seats
+
+
+def report(
+    store: Store,
+    t: StoredTournament,
+    fmt: OutputFormat,
+    *,
+    ladder_too: bool = False,
+    with_matches: bool = False,
+) -> None:
+    """Print a tournament: summary, standings, results by seat (and the ladder, the matches)."""
+    standings, seats = standings_rows(store, t)
+    matches = _match_rows(store, t) if with_matches else None
+    if fmt is OutputFormat.JSON:
+        data: dict[str, Any] = {
+            "tournament": {**_summary_row(t), "options": dict(t.spec.options)},
+            "tie_breaks": TIE_BREAKS,
+            "standings": standings,
+            "seats": seats,
+        }
+        if ladder_too:
+            data["leaderboard"] = ladder(store, t.spec.game)
+        if matches is not None:
+            data["matches"] = matches
+        typer.echo(json.dumps(data, indent=2))
+        return
+    emit_rows([_summary_row(t)], fmt, columns=list(_SUMMARY_COLUMNS), title="Tournament")
+    emit_rows(standings, fmt, title=f"Standings (tournament {t.id})")
+    typer.echo(f"tie-breaks: {TIE_BREAKS}")
+    emit_rows(seats, fmt, title="Results by seat and by play order")
+    if matches is not None:
+        emit_rows(matches, fmt, title="Matches")
+    if ladder_too:
+        print_ladder(store, t.spec.game, fmt)
+
+
+def _match_rows(store: Store, t: StoredTournament) -> list[dict[str, Any]]:
+    rows = []
+    for record in store.tournament_matches(t.id):
+        outcome = record.outcome
+        rows.append(
+            {
+                "match": record.match_id,
+                "seed": record.seed,
+                "seats": " ".join(record.players),
+                "ranks": " ".join(str(r) for r in outcome.ranks),
+                "points": " ".join(f"{p:+g}" for p in outcome.points),
+                "end": outcome.termination.value,
+                "moves": len(record.moves),
+            }
+        )
+    return rows
+
+
+def _stderr() -> Console:
+    return Console(stderr=True)

@@ -1,0 +1,99 @@
+"""TrueSkill ladder: an explicit environment and a deterministic fold over match results.
+
+Every match is a free-for-all of one-player teams ranked by the outcome (ties allowed).
+Results are folded in fixture order (tournament creation order, then fixture index), never
+in finishing order, so a run at any concurrency gives the same ladder.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import trueskill
+
+MU = 25.0
+SIGMA = MU / 3
+BETA = SIGMA / 2
+TAU = SIGMA / 100
+# [ASSUMPTION RATING-A1] Shared wins are common in Lucky Numbers (equal tile counts when the pot
+# runs out) and exact ties happen in The Number; the package's default 10% draw probability
+# is kept as a moderate prior for games with ties.
+DRAW_PROBABILITY = 0.10
+CONSERVATIVE_K = 3.0  # leaderboard key: mu - K * sigma
+
+
+def environment() -> trueskill.TrueSkill:
+    """The arena's TrueSkill environment (never the package's global setup())."""
+    return trueskill.TrueSkill(
+        mu=MU, sigma=SIGMA, beta=BETA, tau=TAU, draw_probability=DRAW_PROBABILITY
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """One rated match: the bot per seat and its rank (1 is best, ties share a rank)."""
+
+    players: tuple[str, ...]
+    ranks: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LadderEntry:
+    """One bot on the ladder."""
+
+    bot: str
+    mu: float
+    sigma: float
+    games: int
+    wins: int
+
+    @property
+    def conservative(self) -> float:
+        """The skill the bot has with high confidence: mu - 3 sigma."""
+        return self.mu - CONSERVATIVE_K * self.sigma
+
+
+def fold_ratings(
+    results: Iterable[Result], env: trueskill.TrueSkill | None = None
+) -> list[LadderEntry]:
+    """Rate every result in the given order; the ladder sorted by mu - 3 sigma (best first)."""
+    env = env or environment()
+    ratings: dict[str, trueskill.Rating] = {}
+    games: dict[str, int] = {}
+    wins: dict[str, int] = {}
+    for result in results:
+        if len(result.players) < 2:
+            continue  # a solo game says nothing about relative skill
+        _rate(env, ratings, result)
+        for bot, rank in zip(result.players, result.ranks, strict=True):
+            games[bot] = games.get(bot, 0) + 1
+            wins[bot] = wins.get(bot, 0) + (rank == 1)
+    entries = [LadderEntry(bot, r.mu, r.sigma, games[bot], wins[bot]) for bot, r in ratings.items()]
+    return sorted(entries, key=lambda e: (-e.conservative, e.bot))
+
+
+def _rate(env: trueskill.TrueSkill, ratings: dict[str, trueskill.Rating], result: Result) -> None:
+    if len(set(result.players)) != len(result.players):
+        raise ValueError(f"a bot sits twice at one table: {result.players}")
+    groups = [(ratings.get(bot) or env.create_rating(),) for bot in result.players]
+    # trueskill ranks: lower is better, equal means a tie, exactly like Outcome.ranks
+    rated = env.rate(groups, ranks=[r - 1 for r in result.ranks])
+    for bot, (rating,) in zip(result.players, rated, strict=True):
+        ratings[bot] = rating
+
+
+def leaderboard_rows(entries: Sequence[LadderEntry]) -> list[dict[str, object]]:
+    """The ladder as JSON-ready rows with its place (1 is best)."""
+    return [
+        {
+            "rank": i + 1,
+            "bot": e.bot,
+            "mu": round(e.mu, 4),
+            "sigma": round(e.sigma, 4),
+            "conservative": round(e.conservative, 4),
+            "games": e.games,
+            "wins": e.wins,
+        }
+        for i, e in enumerate(entries)
+    ]

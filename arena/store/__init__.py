@@ -1,0 +1,16 @@
+"""Storage: SQLite by default, PostgreSQL by URL; tournaments, fixtures and match records."""
+
+from arena.store.engine import DEFAULT_DB, ENV_VAR, resolve_url
+from arena.store.schema import SCHEMA_VERSION
+from arena.store.store import Store, StoredTournament, UnknownMatchError, UnknownTournamentError
+
+__all__ = [
+    "DEFAULT_DB",
+    "ENV_VAR",
+    "SCHEMA_VERSION",
+    "Store",
+    "StoredTournament",
+    "UnknownMatchError",
+    "UnknownTournamentError",
+    "resolve_url",
+]

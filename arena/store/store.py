@@ -1,0 +1,336 @@
+"""The arena's database: tournaments, fixtures and match records (SQLAlchemy Core)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import URL, Engine
+
+from arena.core import MatchRecord
+from arena.errors import StoreError, TournamentError
+from arena.ratings import Result
+from arena.store import engine as engines
+from arena.store.schema import bots, fixtures, matches, tournaments
+from arena.tournament.schedule import BotEntry, Fixture, Format, Status, TournamentSpec
+
+
+@dataclass(frozen=True, slots=True)
+class StoredTournament:
+    """A tournament as stored: its id, definition and progress."""
+
+    id: int
+    spec: TournamentSpec
+    status: Status
+    created_at: float
+    finished_at: float | None
+    fixtures: int  # scheduled
+    played: int  # fixtures with a stored match
+
+
+class Store:
+    """One database: SQLite file or PostgreSQL server, created on first use."""
+
+    def __init__(self, engine: Engine, url: URL) -> None:
+        self.engine = engine
+        self.url = url
+
+    @classmethod
+    def open(cls, target: str | None = None) -> Store:
+        """Open (and create on first use) the database at a path or URL; StoreError if not."""
+        url = engines.resolve_url(target)
+        engine = engines.create_engine(url)
+        engines.prepare(engine, url)
+        return cls(engine, url)
+
+    @property
+    def location(self) -> str:
+        """The URL without its password, for messages."""
+        return self.url.render_as_string(hide_password=True)
+
+    def close(self) -> None:
+        """Release every connection."""
+        self.engine.dispose()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @contextlib.contextmanager
+    def _begin(self) -> Iterator[sa.Connection]:
+        """A transaction whose database errors become one-line StoreErrors."""
+        try:
+            with self.engine.begin() as conn:
+                yield conn
+        except sa.exc.SQLAlchemyError as exc:
+            raise StoreError(f"database {self.location}: {_first_line(exc)}") from None
+
+    # -- tournaments -------------------------------------------------------------------------
+
+    def create_tournament(self, spec: TournamentSpec, schedule: Sequence[Fixture]) -> int:
+        """Store a tournament with its whole schedule in one transaction; its new id."""
+        now = time.time()
+        with self._begin() as conn:
+            tid = conn.execute(
+                tournaments.insert().values(
+                    game=spec.game,
+                    options=_dumps(dict(spec.options)),
+                    format=spec.format.value,
+                    table_size=spec.table_size,
+                    cycles=spec.cycles,
+                    seed=spec.seed,
+                    hero=spec.hero,
+                    bots=_dumps([{"name": b.name, "command": b.command} for b in spec.bots]),
+                    time_per_move_ms=spec.time_per_move_ms,
+                    status=Status.CREATED.value,
+                    created_at=now,
+                )
+            ).inserted_primary_key[0]
+            if schedule:
+                conn.execute(fixtures.insert(), [_fixture_row(tid, f) for f in schedule])
+            for bot in spec.bots:
+                _touch_bot(conn, bot, now)
+        return int(tid)
+
+    def tournament(self, tid: int) -> StoredTournament:
+        """The stored tournament; UnknownTournamentError if there is none with that id."""
+        rows = self._tournaments(tournaments.c.id == tid)
+        if not rows:
+            raise UnknownTournamentError(f"no tournament {tid} in {self.location}")
+        return rows[0]
+
+    def tournaments(self) -> list[StoredTournament]:
+        """Every tournament, oldest first."""
+        return self._tournaments(sa.true())
+
+    def _tournaments(self, where: Any) -> list[StoredTournament]:
+        scheduled = (
+            sa.select(sa.func.count())
+            .where(fixtures.c.tournament_id == tournaments.c.id)
+            .scalar_subquery()
+            .label("n_fixtures")
+        )
+        played = (
+            sa.select(sa.func.count())
+            .where(matches.c.tournament_id == tournaments.c.id)
+            .scalar_subquery()
+            .label("n_played")
+        )
+        query = sa.select(tournaments, scheduled, played).where(where).order_by(tournaments.c.id)
+        with self._begin() as conn:
+            return [_tournament(row) for row in conn.execute(query)]
+
+    def set_status(self, tid: int, status: Status) -> None:
+        """Record where a tournament stands (finished also stamps its finishing time)."""
+        values: dict[str, Any] = {"status": status.value}
+        if status is Status.FINISHED:
+            values["finished_at"] = time.time()
+        with self._begin() as conn:
+            conn.execute(tournaments.update().where(tournaments.c.id == tid).values(**values))
+
+    def fixtures(self, tid: int) -> list[Fixture]:
+        """The schedule of a tournament, in fixture order."""
+        query = sa.select(fixtures).where(fixtures.c.tournament_id == tid).order_by(fixtures.c.idx)
+        with self._begin() as conn:
+            return [_fixture(row) for row in conn.execute(query)]
+
+    def pending_fixtures(self, tid: int) -> list[Fixture]:
+        """The fixtures that have no stored match yet, in fixture order."""
+        played = self.played_indexes(tid)
+        return [f for f in self.fixtures(tid) if f.index not in played]
+
+    def played_indexes(self, tid: int) -> set[int]:
+        """Fixture indexes of the matches stored for a tournament."""
+        query = sa.select(matches.c.fixture_idx).where(matches.c.tournament_id == tid)
+        with self._begin() as conn:
+            return {int(i) for (i,) in conn.execute(query)}
+
+    # -- matches -----------------------------------------------------------------------------
+
+    def save_match(self, record: MatchRecord, fixture: Fixture | None = None) -> None:
+        """Store one finished match, in one transaction; StoreError if it is already there."""
+        row = {
+            "id": record.match_id,
+            "tournament_id": fixture.tournament_id if fixture else None,
+            "fixture_idx": fixture.index if fixture else None,
+            "game": record.game,
+            "options": _dumps(dict(record.options)),
+            "seed": record.seed,
+            "players": _dumps(list(record.players)),
+            "outcome": _dumps(record.outcome.to_dict()),
+            "termination": record.outcome.termination.value,
+            "detail": record.outcome.detail,
+            "started_at": record.started_at,
+            "finished_at": record.finished_at,
+            "record": _dumps(record.to_dict()),
+        }
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(matches.insert().values(**row))
+        except sa.exc.IntegrityError:
+            where = (
+                f" (fixture {fixture.index} of tournament {fixture.tournament_id})"
+                if fixture
+                else ""
+            )
+            raise StoreError(f"match {record.match_id}{where} is already stored") from None
+        except sa.exc.SQLAlchemyError as exc:
+            raise StoreError(f"cannot store match {record.match_id}: {_first_line(exc)}") from None
+
+    def match(self, match_id: str) -> MatchRecord:
+        """The full record of one match; StoreError if unknown or unreadable."""
+        query = sa.select(matches.c.id, matches.c.record).where(matches.c.id == match_id)
+        with self._begin() as conn:
+            row = conn.execute(query).first()
+        if row is None:
+            raise UnknownMatchError(f"no match {match_id!r} in {self.location}")
+        return _record(row.id, row.record)
+
+    def tournament_matches(self, tid: int) -> list[MatchRecord]:
+        """The full records of a tournament's matches, in fixture order."""
+        query = (
+            sa.select(matches.c.id, matches.c.record)
+            .where(matches.c.tournament_id == tid)
+            .order_by(matches.c.fixture_idx)
+        )
+        with self._begin() as conn:
+            return [_record(row.id, row.record) for row in conn.execute(query)]
+
+    def results(self, game: str) -> Iterator[Result]:
+        """Every match of a game as (players, ranks), in rating order.
+
+        Rating order is tournament creation order, then fixture index; matches outside a
+        tournament come last, by finishing time. Aborted matches are not rated.
+        """
+        query = (
+            sa.select(matches.c.id, matches.c.players, matches.c.outcome)
+            .where(matches.c.game == game, matches.c.termination != "aborted")
+            .order_by(
+                matches.c.tournament_id.is_(None),
+                matches.c.tournament_id,
+                matches.c.fixture_idx,
+                matches.c.finished_at,
+                matches.c.id,
+            )
+        )
+        with self._begin() as conn:
+            rows = conn.execute(query).all()
+        for row in rows:
+            players = _loads(row.players, f"match {row.id}", "players")
+            outcome = _loads(row.outcome, f"match {row.id}", "outcome")
+            try:
+                yield Result(tuple(players), tuple(int(r) for r in outcome["ranks"]))
+            except (KeyError, TypeError, ValueError) as exc:
+                raise StoreError(f"match {row.id}: unreadable outcome ({exc})") from None
+
+    def games(self) -> list[str]:
+        """The games that have stored matches."""
+        with self._begin() as conn:
+            return sorted(g for (g,) in conn.execute(sa.select(matches.c.game).distinct()))
+
+
+class UnknownTournamentError(TournamentError):
+    """No tournament has that id."""
+
+
+class UnknownMatchError(StoreError):
+    """No match has that id."""
+
+
+def _touch_bot(conn: sa.Connection, bot: BotEntry, now: float) -> None:
+    updated = conn.execute(
+        bots.update().where(bots.c.name == bot.name).values(command=bot.command, last_seen=now)
+    )
+    if updated.rowcount == 0:
+        conn.execute(
+            bots.insert().values(name=bot.name, command=bot.command, first_seen=now, last_seen=now)
+        )
+
+
+def _fixture_row(tid: int, f: Fixture) -> dict[str, Any]:
+    return {
+        "tournament_id": tid,
+        "idx": f.index,
+        "cycle": f.cycle,
+        "table_no": f.table,
+        "rotation": f.rotation,
+        "seats": _dumps(list(f.seats)),
+        "seed": f.seed,
+    }
+
+
+def _fixture(row: Any) -> Fixture:
+    seats = _loads(row.seats, f"fixture {row.idx} of tournament {row.tournament_id}", "seats")
+    return Fixture(
+        index=row.idx,
+        cycle=row.cycle,
+        table=row.table_no,
+        rotation=row.rotation,
+        seats=tuple(str(s) for s in seats),
+        seed=int(row.seed),
+        tournament_id=row.tournament_id,
+    )
+
+
+def _tournament(row: Any) -> StoredTournament:
+    where = f"tournament {row.id}"
+    bot_list = _loads(row.bots, where, "bots")
+    try:
+        spec = TournamentSpec(
+            game=row.game,
+            bots=tuple(BotEntry(b["name"], b.get("command")) for b in bot_list),
+            seed=int(row.seed),
+            options=_loads(row.options, where, "options"),
+            format=Format(row.format),
+            table_size=row.table_size,
+            cycles=row.cycles,
+            hero=row.hero,
+            time_per_move_ms=row.time_per_move_ms,
+        )
+        status = Status(row.status)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise StoreError(f"{where}: unreadable definition ({exc})") from None
+    return StoredTournament(
+        row.id,
+        spec,
+        status,
+        row.created_at,
+        row.finished_at,
+        int(row.n_fixtures),
+        int(row.n_played),
+    )
+
+
+def _record(match_id: str, text: str) -> MatchRecord:
+    data = _loads(text, f"match {match_id}", "record")
+    try:
+        return MatchRecord.from_dict(data)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise StoreError(
+            f"match {match_id}: unreadable record ({type(exc).__name__}: {exc})"
+        ) from None
+
+
+def _dumps(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"), sort_keys=True)
+
+
+def _loads(text: str, where: str, column: str) -> Any:
+    try:
+        return json.loads(text)
+    except (TypeError, ValueError) as exc:
+        raise StoreError(f"{where}: column {column} is not valid JSON ({exc})") from None
+
+
+def _first_line(exc: BaseException) -> str:
+    return engines._first_line(exc)
+
+
+__all__ = ["Store", "StoredTournament", "UnknownMatchError", "UnknownTournamentError"]

@@ -1,0 +1,145 @@
+"""Tournament specs and fixtures: a pure, stable function of (format, bots, size, cycles, seed).
+
+Every table (combination of bots) plays one game per rotation of its seating list, and the
+rotations of a table share one seed: the same deal and the same start seat ("duplicate" play),
+so each bot starts once and plays every seat's hand once.
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+import itertools
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from arena.errors import ConfigError
+
+SEED_BITS = 48  # derived seeds stay below 2**48: exact in JSON and JavaScript numbers
+MAX_SEED = 2**63  # a tournament seed fits a signed 64-bit database column
+
+
+class Format(enum.StrEnum):
+    """How the tables of a tournament are chosen."""
+
+    ROUND_ROBIN = "round-robin"  # every table of the chosen size
+    GAUNTLET = "gauntlet"  # the hero against every table of the others
+
+
+class Status(enum.StrEnum):
+    """Where a tournament stands."""
+
+    CREATED = "created"
+    RUNNING = "running"
+    INTERRUPTED = "interrupted"
+    FINISHED = "finished"
+
+
+@dataclass(frozen=True, slots=True)
+class BotEntry:
+    """A participant: its name and how to start it (None: in-process or already connected)."""
+
+    name: str
+    command: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentSpec:
+    """Everything that defines a tournament's schedule and its matches."""
+
+    game: str
+    bots: tuple[BotEntry, ...]
+    seed: int
+    options: Mapping[str, Any] = field(default_factory=dict)
+    format: Format = Format.ROUND_ROBIN
+    table_size: int = 2
+    cycles: int = 1
+    hero: str | None = None
+    time_per_move_ms: int | None = None
+
+    @property
+    def bot_names(self) -> tuple[str, ...]:
+        """The participants' names, sorted (the schedule does not depend on argument order)."""
+        return tuple(sorted(b.name for b in self.bots))
+
+
+@dataclass(frozen=True, slots=True)
+class Fixture:
+    """One scheduled match: which bots sit where, and the seed of the deal."""
+
+    index: int  # position in the schedule; ratings fold in this order
+    cycle: int
+    table: int  # index of the table (bot combination) within the cycle
+    rotation: int  # 0..k-1: the seating list rotated left by this much
+    seats: tuple[str, ...]  # bot name per seat
+    seed: int
+    tournament_id: int = 0  # 0 until the tournament is stored
+
+    @property
+    def match_id(self) -> str:
+        """The id of the match that plays this fixture (stable across resumes)."""
+        return f"t{self.tournament_id}-{self.index}"
+
+
+def derive_seed(seed: int, *path: int) -> int:
+    """A seed for a sub-part (cycle, table ...) of a tournament, stable across runs and machines."""
+    text = ":".join(str(x) for x in (seed, *path)).encode()
+    return int.from_bytes(hashlib.sha256(text).digest()[:8], "big") % (1 << SEED_BITS)
+
+
+def validate_spec(spec: TournamentSpec) -> None:
+    """Raise ConfigError unless the spec can be scheduled."""
+    names = [b.name for b in spec.bots]
+    duplicates = sorted({n for n in names if names.count(n) > 1})
+    if duplicates:
+        raise ConfigError(f"bot name {duplicates[0]!r} is given twice")
+    if any(not n or "=" in n for n in names):
+        raise ConfigError("bot names must be non-empty and must not contain '='")
+    if not 0 <= spec.seed < MAX_SEED:
+        raise ConfigError(f"--seed must be from 0 to {MAX_SEED - 1}")
+    if spec.table_size < 1:
+        raise ConfigError("--table-size must be at least 1")
+    if spec.cycles < 1:
+        raise ConfigError("--cycles must be at least 1")
+    if spec.format is Format.GAUNTLET:
+        if spec.hero is None:
+            raise ConfigError("a gauntlet needs --hero NAME")
+        if spec.hero not in names:
+            raise ConfigError(f"the hero {spec.hero!r} is not among the bots ({', '.join(names)})")
+    elif spec.hero is not None:
+        raise ConfigError("--hero applies only to --format gauntlet")
+    if len(names) < spec.table_size:
+        raise ConfigError(
+            f"{len(names)} bots cannot fill a table of {spec.table_size}: add bots or lower "
+            "--table-size"
+        )
+
+
+def tables(spec: TournamentSpec) -> list[tuple[str, ...]]:
+    """The seating lists of one cycle, in schedule order."""
+    names = spec.bot_names
+    if spec.format is Format.GAUNTLET:
+        assert spec.hero is not None
+        field_ = [n for n in names if n != spec.hero]
+        return [(spec.hero, *rest) for rest in itertools.combinations(field_, spec.table_size - 1)]
+    return list(itertools.combinations(names, spec.table_size))
+
+
+def rotations(seating: Sequence[str]) -> list[tuple[str, ...]]:
+    """The seating list rotated left by 0..k-1: each bot sits once in every seat."""
+    k = len(seating)
+    return [tuple(seating[r:]) + tuple(seating[:r]) for r in range(k)]
+
+
+def make_fixtures(spec: TournamentSpec) -> list[Fixture]:
+    """The whole schedule: cycles x tables x rotations, each table's rotations on one seed."""
+    validate_spec(spec)
+    out: list[Fixture] = []
+    cycle_tables = tables(spec)
+    for cycle in range(spec.cycles):
+        for table, seating in enumerate(cycle_tables):
+            seed = derive_seed(spec.seed, cycle, table)
+            for rotation, seats in enumerate(rotations(seating)):
+                out.append(Fixture(len(out), cycle, table, rotation, seats, seed))
+    return out
