@@ -1,0 +1,222 @@
+"""The Azul engine's decisions: setup, legal moves and apply (spec §3, §4, §9).
+
+Pure functions over `State`; every transition returns a new state and shares the untouched
+parts (other boards, displays) with the old one. The round structure lives in rounds.py.
+"""
+
+from __future__ import annotations
+
+import random
+
+from arena.errors import IllegalMoveError
+
+from .model import (
+    ALLOW,
+    COLOURS,
+    EMPTY_BOARD,
+    EMPTY_COUNTS,
+    FLOOR_BITS,
+    FLOOR_SPACES,
+    MARKER,
+    NO_SEAT,
+    NUM_COLOURS,
+    OFFER,
+    OVER,
+    TILES_PER_COLOUR,
+    WALL,
+    Board,
+    State,
+    gray_column_mask,
+    place_tile,
+)
+from .notation import CENTRE, FLOOR, SOURCE_NAMES, TAKE, TAKE_MOVES, WALL_MOVES, parse_move
+from .rounds import DISPLAY_COUNTS, advance_wall, end_offer, start_round
+
+_new = tuple.__new__  # builds a NamedTuple without its keyword-parsing __new__ (hot path)
+
+# The colours present on a display, for every display content.
+_PRESENT: dict[tuple[int, ...], tuple[int, ...]] = {
+    counts: tuple(k for k in range(5) if counts[k]) for counts in DISPLAY_COUNTS.values()
+}
+
+
+def setup(num_players: int, gray: bool, rng: random.Random) -> State:
+    """The first position: 100 tiles shuffled into the bag, displays filled (spec §3)."""
+    bag = [k for k in range(NUM_COLOURS) for _ in range(TILES_PER_COLOUR)]
+    rng.shuffle(bag)
+    stream = rng.getrandbits(64)  # seeds every later reshuffle of the lid into the bag
+    start = rng.randrange(num_players)  # [ASSUMPTION AZ-A1]
+    state = State(
+        num_players=num_players,
+        gray=gray,
+        phase=OFFER,
+        current=start,
+        round=0,
+        start_player=start,
+        marker_taker=NO_SEAT,
+        marker_in_centre=True,
+        factories=(),
+        centre=EMPTY_COUNTS,
+        offer_left=0,
+        boards=(EMPTY_BOARD,) * num_players,
+        bag=tuple(bag),
+        lid=EMPTY_COUNTS,
+        stream=stream,
+        pending_line=-1,
+        termination="",
+    )
+    return start_round(state, start, state.boards, state.lid)
+
+
+def destinations(board: Board) -> int:
+    """Allowed destinations of every colour as bits k*6+d (d 0..4 pattern lines, 5 the floor).
+
+    A line takes colour k when it is empty, or holds k and is not full (AZ-A3), and its wall
+    row has no k yet (spec §4.3).
+    """
+    a = board.lines
+    lines = ALLOW[0][a[0]] | ALLOW[1][a[1]] | ALLOW[2][a[2]] | ALLOW[3][a[3]] | ALLOW[4][a[4]]
+    return lines & ~board.colour_rows | FLOOR_BITS
+
+
+def legal_moves(s: State, seat: int) -> list[str]:
+    """The legal decisions of `seat`, in the canonical order of notation.py ([] if not its turn)."""
+    if s.phase != OFFER:
+        if s.phase == WALL and seat == s.current:
+            board = s.boards[seat]
+            r = s.pending_line
+            return list(WALL_MOVES[r][gray_column_mask(board, r, board.lines[r] & 7)])
+        return []
+    if seat != s.current:
+        return []
+    d = destinations(s.boards[seat])
+    masks = (d & 63, d >> 6 & 63, d >> 12 & 63, d >> 18 & 63, d >> 24 & 63)
+    out: list[str] = []
+    for table, fac in zip(TAKE_MOVES, s.factories, strict=False):  # displays in index order
+        for k in _PRESENT[fac]:
+            out += table[k][masks[k]]
+    centre = s.centre
+    table = TAKE_MOVES[CENTRE]
+    for k in range(5):
+        if centre[k]:
+            out += table[k][masks[k]]
+    return out
+
+
+def apply(s: State, seat: int, move: str) -> State:
+    """The state after `seat` plays `move`; InvalidMoveError / IllegalMoveError if not allowed."""
+    kind, a, b, c = parse_move(move)
+    if s.phase == OVER:
+        raise IllegalMoveError("the game is over")
+    if seat != s.current:
+        raise IllegalMoveError(f"it is seat {s.current}'s decision, not seat {seat}'s")
+    if s.phase == WALL:
+        if kind == TAKE:
+            line = s.pending_line + 1
+            raise IllegalMoveError(
+                f"choose a wall column for line {line} first: `wall {line} <col>`"
+            )
+        return _apply_wall(s, seat, a, b)
+    if kind != TAKE:
+        raise IllegalMoveError("no wall choice is pending (wall moves are for gray-wall tiling)")
+    return _apply_take(s, seat, a, b, c)
+
+
+def _check_destination(board: Board, colour: int, dest: int) -> None:
+    """Raise IllegalMoveError unless pattern line `dest` may take `colour` (spec §4.3)."""
+    code = board.lines[dest]
+    if code and code & 7 != colour:
+        raise IllegalMoveError(f"pattern line {dest + 1} already holds {COLOURS[code & 7]}")
+    if code >> 3 == dest + 1:
+        raise IllegalMoveError(f"pattern line {dest + 1} is full; take to `floor` instead (AZ-A3)")
+    if board.colour_rows >> 6 * colour + dest & 1:
+        raise IllegalMoveError(f"wall row {dest + 1} already has {COLOURS[colour]}")
+
+
+def _take_tiles(
+    s: State, src: int, colour: int
+) -> tuple[int, tuple[tuple[int, ...], ...], tuple[int, ...], bool]:
+    """Take `colour` from a source: (count, factories, centre, marker taken with them)."""
+    if src == CENTRE:
+        centre = s.centre
+        taken = centre[colour]
+        if not taken:
+            raise IllegalMoveError(f"the centre holds no {COLOURS[colour]}")
+        rest = list(centre)
+        rest[colour] = 0
+        return taken, s.factories, tuple(rest), s.marker_in_centre
+    factories = s.factories
+    if src >= len(factories):
+        raise IllegalMoveError(
+            f"there is no display {SOURCE_NAMES[src]} with {s.num_players} players "
+            f"(f1..f{len(factories)})"
+        )
+    fac = factories[src]
+    taken = fac[colour]
+    if not taken:
+        raise IllegalMoveError(f"display {SOURCE_NAMES[src]} holds no {COLOURS[colour]}")
+    # The other colours of the display go to the centre (spec §4.2).
+    b, y, r, k, w = s.centre
+    centre = [b + fac[0], y + fac[1], r + fac[2], k + fac[3], w + fac[4]]
+    centre[colour] -= taken
+    factories = factories[:src] + (EMPTY_COUNTS,) + factories[src + 1 :]
+    return taken, factories, tuple(centre), False
+
+
+def _apply_take(s: State, seat: int, src: int, colour: int, dest: int) -> State:
+    """Take every `colour` tile from a source into a pattern line or the floor (spec §4.2-§4.5).
+
+    Written flat, with whole-tuple unpacking instead of attribute reads: it runs once per
+    decision and dominates random playouts.
+    """
+    taken, factories, centre, marker = _take_tiles(s, src, colour)
+    board = s.boards[seat]
+    if dest != FLOOR:
+        _check_destination(board, colour, dest)
+    score, lines, wall, wall_t, colour_rows, colour_cols, cells, floor = board
+    if marker and len(floor) < FLOOR_SPACES:
+        # [ASSUMPTION AZ-A5] the marker goes first, in the leftmost free space; on a full floor
+        # it costs nothing more but its taker still starts next round [ASSUMPTION AZ-A2].
+        floor = floor + (MARKER,)
+    over = taken
+    if dest != FLOOR:
+        have = lines[dest] >> 3
+        placed = min(taken, dest + 1 - have)
+        over = taken - placed
+        lines = lines[:dest] + (((have + placed) << 3) + colour,) + lines[dest + 1 :]
+    (n, gray, _, _, rnd, start, taker, in_centre, _, _, left, boards, bag, lid, stream, _, _) = s
+    if over:
+        room = FLOOR_SPACES - len(floor)
+        if over > room:  # a full floor line discards the rest to the lid (spec §4.4)
+            lid_l = list(lid)
+            lid_l[colour] += over - room
+            lid, over = tuple(lid_l), room
+        floor = floor + (colour,) * over
+    board = _new(Board, (score, lines, wall, wall_t, colour_rows, colour_cols, cells, floor))
+    boards = boards[:seat] + (board,) + boards[seat + 1 :]
+    left -= taken
+    if marker:
+        taker, in_centre = seat, False
+    nxt = seat + 1 if seat + 1 < n else 0
+    # fmt: off
+    state = _new(State, (n, gray, OFFER, nxt, rnd, start, taker, in_centre, factories, centre,
+                         left, boards, bag, lid, stream, -1, ""))
+    # fmt: on
+    return end_offer(state) if left == 0 else state
+
+
+def _apply_wall(s: State, seat: int, line: int, col: int) -> State:
+    """Tile the pending gray-wall line in the chosen column (spec §9.2), then go on tiling."""
+    if line != s.pending_line:
+        raise IllegalMoveError(f"the pending wall choice is for line {s.pending_line + 1}")
+    board = s.boards[seat]
+    colour = board.lines[line] & 7
+    if not gray_column_mask(board, line, colour) >> col & 1:
+        raise IllegalMoveError(
+            f"column {col + 1} of wall row {line + 1} is taken or already has {COLOURS[colour]}"
+        )
+    boards = list(s.boards)
+    boards[seat] = place_tile(board, line, col, colour)
+    lid = list(s.lid)
+    lid[colour] += line  # the other tiles of the line go to the lid (spec §5.2)
+    return advance_wall(s, seat, line + 1, boards, lid)
