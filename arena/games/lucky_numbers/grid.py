@@ -7,7 +7,14 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from arena.games.lucky_numbers.notation import CELLS, MAX_VALUE, SIZE, cell_name, column_name, row_name
+from arena.games.lucky_numbers.notation import (
+    CELLS,
+    MAX_VALUE,
+    SIZE,
+    cell_name,
+    column_name,
+    row_name,
+)
 
 Grid = tuple[int, ...]
 
@@ -42,19 +49,36 @@ def tiles_in(grid: Grid) -> int:
     return CELLS - grid.count(0)
 
 
+# The 8 lines (rows, then columns), each listed in "before -> after" order.
+LINES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(r * SIZE + c for c in range(SIZE)) for r in range(SIZE)
+) + tuple(tuple(r * SIZE + c for r in range(SIZE)) for c in range(SIZE))
+_NO_UPPER = MAX_VALUE + 1
+
+
 @lru_cache(maxsize=65536)
 def bounds(grid: Grid) -> tuple[tuple[int, int], ...]:
     """Per cell, the open interval (lo, hi) a value must lie in there (rule 2.1).
 
-    The cell's own tile is ignored, so the same bounds serve place and swap. Cached because
-    the same grids recur across a game's decisions.
+    The cell's own tile is ignored, so the same bounds serve place and swap. One forward and
+    one backward sweep per line; cached because the same grids recur across decisions.
     """
-    out = []
-    for i in range(CELLS):
-        lo = max((grid[c] for c in BEFORE[i]), default=0)
-        hi = min((grid[c] for c in AFTER[i] if grid[c]), default=MAX_VALUE + 1)
-        out.append((lo, hi))
-    return tuple(out)
+    lo = [0] * CELLS
+    hi = [_NO_UPPER] * CELLS
+    for line in LINES:
+        top = 0
+        for i in line:
+            if lo[i] < top:
+                lo[i] = top
+            if grid[i] > top:
+                top = grid[i]
+        low = _NO_UPPER
+        for i in reversed(line):
+            if hi[i] > low:
+                hi[i] = low
+            if grid[i] and grid[i] < low:
+                low = grid[i]
+    return tuple(zip(lo, hi, strict=True))
 
 
 def fits(grid: Grid, cell: int, value: int) -> bool:
@@ -71,12 +95,20 @@ def resolve_cells(grid: Grid, value: int) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=65536)
+def playable_mask(grid: Grid) -> int:
+    """Bit v is set when value v has at least one legal place or swap in the grid (LN-A6)."""
+    mask = 0
+    for i, (lo, hi) in enumerate(bounds(grid)):
+        if hi - lo > 1:
+            # Values lo+1 .. hi-1, minus the cell's own value (no same-value swap, LN-A7).
+            mask |= (((1 << hi) - 1) ^ ((1 << (lo + 1)) - 1)) & ~(1 << grid[i])
+    return mask
+
+
 def playable_values(grid: Grid) -> frozenset[int]:
     """Values with at least one legal place or swap in the grid (LN-A6)."""
-    out = set()
-    for i, (lo, hi) in enumerate(bounds(grid)):
-        out.update(v for v in range(lo + 1, hi) if v != grid[i])
-    return frozenset(out)
+    mask = playable_mask(grid)
+    return frozenset(v for v in range(MAX_VALUE + 1) if mask >> v & 1)
 
 
 def violation(grid: Grid, cell: int, value: int) -> str | None:

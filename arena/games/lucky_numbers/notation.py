@@ -22,7 +22,7 @@ _CELL_INDEX = {name: i for i, name in enumerate(CELL_NAMES)}
 DIAGONAL: tuple[int, ...] = (0, 5, 10, 15)  # a1, b2, c3, d4
 
 
-class Kind(str, enum.Enum):
+class Kind(enum.StrEnum):
     """The five kinds of decision."""
 
     DRAW = "draw"

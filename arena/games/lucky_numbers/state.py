@@ -1,0 +1,148 @@
+"""Lucky Numbers options, the immutable game state, and the seeded setup (spec §1, §3)."""
+
+from __future__ import annotations
+
+import enum
+import random
+from dataclasses import dataclass, fields
+from typing import Any, Literal
+
+from arena.core import Seat, Termination
+from arena.games.lucky_numbers.grid import EMPTY_GRID, Grid
+from arena.games.lucky_numbers.notation import CELLS, DIAGONAL, MAX_VALUE, MIN_VALUE
+
+START_TILES = 4  # each player's diagonal tiles (§3.1)
+TURN_CAP = 500  # LN-A14: after this many turns (bonus turns count) score as for an empty pot
+SetupMode = Literal["easy", "michael"]
+
+
+@dataclass(frozen=True, slots=True)
+class LuckyNumbersOptions:
+    """The variants: the setup (LN-A3: easy by default) and Bruno's bonus turns (§6.2)."""
+
+    setup: SetupMode = "easy"
+    bruno: bool = False
+
+
+class Phase(enum.StrEnum):
+    """Which kind of decision is due."""
+
+    SETUP = "setup"  # Michael's setup: the owner places a revealed starting tile
+    ACQUIRE = "acquire"  # draw or take
+    RESOLVE = "resolve"  # place, swap or discard the tile in hand
+    OVER = "over"
+
+
+class Source(enum.StrEnum):
+    """Where the tile in hand came from."""
+
+    NONE = ""
+    DRAW = "draw"
+    TABLE = "table"
+    SETUP = "setup"
+
+
+# Frozen but not slotted: `evolve` copies the instance __dict__ in one step, which makes
+# copy-on-apply several times faster than dataclasses.replace (random playouts are benchmarked).
+@dataclass(frozen=True)
+class LuckyNumbersState:
+    """A whole position. Never mutated: every move builds a new state."""
+
+    options: LuckyNumbersOptions
+    grids: tuple[Grid, ...]  # per seat, row-major, 0 = empty
+    table: tuple[int, ...]  # face-up tiles, sorted ascending (a multiset)
+    pot: tuple[int, ...]  # face-down tiles, top first (hidden from every seat)
+    start: Seat  # the start player (LN-A2)
+    current: Seat  # whose turn (in setup: the owner of the revealed tile)
+    phase: Phase
+    turn: int = 0  # 1-based turn in progress; 0 during Michael's setup
+    hand: int = 0  # the tile to resolve, 0 for none
+    source: Source = Source.NONE
+    # Michael's setup: per seat, the starting tiles not yet revealed (hidden from everyone).
+    setup_tiles: tuple[tuple[int, ...], ...] = ()
+    setup_step: int = 0  # Michael: how many starting tiles have been placed
+    bonus: bool = False  # the turn in progress is a Bruno bonus turn
+    # LN-A13: values the current player put on the table during this Bruno chain.
+    chain_returned: tuple[int, ...] = ()
+    winners: tuple[Seat, ...] = ()  # set when the game is over
+    termination: Termination = Termination.NORMAL
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> LuckyNumbersState:
+        """The state itself: it holds only immutable values, so a deep copy is never needed."""
+        return self
+
+    @property
+    def num_players(self) -> int:
+        """How many seats play."""
+        return len(self.grids)
+
+    def tiles(self) -> tuple[int, ...]:
+        """Tiles in each seat's grid."""
+        return tuple([CELLS - g.count(0) for g in self.grids])
+
+
+_FIELDS = frozenset(f.name for f in fields(LuckyNumbersState))
+
+
+def evolve(state: LuckyNumbersState, **changes: Any) -> LuckyNumbersState:
+    """A copy of `state` with some fields changed, like dataclasses.replace but cheaper."""
+    if not _FIELDS.issuperset(changes):
+        raise TypeError(f"unknown state fields: {sorted(set(changes) - _FIELDS)}")
+    new = object.__new__(LuckyNumbersState)
+    new.__dict__.update(state.__dict__)
+    new.__dict__.update(changes)
+    return new
+
+
+def deal(num_players: int, rng: random.Random) -> tuple[tuple[tuple[int, ...], ...], list[int]]:
+    """Each player's 4 distinct starting tiles from their own set, and the shuffled pot (§3.1)."""
+    starts = []
+    pot: list[int] = []
+    for _ in range(num_players):
+        own = list(range(MIN_VALUE, MAX_VALUE + 1))
+        rng.shuffle(own)
+        starts.append(tuple(own[:START_TILES]))
+        pot.extend(own[START_TILES:])
+    rng.shuffle(pot)
+    return tuple(starts), pot
+
+
+def easy_grid(tiles: tuple[int, ...]) -> Grid:
+    """An empty grid with `tiles` on the diagonal in ascending order a1 < b2 < c3 < d4 (§3.2)."""
+    grid = list(EMPTY_GRID)
+    for cell, value in zip(DIAGONAL, sorted(tiles), strict=True):
+        grid[cell] = value
+    return tuple(grid)
+
+
+def setup_state(
+    num_players: int, options: LuckyNumbersOptions, rng: random.Random
+) -> LuckyNumbersState:
+    """The initial state: deal from the seeded rng, pick the start seat (LN-A2), lay diagonals."""
+    starts, pot = deal(num_players, rng)
+    start = rng.randrange(num_players)  # LN-A2: random start seat, from the match seed
+    if options.setup == "easy":
+        return LuckyNumbersState(
+            options=options,
+            grids=tuple(easy_grid(t) for t in starts),
+            table=(),
+            pot=tuple(pot),
+            start=start,
+            current=start,
+            phase=Phase.ACQUIRE,
+            turn=1,
+        )
+    # LN-A4: Michael's setup reveals round-robin from the start seat, one tile per pass.
+    hidden = tuple(t[1:] if s == start else t for s, t in enumerate(starts))
+    return LuckyNumbersState(
+        options=options,
+        grids=(EMPTY_GRID,) * num_players,
+        table=(),
+        pot=tuple(pot),
+        start=start,
+        current=start,
+        phase=Phase.SETUP,
+        hand=starts[start][0],
+        source=Source.SETUP,
+        setup_tiles=hidden,
+    )

@@ -1,0 +1,80 @@
+"""Lucky Numbers benchmarks: random playouts per second, and greedy vs random win rate.
+
+Run: .venv/bin/python bench/bench_lucky_numbers.py [--games 2000] [--duel 500]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from arena.games.lucky_numbers import GAME, LuckyNumbersOptions
+from arena.games.lucky_numbers.strategy import STRATEGIES
+from arena.players import Policy, random_policy
+from arena.testing import request_for
+
+
+def random_playouts(
+    num_players: int, games: int, options: LuckyNumbersOptions
+) -> tuple[float, float]:
+    """Play `games` uniform-random games on the engine alone; (games/s, decisions/game)."""
+    decisions = 0
+    started = time.perf_counter()
+    for seed in range(games):
+        rng = random.Random(seed ^ 0x5EED)
+        state = GAME.setup(num_players, options, random.Random(seed))
+        while GAME.outcome(state) is None:
+            seat = GAME.to_move(state)[0]
+            state = GAME.apply(state, seat, rng.choice(GAME.legal_moves(state, seat)))
+            decisions += 1
+    elapsed = time.perf_counter() - started
+    return games / elapsed, decisions / games
+
+
+def duel(
+    policy_a: Policy, policy_b: Policy, seed: int, options: LuckyNumbersOptions, a_seat: int
+) -> float:
+    """One 2-player game, A in `a_seat`: A's share of the win (1, 0.5 shared, 0)."""
+    state = GAME.setup(2, options, random.Random(seed))
+    while (out := GAME.outcome(state)) is None:
+        seat = GAME.to_move(state)[0]
+        request = request_for(GAME, state, seat)
+        reply = (policy_a if seat == a_seat else policy_b)(request)
+        move = request.legal_moves[reply] if isinstance(reply, int) else reply
+        state = GAME.apply(state, seat, move)
+    return 1.0 / len(out.winners) if a_seat in out.winners else 0.0
+
+
+def greedy_vs_random(games: int, options: LuckyNumbersOptions) -> float:
+    """Greedy's win rate over `games` seeded 2-player games, seats alternating (shared = 1/2)."""
+    total = 0.0
+    for g in range(games):
+        greedy, rand = STRATEGIES["greedy"](g), random_policy(g)
+        total += duel(greedy, rand, seed=g, options=options, a_seat=g % 2)
+    return total / games if games else float("nan")
+
+
+def main() -> None:
+    """Print every figure."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2000, help="random playouts per player count")
+    parser.add_argument("--duel", type=int, default=500, help="greedy vs random games per setup")
+    args = parser.parse_args()
+    for n in (2, 4):
+        rate, plies = random_playouts(n, args.games, LuckyNumbersOptions())
+        print(f"random playouts, {n} players, easy: {rate:.1f} games/s, {plies:.0f} decisions/game")
+    rate, plies = random_playouts(4, args.games // 4, LuckyNumbersOptions("michael", True))
+    print(f"random playouts, 4 players, michael+bruno: {rate:.1f} games/s, {plies:.0f} dec/game")
+    for options in (LuckyNumbersOptions(), LuckyNumbersOptions("michael", True)):
+        started = time.perf_counter()
+        win = greedy_vs_random(args.duel, options)
+        took = time.perf_counter() - started
+        print(
+            f"greedy vs random, 2 players, setup={options.setup} bruno={options.bruno}: "
+            f"greedy wins {win:.1%} of {args.duel} games (seats alternate; {took:.1f} s)"
+        )
+
+
+if __name__ == "__main__":
+    main()
