@@ -112,7 +112,8 @@ def check_game(
 ) -> ConformanceReport:
     """Play `games` seeded random games per (player count, options) pair and check the contract.
 
-    Every `deep_every`-th game also checks determinism (a replay from the seed reaches the
+    Every game is spot-checked (illegal moves rejected, moves out of turn rejected, adjudication
+    well formed). Every `deep_every`-th game checks more often and also checks determinism (a replay from the seed reaches the
     same views) and, given `resample`, that every view at every ply is unchanged when the
     information hidden from that seat is re-dealt.
     """
@@ -159,6 +160,7 @@ def _check_one(
         out = game.outcome(state)
         if out is not None:
             _check_outcome(game, seed, ply, out, n)
+            _canonical(out.to_dict())  # must be JSON-ready
             if game.to_move(state):
                 raise _fail(game, seed, ply, "game over but to_move is not empty")
             report.terminations[out.termination.value] = (
@@ -174,12 +176,13 @@ def _check_one(
             raise _fail(game, seed, ply, f"seat {seat} to move with no legal moves")
         if len(set(legal)) != len(legal):
             raise _fail(game, seed, ply, "legal moves contain duplicates")
-        if deep or ply % 7 == 0:
+        # Spot checks: every ply of a deep game, every 31st ply of the others.
+        if (deep and ply % 3 == 0) or ply % 31 == 0:
             _check_rejects(game, state, seat, legal, seats, n, probes, seed, ply)
             _check_adjudicate(game, state, seat, n, seed, ply)
         if deep:
             trace.append(_canonical([game.view(state, s) for s in [*range(n), None]]))
-            if resample is not None:
+            if resample is not None and ply % 2 == 0:
                 _check_hidden(game, state, n, resample, rng, seed, ply)
         move = rng.choice(legal)
         before = copy.deepcopy(state) if deep else None
@@ -243,7 +246,6 @@ def _check_outcome(game: Game[Any, Any], seed: int, ply: int, out: Outcome, n: i
             raise _fail(game, seed, ply, f"rank {r} of seat {s} skips wrongly in {out.ranks}")
     if out.termination not in (Termination.NORMAL, Termination.TURN_CAP):
         raise _fail(game, seed, ply, f"engine returned termination {out.termination}")
-    _canonical(out.to_dict())
 
 
 def _check_replay(
