@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import random
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
@@ -14,23 +13,18 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from arena.cli import app
-from arena.cli.leaderboard import DbOption, OutputFormat, emit_rows, ladder, print_ladder
+from arena.cli.leaderboard import DbOption, OutputFormat, emit_rows
+from arena.cli.tournament_report import SUMMARY_COLUMNS, report, summary_row
 from arena.core import MatchRecord
 from arena.errors import ArenaError, BotError, ConfigError
 from arena.game import parse_option_pairs
 from arena.players import Player
 from arena.referee import Clock
 from arena.store import Store, StoredTournament
-from arena.tournament import (
-    TIE_BREAKS,
-    BotEntry,
-    Fixture,
-    Format,
-    TournamentSpec,
-    compute_standings,
-)
+from arena.tournament import BotEntry, Fixture, Format, TournamentSpec
 from arena.tournament.manage import (
     create_tournament,
+    default_table_size,
     game_and_options,
     normalize_spec,
     play_tournament,
@@ -44,7 +38,6 @@ from arena.tournament.players import (
     parse_bot,
 )
 from arena.tournament.runner import MatchRunner, limit_per_bot
-from arena.tournament.standings import seat_summary
 
 BUSY_RETRIES = 40  # a busy bot on a shared server: retry with backoff, about a minute in all
 
@@ -76,7 +69,15 @@ def run_command(
             "(with --server). Repeat for every bot.",
         ),
     ],
-    table_size: Annotated[int, typer.Option(min=1, help="Bots per table.")] = 2,
+    table_size: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            help="Bots per table. Default: 2, or the game's minimum player count when it "
+            "needs more (3 for the_number).",
+            show_default=False,
+        ),
+    ] = None,
     cycles: Annotated[int, typer.Option(min=1, help="Repeat the schedule with fresh seeds.")] = 1,
     fmt: Annotated[
         Format, typer.Option("--format", help="round-robin: every table; gauntlet: --hero vs all.")
@@ -98,6 +99,8 @@ def run_command(
         seed = random.SystemRandom().randrange(2**31)
     if seed < 0:
         raise ConfigError("--seed must be zero or positive")
+    if table_size is None:
+        table_size = default_table_size(game)
     spec = TournamentSpec(
         game=game,
         bots=tuple(parse_bot(b) for b in bot),
@@ -115,8 +118,8 @@ def run_command(
     with Store.open(db) as store:
         tournament = create_tournament(store, spec)
         _stderr().print(
-            f"tournament {tournament.id}: {tournament.fixtures} matches, seed {seed}, "
-            f"database {store.location}"
+            f"tournament {tournament.id}: {tournament.fixtures} matches at tables of "
+            f"{spec.table_size}, seed {seed}, database {store.location}"
         )
         run_and_report(store, tournament, concurrency=concurrency, server=server)
 
@@ -155,8 +158,8 @@ def list_command(
 ) -> None:
     """List the stored tournaments, oldest first."""
     with Store.open(db) as store:
-        rows = [_summary_row(t) for t in store.tournaments()]
-    emit_rows(rows, fmt, columns=list(_SUMMARY_COLUMNS), title="Tournaments")
+        rows = [summary_row(t) for t in store.tournaments()]
+    emit_rows(rows, fmt, columns=list(SUMMARY_COLUMNS), title="Tournaments")
 
 
 def run_and_report(
@@ -295,102 +298,6 @@ def _progress(tournament: StoredTournament) -> Iterator[Any]:
 
     with progress:
         yield advance
-
-
-_SUMMARY_COLUMNS = ("id", "game", "format", "table", "cycles", "bots", "played", "status", "seed")
-
-
-def _summary_row(t: StoredTournament) -> dict[str, Any]:
-    fmt = t.spec.format.value + (f" (hero {t.spec.hero})" if t.spec.hero else "")
-    return {
-        "id": t.id,
-        "game": t.spec.game,
-        "format": fmt,
-        "table": t.spec.table_size,
-        "cycles": t.spec.cycles,
-        "bots": len(t.spec.bots),
-        "played": f"{t.played}/{t.fixtures}",
-        "status": t.status.value,
-        "seed": t.spec.seed,
-    }
-
-
-def standings_rows(
-    store: Store, t: StoredTournament
-) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """The standings rows and the by-seat rows of a tournament."""
-    records = store.tournament_matches(t.id)
-    size = t.spec.table_size
-    standings = [
-        {
-            "place": s.place,
-            "bot": s.bot,
-            "points": s.points,
-            "wins": s.wins,
-            "games": s.games,
-            "mean rank": s.mean_rank,
-            "faults": s.faults,
-            **{f"pts seat {i}": s.seat_points[i] for i in range(size)},
-        }
-        for s in compute_standings(records, t.spec.bot_names, size)
-    ]
-    seats = [
-        {"seat": r.label, "games": r.games, "points": r.points, "wins": r.wins}
-        for r in seat_summary(records, size)
-    ]
-    return standings, seats
-
-
-def report(
-    store: Store,
-    t: StoredTournament,
-    fmt: OutputFormat,
-    *,
-    ladder_too: bool = False,
-    with_matches: bool = False,
-) -> None:
-    """Print a tournament: summary, standings, results by seat (and the ladder, the matches)."""
-    standings, seats = standings_rows(store, t)
-    matches = _match_rows(store, t) if with_matches else None
-    if fmt is OutputFormat.JSON:
-        data: dict[str, Any] = {
-            "tournament": {**_summary_row(t), "options": dict(t.spec.options)},
-            "tie_breaks": TIE_BREAKS,
-            "standings": standings,
-            "seats": seats,
-        }
-        if ladder_too:
-            data["leaderboard"] = ladder(store, t.spec.game)
-        if matches is not None:
-            data["matches"] = matches
-        typer.echo(json.dumps(data, indent=2))
-        return
-    emit_rows([_summary_row(t)], fmt, columns=list(_SUMMARY_COLUMNS), title="Tournament")
-    emit_rows(standings, fmt, title=f"Standings (tournament {t.id})")
-    typer.echo(f"tie-breaks: {TIE_BREAKS}")
-    emit_rows(seats, fmt, title="Results by seat and by play order")
-    if matches is not None:
-        emit_rows(matches, fmt, title="Matches")
-    if ladder_too:
-        print_ladder(store, t.spec.game, fmt)
-
-
-def _match_rows(store: Store, t: StoredTournament) -> list[dict[str, Any]]:
-    rows = []
-    for record in store.tournament_matches(t.id):
-        outcome = record.outcome
-        rows.append(
-            {
-                "match": record.match_id,
-                "seed": record.seed,
-                "seats": " ".join(record.players),
-                "ranks": " ".join(str(r) for r in outcome.ranks),
-                "points": " ".join(f"{p:+g}" for p in outcome.points),
-                "end": outcome.termination.value,
-                "moves": len(record.moves),
-            }
-        )
-    return rows
 
 
 def _stderr() -> Console:

@@ -7,14 +7,42 @@ from dataclasses import replace
 from typing import Any
 
 from arena.core import MatchRecord
-from arena.errors import TournamentError
-from arena.game import check_player_count, options_to_dict, parse_options
+from arena.errors import ConfigError, TournamentError
+from arena.game import check_player_count, new_game_state, options_to_dict, parse_options
 from arena.registry import get_game
 from arena.store import Store, StoredTournament
 from arena.tournament.runner import MatchRunner, run_fixtures
-from arena.tournament.schedule import Fixture, Status, TournamentSpec, make_fixtures
+from arena.tournament.schedule import (
+    Fixture,
+    Status,
+    TournamentSpec,
+    derive_seed,
+    make_fixtures,
+)
 
 OnMatch = Callable[[Fixture, MatchRecord], None]
+
+PREFERRED_TABLE_SIZE = 2  # head-to-head tables when the game allows them
+
+
+def default_table_size(game_name: str) -> int:
+    """The table size when none is given: 2, or the game's bounds when it cannot seat 2.
+
+    The Number (3-5 players) gets its minimum, 3: the smallest table needs the fewest bots and
+    gives the most tables, hence the most match-ups, for a given number of bots.
+    """
+    game = get_game(game_name)
+    return min(max(PREFERRED_TABLE_SIZE, game.min_players), game.max_players)
+
+
+def first_decision_is_simultaneous(spec: TournamentSpec) -> bool:
+    """True when several seats decide at once at setup (The Number): no seat moves first.
+
+    Checked on the deal of the schedule's first table, which is how every match starts.
+    """
+    game, options = game_and_options(spec)
+    state = new_game_state(game, spec.table_size, options, derive_seed(spec.seed, 0, 0))
+    return len(game.to_move(state)) > 1
 
 
 def normalize_spec(spec: TournamentSpec) -> TournamentSpec:
@@ -22,6 +50,10 @@ def normalize_spec(spec: TournamentSpec) -> TournamentSpec:
     game = get_game(spec.game)
     check_player_count(game, spec.table_size)
     options = parse_options(game, dict(spec.options))
+    if len(spec.bots) < game.min_players:
+        raise ConfigError(
+            f"{game.name} needs at least {game.min_players} bots, not {len(spec.bots)}"
+        )
     make_fixtures(spec)  # validates bots, format and sizes before anything is stored
     return replace(spec, game=game.name, options=options_to_dict(options))
 

@@ -96,8 +96,15 @@ def _place(tallies: dict[str, _Tally]) -> list[Standing]:
     return out
 
 
-def seat_summary(records: Iterable[MatchRecord], table_size: int) -> list[SeatSummary]:
-    """Totals by seat index, then by play position (seats counted from the first mover)."""
+def seat_summary(
+    records: Iterable[MatchRecord], table_size: int, *, by_play_order: bool = True
+) -> list[SeatSummary]:
+    """Totals by seat index, then (if asked) by play position, counted from the first mover.
+
+    Pass by_play_order=False for games whose first decision is simultaneous (several seats
+    to move at setup): there is no first mover, and the first recorded move only says which
+    secret submission the referee happened to record first.
+    """
     by_seat = [[0, 0.0, 0] for _ in range(table_size)]
     by_turn = [[0, 0.0, 0] for _ in range(table_size)]
     for record in records:
@@ -110,10 +117,11 @@ def seat_summary(records: Iterable[MatchRecord], table_size: int) -> list[SeatSu
                 row[1] += record.outcome.points[seat]
                 row[2] += win
     rows = [SeatSummary(f"seat {s}", int(g), p, int(w)) for s, (g, p, w) in enumerate(by_seat)]
-    rows += [
-        SeatSummary(_ordinal(i + 1) + " to move", int(g), p, int(w))
-        for i, (g, p, w) in enumerate(by_turn)
-    ]
+    if by_play_order:
+        rows += [
+            SeatSummary(_ordinal(i + 1) + " to move", int(g), p, int(w))
+            for i, (g, p, w) in enumerate(by_turn)
+        ]
     return rows
 
 
