@@ -1,9 +1,17 @@
-"""`arena play`: one game between built-in bots, printed move by move."""
+"""`arena play`: one game between built-in bots and/or bot programs, printed move by move.
+
+Bot programs (`--bot-cmd`) are started as processes that connect to a referee server this
+command runs on a free loopback port; built-in bots (`--bot`) play in-process.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
+import shlex
+import signal
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -11,8 +19,8 @@ import typer
 from arena.cli import app
 from arena.errors import ConfigError
 from arena.game import Game, check_player_count, parse_option_pairs, parse_options
-from arena.players import PolicyPlayer
-from arena.referee import MatchEvent, play_match
+from arena.players import Player, PolicyPlayer
+from arena.referee import Clock, MatchEvent, play_match
 from arena.registry import get_game
 from arena.strategies import make_policy
 
@@ -31,7 +39,9 @@ def print_event(game: Game[Any, Any], event: MatchEvent) -> None:
 
 def describe_result(players: tuple[str, ...], outcome: Any) -> str:
     """A short text of ranks, scores and points, plus why the match ended."""
-    lines = [f"result ({outcome.termination.value}{': ' + outcome.detail if outcome.detail else ''})"]
+    lines = [
+        f"result ({outcome.termination.value}{': ' + outcome.detail if outcome.detail else ''})"
+    ]
     order = sorted(range(len(players)), key=lambda s: (outcome.ranks[s], s))
     for seat in order:
         lines.append(
@@ -43,25 +53,101 @@ def describe_result(players: tuple[str, ...], outcome: Any) -> str:
 
 @app.command("play")
 def play_command(
-    game_name: Annotated[str, typer.Argument(metavar="GAME", help="Game name (see `arena games`).")],
-    bot: Annotated[
-        list[str], typer.Option("--bot", help="A built-in bot per seat, e.g. random, greedy.")
+    game_name: Annotated[
+        str, typer.Argument(metavar="GAME", help="Game name (see `arena games`).")
     ],
+    bot: Annotated[
+        list[str] | None,
+        typer.Option("--bot", help="A built-in bot per seat, e.g. random, greedy (in-process)."),
+    ] = None,
+    bot_cmd: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--bot-cmd",
+            help='A command that runs a bot per seat, e.g. "python bots/random_bot.py"; it '
+            "connects over gRPC. Seats: --bot entries first, then --bot-cmd entries.",
+        ),
+    ] = None,
     seed: Annotated[int | None, typer.Option(help="Seed of the deal (random if omitted).")] = None,
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="Game option key=value.")
     ] = None,
+    time_per_move: Annotated[
+        int | None, typer.Option(help="Time per decision in ms (default: no limit).")
+    ] = None,
+    time_bank: Annotated[
+        int | None, typer.Option(help="Time bank per seat in ms, used past --time-per-move.")
+    ] = None,
 ) -> None:
-    """Play one game between built-in bots and print the moves, final position and result."""
+    """Play one game between bots and print the moves, final position and result."""
+    from arena.cli.serve import clock_from_options
+
     game = get_game(game_name)
-    check_player_count(game, len(bot))
+    builtins, commands = bot or [], bot_cmd or []
+    if not builtins and not commands:
+        raise ConfigError("give one --bot or --bot-cmd per seat")
+    check_player_count(game, len(builtins) + len(commands))
     options = parse_options(game, parse_option_pairs(option or []))
+    clock = clock_from_options(time_per_move, time_bank)
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     if seed < 0:
         raise ConfigError("--seed must be zero or positive")
-    players = [
-        PolicyPlayer(f"{name}", make_policy(game.name, name, seed + i)) for i, name in enumerate(bot)
+    players: list[Player] = [
+        PolicyPlayer(name, make_policy(game.name, name, seed + i))
+        for i, name in enumerate(builtins)
     ]
-    typer.echo(f"{game.title}, seed {seed}, players: {', '.join(bot)}")
-    asyncio.run(play_match(game, options, seed, players, on_event=lambda e: print_event(game, e)))
+    try:
+        asyncio.run(_play(game, options, seed, players, commands, clock))
+    except asyncio.CancelledError:  # SIGTERM: the bots are stopped, report like Ctrl-C
+        raise KeyboardInterrupt from None
+
+
+def command_names(commands: list[str]) -> list[str]:
+    """A distinct bot name per command: the program's file stem, numbered when repeated."""
+    names: list[str] = []
+    for command in commands:
+        words = shlex.split(command) or ["bot"]
+        # "python bots/random_bot.py" is named after its script, "./mybot --fast" after itself.
+        scripts = [
+            w for w in words[1:] if Path(w).suffix and not w.startswith("-") and w.split() == [w]
+        ]
+        stem = Path(scripts[0] if scripts else words[0]).stem or "bot"
+        name, n = stem, 1
+        while name in names:
+            n += 1
+            name = f"{stem}-{n}"
+        names.append(name)
+    return names
+
+
+async def _play(
+    game: Game[Any, Any],
+    options: Any,
+    seed: int,
+    players: list[Player],
+    commands: list[str],
+    clock: Clock,
+) -> None:
+    def show(event: MatchEvent) -> None:
+        print_event(game, event)
+
+    if not commands:
+        typer.echo(f"{game.title}, seed {seed}, players: {', '.join(p.name for p in players)}")
+        await play_match(game, options, seed, players, clock=clock, on_event=show)
+        return
+    from arena.rpc.embedded import EmbeddedReferee
+
+    names = command_names(commands)
+    main = asyncio.current_task()
+    if main is not None:  # a terminated `arena play` still stops the bot processes it started
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, main.cancel)
+    async with EmbeddedReferee() as referee:
+        await asyncio.gather(*(referee.launch(n, c) for n, c in zip(names, commands, strict=True)))
+        seated = players + [referee.player(name) for name in names]
+        typer.echo(
+            f"{game.title}, seed {seed}, players: {', '.join(p.name for p in seated)} "
+            f"(referee {referee.address})"
+        )
+        await play_match(game, options, seed, seated, clock=clock, on_event=show)

@@ -1,0 +1,82 @@
+"""The bot-author SDK: write a policy, call `run_bot(policy)`; gRPC stays hidden.
+
+    from arena.bot import run_bot
+
+    def policy(request):          # an arena.players.DecisionRequest
+        return 0                  # a move string, or an index into request.legal_moves
+
+    run_bot(policy, name="first-move")
+
+`request.view` is the same dict as in-process play (the game's `view`), so a policy written for
+`arena play --bot` works unchanged over the wire. Matches run in parallel (up to `max_matches`),
+each decision in a worker thread; the connection is retried with backoff if it drops; Ctrl-C or
+SIGTERM shut the bot down cleanly.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import signal
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from arena.errors import BotError
+from arena.players import DecisionRequest, Policy, Reply
+from arena.rpc.bot_client import BotConfig, run_until_stopped
+
+__all__ = ["DEFAULT_ADDRESS", "DecisionRequest", "Policy", "Reply", "run_bot"]
+
+DEFAULT_ADDRESS = "127.0.0.1:50051"
+
+
+def _default_name() -> str:
+    stem = Path(sys.argv[0]).stem if sys.argv and sys.argv[0] else ""
+    return stem if stem and stem not in ("-c", "__main__") else "python-bot"
+
+
+def run_bot(
+    policy: Policy,
+    *,
+    address: str | None = None,
+    name: str | None = None,
+    token: str | None = None,
+    games: Sequence[str] = (),
+    max_matches: int = 1,
+    version: str = "",
+    retry_for_s: float = 60.0,
+) -> None:
+    """Connect `policy` to a referee and play until Ctrl-C / SIGTERM.
+
+    address, name and token default to $ARENA_ADDRESS (else 127.0.0.1:50051), $ARENA_BOT_NAME
+    (else the script's name) and $ARENA_TOKEN; `games` empty means every game of the server.
+    A refusal by the server (bad name, wrong token ...) or `retry_for_s` seconds without a
+    connection end the program with `error: ...` and exit status 1.
+    """
+    config = BotConfig(
+        address=address or os.environ.get("ARENA_ADDRESS") or DEFAULT_ADDRESS,
+        name=name or os.environ.get("ARENA_BOT_NAME") or _default_name(),
+        token=token if token is not None else os.environ.get("ARENA_TOKEN", ""),
+        games=tuple(games),
+        max_matches=max_matches,
+        version=version,
+        retry_for_s=retry_for_s,
+    )
+    if not logging.getLogger().handlers:
+        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
+    try:
+        asyncio.run(_main(config, policy))
+    except BotError as exc:
+        raise SystemExit(f"error: {exc}") from None
+
+
+async def _main(config: BotConfig, policy: Policy) -> None:
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, stop.set)
+    await run_until_stopped(config, policy, stop)

@@ -1,0 +1,58 @@
+"""`arena serve`: run a referee server that bots connect to (see proto/arena/v1/arena.proto)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Annotated
+
+import typer
+
+from arena.cli import app
+from arena.errors import ConfigError
+from arena.referee import Clock
+
+DEFAULT_SERVE_ADDRESS = "127.0.0.1:50051"
+
+
+def clock_from_options(time_per_move: int | None, time_bank: int | None) -> Clock:
+    """The match clock of --time-per-move / --time-bank (ms); no per-move time means no limit."""
+    if time_per_move is not None and time_per_move <= 0:
+        raise ConfigError("--time-per-move must be positive")
+    if time_bank is not None and time_bank < 0:
+        raise ConfigError("--time-bank must be zero or positive")
+    if time_per_move is None and time_bank is not None:
+        raise ConfigError("--time-bank needs --time-per-move")
+    return Clock(per_move_ms=time_per_move, bank_ms=time_bank)
+
+
+@app.command("serve")
+def serve_command(
+    address: Annotated[
+        str, typer.Option(help="host:port to listen on (port 0 picks a free one).")
+    ] = DEFAULT_SERVE_ADDRESS,
+    time_per_move: Annotated[
+        int | None, typer.Option(help="Default time per decision (ms) for matches that set none.")
+    ] = None,
+    time_bank: Annotated[
+        int | None, typer.Option(help="Default time bank per seat and match (ms).")
+    ] = None,
+    startup_timeout: Annotated[
+        float, typer.Option(help="Seconds a PlayMatch call waits for its bots to connect.")
+    ] = 15.0,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Log debug detail.")] = False,
+) -> None:
+    """Run a referee server: bots connect to it, matches are played on it (Ctrl-C stops it)."""
+    from arena.rpc.server import serve
+    from arena.rpc.state import ServerConfig
+
+    if ":" not in address:
+        raise ConfigError(f"--address {address!r} must be host:port")
+    config = ServerConfig(
+        clock=clock_from_options(time_per_move, time_bank), startup_timeout_s=startup_timeout
+    )
+    logging.basicConfig(
+        level=logging.DEBUG if verbose else logging.INFO,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+    asyncio.run(serve(address, config))

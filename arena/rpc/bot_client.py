@@ -1,0 +1,324 @@
+"""The bot side of BotService.Connect: the runtime behind `arena.bot.run_bot`.
+
+One stream carries every match of the bot. Policies run in daemon worker threads (one per match
+the bot plays at once), so a slow policy never blocks pings or other matches. A dropped
+connection is retried with exponential backoff; a refusal (bad Hello, wrong token ...) is not.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+import queue
+import threading
+import time
+from collections.abc import Coroutine
+from dataclasses import dataclass
+from typing import Any
+
+import grpc
+
+from arena import __version__
+from arena.errors import BotError
+from arena.players import DecisionRequest, MatchInfo, Policy, Reply
+from arena.rpc.convert import options_from_pb, outcome_from_pb, view_from_pb
+from arena.rpc.sessions import PROTOCOL_VERSION
+from arena.rpc.state import MAX_MESSAGE_BYTES
+from arena.v1 import arena_pb2 as pb
+from arena.v1 import arena_pb2_grpc
+
+log = logging.getLogger("arena.bot")
+
+BACKOFF_INITIAL_S = 0.25
+BACKOFF_MAX_S = 10.0
+GOODBYE_S = 1.0  # on shutdown, how long to wait for the server to end the stream
+MISSED_PINGS = 3  # server silence for this many of its ping intervals means the link is dead
+# A refusal is final: retrying the same Hello would be refused again.
+FATAL_CODES = frozenset(
+    {
+        grpc.StatusCode.INVALID_ARGUMENT,
+        grpc.StatusCode.FAILED_PRECONDITION,
+        grpc.StatusCode.NOT_FOUND,
+        grpc.StatusCode.UNAUTHENTICATED,
+        grpc.StatusCode.PERMISSION_DENIED,
+        grpc.StatusCode.ALREADY_EXISTS,
+        grpc.StatusCode.UNIMPLEMENTED,
+    }
+)
+
+
+@dataclass(frozen=True, slots=True)
+class BotConfig:
+    """How a bot connects and what it tells the server."""
+
+    address: str
+    name: str
+    token: str = ""
+    games: tuple[str, ...] = ()
+    max_matches: int = 1
+    version: str = ""
+    retry_for_s: float = 60.0  # give up after this long without a working connection
+
+
+class PolicyPool:
+    """Daemon threads that run policies: a policy that never returns cannot block shutdown.
+
+    (concurrent.futures joins its non-daemon workers at exit, so SIGTERM would wait on it.)
+    """
+
+    def __init__(self, workers: int) -> None:
+        self._jobs: queue.SimpleQueue[tuple[Policy, DecisionRequest, asyncio.Future[Reply]] | None]
+        self._jobs = queue.SimpleQueue()
+        self._threads = [
+            threading.Thread(target=self._work, name=f"policy-{i}", daemon=True)
+            for i in range(workers)
+        ]
+        for thread in self._threads:
+            thread.start()
+
+    def run(self, policy: Policy, request: DecisionRequest) -> asyncio.Future[Reply]:
+        """Run `policy(request)` on a worker; the future settles on the calling loop."""
+        future: asyncio.Future[Reply] = asyncio.get_running_loop().create_future()
+        self._jobs.put((policy, request, future))
+        return future
+
+    def close(self) -> None:
+        """Let idle workers end; a busy one is abandoned (it is a daemon)."""
+        for _ in self._threads:
+            self._jobs.put(None)
+
+    def _work(self) -> None:
+        while (job := self._jobs.get()) is not None:
+            policy, request, future = job
+            try:
+                outcome: tuple[Reply | None, BaseException | None] = (policy(request), None)
+            except Exception as exc:  # handed to the loop, reported as Decision.error
+                outcome = (None, exc)
+            with contextlib.suppress(RuntimeError):  # the loop is gone: nobody waits any more
+                future.get_loop().call_soon_threadsafe(_settle, future, *outcome)
+
+
+def _settle(
+    future: asyncio.Future[Reply], result: Reply | None, error: BaseException | None
+) -> None:
+    if future.done():  # cancelled: the connection or the bot stopped meanwhile
+        return
+    if error is not None:
+        future.set_exception(error)
+    else:
+        future.set_result(result)  # type: ignore[arg-type]
+
+
+class _Connection:
+    """One Connect stream: routes server messages, runs policies, writes decisions."""
+
+    def __init__(self, call: grpc.aio.StreamStreamCall, policy: Policy, pool: PolicyPool) -> None:
+        self.call = call
+        self.policy = policy
+        self.pool = pool
+        self.matches: dict[tuple[str, int], MatchInfo] = {}
+        self.tasks: set[asyncio.Task[None]] = set()
+        self.last_heard = time.monotonic()
+        self._lock = asyncio.Lock()
+
+    async def send(self, message: pb.BotMessage) -> None:
+        """Write one message (one write at a time on a call)."""
+        async with self._lock:
+            await self.call.write(message)
+
+    async def run(self, ping_interval_s: float) -> None:
+        """Handle server messages until the stream ends."""
+        pinger = asyncio.create_task(self._keep_alive(ping_interval_s))
+        try:
+            while (message := await self.call.read()) is not grpc.aio.EOF:
+                self.last_heard = time.monotonic()
+                self._dispatch(message)
+        finally:
+            pinger.cancel()
+            for task in list(self.tasks):
+                task.cancel()
+
+    def _dispatch(self, message: pb.ServerMessage) -> None:
+        kind = message.WhichOneof("kind")
+        if kind == "decision_request":
+            self._spawn(self._decide(message.decision_request))
+        elif kind == "match_started":
+            m = message.match_started
+            info = MatchInfo(
+                m.match_id, m.game, options_from_pb(m.game, m.options), m.seat, tuple(m.players)
+            )
+            self.matches[(m.match_id, m.seat)] = info
+            log.info(
+                "match %s started: %s, seat %d of %s", m.match_id, m.game, m.seat, list(m.players)
+            )
+        elif kind == "match_ended":
+            self._ended(message.match_ended)
+        elif kind == "ping":
+            self._spawn(self.send(pb.BotMessage(pong=pb.Pong(nonce=message.ping.nonce))))
+
+    def _spawn(self, coroutine: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.ensure_future(coroutine)
+        self.tasks.add(task)
+        task.add_done_callback(self._forget)
+
+    def _forget(self, task: asyncio.Task[None]) -> None:
+        self.tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            # A write on a stream that is ending: the reader sees the end and reconnects.
+            log.debug("send failed: %r", task.exception())
+
+    def _ended(self, ended: pb.MatchEnded) -> None:
+        self.matches.pop((ended.match_id, ended.seat), None)
+        outcome = outcome_from_pb(ended.outcome)
+        log.info(
+            "match %s over (%s): seat %d ranked %d%s",
+            ended.match_id,
+            outcome.termination.value,
+            ended.seat,
+            outcome.ranks[ended.seat],
+            f" ({outcome.detail})" if outcome.detail else "",
+        )
+
+    async def _decide(self, message: pb.DecisionRequest) -> None:
+        info = self.matches.get((message.match_id, message.seat))
+        game = message.game or (info.game if info else "")
+        request = DecisionRequest(
+            match_id=message.match_id,
+            request_id=message.request_id,
+            game=game,
+            seat=message.seat,
+            view=view_from_pb(game, message.view),
+            legal_moves=tuple(message.legal_moves),
+            budget_ms=message.clock.budget_ms if message.clock.HasField("budget_ms") else None,
+            bank_ms=message.clock.bank_ms if message.clock.HasField("bank_ms") else None,
+        )
+        decision = pb.Decision(request_id=message.request_id, match_id=message.match_id)
+        try:
+            reply = await self.pool.run(self.policy, request)
+        except Exception as exc:  # the policy failed: say so, the referee adjudicates a crash
+            log.exception("policy failed in match %s", message.match_id)
+            decision.error = f"{type(exc).__name__}: {exc}"
+        else:
+            if isinstance(reply, str):
+                decision.move = reply
+            elif isinstance(reply, int) and not isinstance(reply, bool):
+                decision.index = reply
+            else:
+                decision.error = f"the policy returned {reply!r}, not a move or an index"
+        await self.send(pb.BotMessage(decision=decision))
+
+    async def _keep_alive(self, interval_s: float) -> None:
+        for nonce in itertools.count(1):
+            await asyncio.sleep(interval_s)
+            if time.monotonic() - self.last_heard > interval_s * MISSED_PINGS:
+                log.warning("no message from the server for %d pings: reconnecting", MISSED_PINGS)
+                self.call.cancel()
+                return
+            ping = pb.Ping(nonce=nonce, sent_unix_ms=int(time.time() * 1000))
+            self._spawn(self.send(pb.BotMessage(ping=ping)))
+
+
+async def _connect_once(
+    config: BotConfig, policy: Policy, pool: PolicyPool, stop: asyncio.Event
+) -> None:
+    """One connection from Hello to the end of its stream (or `stop`); AioRpcError if it fails."""
+    options = [("grpc.max_receive_message_length", MAX_MESSAGE_BYTES)]
+    async with grpc.aio.insecure_channel(config.address, options=options) as channel:
+        call = arena_pb2_grpc.BotServiceStub(channel).Connect()
+        hello = pb.Hello(
+            name=config.name,
+            token=config.token,
+            games=config.games,
+            max_matches=config.max_matches,
+            version=config.version or f"arena-python-sdk {__version__}",
+            protocol_version=PROTOCOL_VERSION,
+        )
+        await call.write(pb.BotMessage(hello=hello))
+        first = await call.read()
+        if first is grpc.aio.EOF:
+            return
+        if first.WhichOneof("kind") != "welcome":
+            raise BotError(
+                f"the server answered Hello with {first.WhichOneof('kind')}, not Welcome"
+            )
+        welcome = first.welcome
+        log.info(
+            "connected to %s as %s (games: %s)",
+            config.address,
+            config.name,
+            ", ".join(welcome.games),
+        )
+        connection = _Connection(call, policy, pool)
+        await _run_until(connection.run(max(welcome.ping_interval_ms, 100) / 1000.0), call, stop)
+
+
+async def _run_until(
+    reading: Coroutine[Any, Any, None], call: grpc.aio.StreamStreamCall, stop: asyncio.Event
+) -> None:
+    """Read until the stream ends; on `stop`, say goodbye (half-close) so the server sees a
+    clean end rather than a cancelled call."""
+    reader = asyncio.create_task(reading)
+    stopper = asyncio.create_task(stop.wait())
+    try:
+        await asyncio.wait({reader, stopper}, return_when=asyncio.FIRST_COMPLETED)
+        if not reader.done():
+            with contextlib.suppress(Exception):
+                await call.done_writing()
+            await asyncio.wait({reader}, timeout=GOODBYE_S)
+    finally:
+        stopper.cancel()
+        if not reader.done():
+            reader.cancel()
+    if not reader.cancelled():
+        reader.result()  # raises the call's failure, if any
+
+
+async def run_connection_loop(config: BotConfig, policy: Policy, stop: asyncio.Event) -> None:
+    """Connect, play, and reconnect with backoff until `stop` is set or refused (BotError)."""
+    backoff = BACKOFF_INITIAL_S
+    last_ok = time.monotonic()
+    pool = PolicyPool(max(1, config.max_matches))
+    try:
+        while not stop.is_set():
+            started = time.monotonic()
+            try:
+                await _connect_once(config, policy, pool, stop)
+                reason = "the server closed the stream"
+            except grpc.aio.AioRpcError as exc:
+                if exc.code() in FATAL_CODES:
+                    raise BotError(
+                        f"{config.address} refused bot {config.name!r}: {exc.details()}"
+                    ) from None
+                reason = f"{exc.code().name}: {exc.details()}"
+            if stop.is_set():
+                return
+            if time.monotonic() - started > 1.0:  # it had worked for a while: start over gently
+                backoff, last_ok = BACKOFF_INITIAL_S, time.monotonic()
+            if time.monotonic() - last_ok > config.retry_for_s:
+                raise BotError(
+                    f"no connection to {config.address} for {config.retry_for_s:g} s ({reason})"
+                )
+            log.warning(
+                "connection to %s ended (%s); retrying in %.2f s", config.address, reason, backoff
+            )
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), backoff)
+            backoff = min(backoff * 2, BACKOFF_MAX_S)
+    finally:
+        pool.close()
+
+
+async def run_until_stopped(config: BotConfig, policy: Policy, stop: asyncio.Event) -> None:
+    """Run the bot until `stop` is set (a signal) or it is refused; a stop is graceful first."""
+    main = asyncio.create_task(run_connection_loop(config, policy, stop))
+    stopper = asyncio.create_task(stop.wait())
+    await asyncio.wait({main, stopper}, return_when=asyncio.FIRST_COMPLETED)
+    stopper.cancel()
+    if not main.done():
+        log.info("bot %s shutting down", config.name)
+        await asyncio.wait({main}, timeout=2 * GOODBYE_S)
+        main.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await main

@@ -1,0 +1,163 @@
+"""Conversions between arena values and arena.v1 messages (views, clocks, outcomes, records)."""
+
+from __future__ import annotations
+
+import enum
+import importlib
+import json
+from collections.abc import Mapping
+from functools import cache
+from types import ModuleType
+from typing import Any
+
+from google.protobuf import json_format
+
+from arena.core import MatchRecord, MoveRecord, Outcome, Termination
+from arena.errors import ProtocolError
+from arena.referee import Clock
+from arena.v1 import arena_pb2 as pb
+
+_TERMINATION_TO_PB = {t: f"TERMINATION_{t.name}" for t in Termination}  # enum value names
+_TERMINATION_FROM_PB = {pb.Termination.Value(v): k for k, v in _TERMINATION_TO_PB.items()}
+
+
+@cache
+def wire_module(game: str) -> ModuleType | None:
+    """The game's `arena.games.<game>.wire` module, or None when it has none."""
+    try:
+        return importlib.import_module(f"arena.games.{game}.wire")
+    except ModuleNotFoundError:
+        return None
+
+
+def view_to_pb(game: str, view: Mapping[str, Any]) -> pb.GameView:
+    """The typed GameView of a view dict, through the game's wire module."""
+    wire = wire_module(game)
+    if wire is None:
+        raise ProtocolError(f"game {game!r} has no wire module to send its views")
+    return pb.GameView(**{wire.VIEW_FIELD: wire.view_to_proto(dict(view))})
+
+
+def view_from_pb(game: str, view: pb.GameView) -> dict[str, Any]:
+    """The view dict of a GameView; a game without a wire module gets the message as a dict."""
+    field = view.WhichOneof("game")
+    if field is None:
+        return {}
+    message = getattr(view, field)
+    wire = wire_module(game)
+    if wire is not None and wire.VIEW_FIELD == field:
+        return wire.view_from_proto(message)
+    return json_format.MessageToDict(message, preserving_proto_field_name=True)
+
+
+def option_text(value: Any) -> str:
+    """One option value as wire text: enums by value, booleans as true/false."""
+    if isinstance(value, enum.Enum):
+        value = value.value
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def options_to_pb(options: Mapping[str, Any]) -> dict[str, str]:
+    """Options as a text map."""
+    return {key: option_text(value) for key, value in options.items()}
+
+
+def options_from_pb(game: str, options: Mapping[str, str]) -> dict[str, Any]:
+    """Typed options back from text, through the game's option types when it is known here."""
+    from arena.game import options_to_dict, parse_options
+    from arena.registry import get_game
+
+    try:
+        return options_to_dict(parse_options(get_game(game), dict(options)))
+    except Exception:  # an unknown game or option: keep the text rather than lose it
+        return dict(options)
+
+
+def clock_settings_to_pb(clock: Clock) -> pb.ClockSettings:
+    """A match clock as ClockSettings."""
+    msg = pb.ClockSettings()
+    if clock.per_move_ms is not None:
+        msg.per_move_ms = clock.per_move_ms
+    if clock.bank_ms is not None:
+        msg.bank_ms = clock.bank_ms
+    return msg
+
+
+def clock_settings_from_pb(msg: pb.ClockSettings) -> Clock:
+    """A match clock from ClockSettings."""
+    return Clock(
+        per_move_ms=msg.per_move_ms if msg.HasField("per_move_ms") else None,
+        bank_ms=msg.bank_ms if msg.HasField("bank_ms") else None,
+    )
+
+
+def decision_clock_to_pb(budget_ms: int | None, bank_ms: int | None) -> pb.Clock:
+    """The clock of one decision."""
+    msg = pb.Clock()
+    if budget_ms is not None:
+        msg.budget_ms = budget_ms
+    if bank_ms is not None:
+        msg.bank_ms = bank_ms
+    return msg
+
+
+def outcome_to_pb(outcome: Outcome) -> pb.Outcome:
+    """An Outcome message."""
+    msg = pb.Outcome(
+        ranks=outcome.ranks,
+        scores=outcome.scores,
+        points=outcome.points,
+        termination=_TERMINATION_TO_PB[outcome.termination],
+        detail=outcome.detail,
+    )
+    if outcome.offender is not None:
+        msg.offender = outcome.offender
+    return msg
+
+
+def outcome_from_pb(msg: pb.Outcome) -> Outcome:
+    """An Outcome from its message."""
+    return Outcome(
+        ranks=tuple(msg.ranks),
+        scores=tuple(msg.scores),
+        points=tuple(msg.points),
+        termination=_TERMINATION_FROM_PB.get(msg.termination, Termination.ABORTED),
+        offender=msg.offender if msg.HasField("offender") else None,
+        detail=msg.detail,
+    )
+
+
+def record_to_pb(record: MatchRecord) -> pb.MatchRecord:
+    """A MatchRecord message."""
+    return pb.MatchRecord(
+        match_id=record.match_id,
+        game=record.game,
+        options=options_to_pb(record.options),
+        seed=record.seed,
+        players=record.players,
+        moves=[
+            pb.MoveRecord(seat=m.seat, move=m.move, elapsed_ms=m.elapsed_ms) for m in record.moves
+        ],
+        outcome=outcome_to_pb(record.outcome),
+        started_at=record.started_at,
+        finished_at=record.finished_at,
+        metadata_json=json.dumps(dict(record.metadata), sort_keys=True, default=str),
+    )
+
+
+def record_from_pb(msg: pb.MatchRecord) -> MatchRecord:
+    """An arena MatchRecord from its message (options typed again through the game)."""
+    return MatchRecord(
+        match_id=msg.match_id,
+        game=msg.game,
+        options=options_from_pb(msg.game, msg.options),
+        seed=msg.seed,
+        players=tuple(msg.players),
+        moves=tuple(MoveRecord(m.seat, m.move, m.elapsed_ms) for m in msg.moves),
+        outcome=outcome_from_pb(msg.outcome),
+        started_at=msg.started_at,
+        finished_at=msg.finished_at,
+        metadata=json.loads(msg.metadata_json or "{}"),
+    )

@@ -1,0 +1,114 @@
+"""RemotePlayer: the Player protocol over a bot session, so the referee never sees gRPC."""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Awaitable, Callable
+
+from arena.core import MatchRecord, Termination
+from arena.players import DecisionRequest, MatchInfo, Reply
+from arena.referee import BotFault
+from arena.rpc.convert import decision_clock_to_pb, options_to_pb, outcome_to_pb, view_to_pb
+from arena.rpc.metrics import OVERHEAD
+from arena.rpc.sessions import BotSession, SessionClosed, SessionRegistry
+from arena.v1 import arena_pb2 as pb
+
+Explain = Callable[[str], Awaitable[BotFault | None]]
+"""Turns a lost connection into a more precise fault (e.g. the bot's process crashed)."""
+
+
+class RemotePlayer:
+    """One seat played by a connected bot; faults surface as BotFault for the referee."""
+
+    def __init__(
+        self, registry: SessionRegistry, name: str, *, explain: Explain | None = None
+    ) -> None:
+        self.name = name
+        self.registry = registry
+        self.explain = explain
+        self._session: BotSession | None = None
+        self._info: MatchInfo | None = None
+
+    async def start(self, info: MatchInfo) -> None:
+        """Seat the bot: MatchStarted on its stream."""
+        session = self.registry.get(self.name)
+        if session is None:
+            raise await self._fault(f"bot {self.name!r} is not connected")
+        self._session, self._info = session, info
+        session.join(info.match_id, info.seat)
+        started = pb.MatchStarted(
+            match_id=info.match_id,
+            game=info.game,
+            options=options_to_pb(info.options),
+            seat=info.seat,
+            players=info.players,
+        )
+        await self._send(pb.ServerMessage(match_started=started))
+
+    async def decide(self, request: DecisionRequest) -> Reply:
+        """Send a DecisionRequest and wait for the bot's Decision."""
+        session = self._require_session()
+
+        def build(request_id: int) -> pb.DecisionRequest:
+            message = pb.DecisionRequest(
+                match_id=request.match_id,
+                request_id=request_id,
+                seat=request.seat,
+                game=request.game,
+                view=view_to_pb(request.game, request.view),
+                legal_moves=request.legal_moves,
+                clock=decision_clock_to_pb(request.budget_ms, request.bank_ms),
+            )
+            OVERHEAD.request_ready(request.match_id, time.perf_counter())
+            return message
+
+        try:
+            reply = await session.request(build)
+        except SessionClosed as exc:
+            raise await self._fault(str(exc)) from None
+        OVERHEAD.reply_arrived(request.match_id, reply.received_at)
+        return _reply_of(reply.decision)
+
+    async def finish(self, record: MatchRecord) -> None:
+        """Tell the bot how the match ended (if it is still there)."""
+        session, info = self._session, self._info
+        if session is None or info is None:
+            return
+        session.leave(info.match_id, info.seat)
+        OVERHEAD.match_over(info.match_id)
+        ended = pb.MatchEnded(
+            match_id=info.match_id, seat=info.seat, outcome=outcome_to_pb(record.outcome)
+        )
+        with contextlib.suppress(SessionClosed):
+            await session.send(pb.ServerMessage(match_ended=ended))
+
+    def _require_session(self) -> BotSession:
+        if self._session is None:
+            raise BotFault(Termination.CRASH, "asked to decide before the match started")
+        return self._session
+
+    async def _send(self, message: pb.ServerMessage) -> None:
+        try:
+            await self._require_session().send(message)
+        except SessionClosed as exc:
+            raise await self._fault(str(exc)) from None
+
+    async def _fault(self, reason: str) -> BotFault:
+        if self.explain is not None:
+            precise = await self.explain(reason)
+            if precise is not None:
+                return precise
+        return BotFault(Termination.DISCONNECT, f"connection lost: {reason}")
+
+
+def _reply_of(decision: pb.Decision) -> Reply:
+    """The referee's Reply in a Decision; BotFault when it carries none or reports an error."""
+    choice = decision.WhichOneof("choice")
+    if choice == "move":
+        return decision.move
+    if choice == "index":
+        return decision.index
+    if choice == "error":
+        raise BotFault(Termination.CRASH, f"the bot reported an error: {decision.error[:500]}")
+    raise BotFault(Termination.UNPARSABLE, "the decision carries neither a move nor an index")

@@ -1,0 +1,100 @@
+"""One table from arena errors to gRPC status codes, and the transport's own error classes."""
+
+from __future__ import annotations
+
+import grpc
+
+from arena.errors import (
+    ArenaError,
+    BotError,
+    ConfigError,
+    GameError,
+    InvalidMoveError,
+    OptionError,
+    PlayerCountError,
+    ProtocolError,
+    StoreError,
+    TournamentError,
+    UnknownGameError,
+)
+
+
+class MalformedMessageError(ProtocolError):
+    """A message that does not parse, or a Hello with bad fields."""
+
+
+class TokenError(BotError):
+    """The bot presented a token other than the one expected for its name."""
+
+
+class NameTakenError(BotError):
+    """Another connection already uses this bot name with a different token."""
+
+
+class BotBusyError(BotError):
+    """The bot already plays as many matches as its Hello allows."""
+
+
+class MatchNotFoundError(ArenaError):
+    """No finished match has that id on this server."""
+
+
+class MatchExistsError(ArenaError):
+    """A match with that id exists already."""
+
+
+# Most specific first: the first class in an error's MRO found here decides its status.
+STATUS_BY_ERROR: dict[type[ArenaError], grpc.StatusCode] = {
+    MalformedMessageError: grpc.StatusCode.INVALID_ARGUMENT,
+    TokenError: grpc.StatusCode.UNAUTHENTICATED,
+    NameTakenError: grpc.StatusCode.ALREADY_EXISTS,
+    BotBusyError: grpc.StatusCode.RESOURCE_EXHAUSTED,
+    MatchNotFoundError: grpc.StatusCode.NOT_FOUND,
+    MatchExistsError: grpc.StatusCode.ALREADY_EXISTS,
+    UnknownGameError: grpc.StatusCode.NOT_FOUND,
+    OptionError: grpc.StatusCode.INVALID_ARGUMENT,
+    PlayerCountError: grpc.StatusCode.INVALID_ARGUMENT,
+    InvalidMoveError: grpc.StatusCode.INVALID_ARGUMENT,
+    GameError: grpc.StatusCode.INVALID_ARGUMENT,
+    ConfigError: grpc.StatusCode.INVALID_ARGUMENT,
+    ProtocolError: grpc.StatusCode.FAILED_PRECONDITION,
+    BotError: grpc.StatusCode.UNAVAILABLE,
+    StoreError: grpc.StatusCode.INTERNAL,
+    TournamentError: grpc.StatusCode.FAILED_PRECONDITION,
+    ArenaError: grpc.StatusCode.UNKNOWN,
+}
+
+
+def status_for(error: ArenaError) -> grpc.StatusCode:
+    """The gRPC status code of an arena error."""
+    for cls in type(error).__mro__:
+        if cls in STATUS_BY_ERROR:
+            return STATUS_BY_ERROR[cls]
+    return grpc.StatusCode.UNKNOWN
+
+
+async def abort_with(context: grpc.aio.ServicerContext, error: ArenaError) -> None:
+    """End the call with the error's status and message (raises, as context.abort does)."""
+    await context.abort(status_for(error), str(error))
+
+
+# The client side: a failed call becomes the arena error a user of the CLI expects.
+_ERROR_BY_STATUS: dict[grpc.StatusCode, type[ArenaError]] = {
+    grpc.StatusCode.INVALID_ARGUMENT: ConfigError,
+    grpc.StatusCode.NOT_FOUND: ConfigError,
+    grpc.StatusCode.ALREADY_EXISTS: ConfigError,
+    grpc.StatusCode.FAILED_PRECONDITION: ProtocolError,
+    grpc.StatusCode.UNAVAILABLE: BotError,
+    grpc.StatusCode.DEADLINE_EXCEEDED: BotError,
+    grpc.StatusCode.RESOURCE_EXHAUSTED: BotError,
+    grpc.StatusCode.UNAUTHENTICATED: BotError,
+    grpc.StatusCode.PERMISSION_DENIED: BotError,
+}
+
+
+def error_from_rpc(error: grpc.RpcError, address: str) -> ArenaError:
+    """The arena error for a failed call to the server at `address`."""
+    code = error.code() if hasattr(error, "code") else grpc.StatusCode.UNKNOWN
+    details = error.details() if hasattr(error, "details") else str(error)
+    cls = _ERROR_BY_STATUS.get(code, ProtocolError)
+    return cls(f"{address}: {code.name.lower()}: {details}")

@@ -1,0 +1,349 @@
+from arena.v1.games import azul_pb2 as _azul_pb2
+from arena.v1.games import lucky_numbers_pb2 as _lucky_numbers_pb2
+from arena.v1.games import the_number_pb2 as _the_number_pb2
+from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
+from google.protobuf import descriptor as _descriptor
+from google.protobuf import message as _message
+from collections.abc import Iterable as _Iterable, Mapping as _Mapping
+from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
+
+DESCRIPTOR: _descriptor.FileDescriptor
+
+class Termination(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    TERMINATION_UNSPECIFIED: _ClassVar[Termination]
+    TERMINATION_NORMAL: _ClassVar[Termination]
+    TERMINATION_TURN_CAP: _ClassVar[Termination]
+    TERMINATION_TIMEOUT: _ClassVar[Termination]
+    TERMINATION_ILLEGAL_MOVE: _ClassVar[Termination]
+    TERMINATION_UNPARSABLE: _ClassVar[Termination]
+    TERMINATION_DISCONNECT: _ClassVar[Termination]
+    TERMINATION_CRASH: _ClassVar[Termination]
+    TERMINATION_ABORTED: _ClassVar[Termination]
+TERMINATION_UNSPECIFIED: Termination
+TERMINATION_NORMAL: Termination
+TERMINATION_TURN_CAP: Termination
+TERMINATION_TIMEOUT: Termination
+TERMINATION_ILLEGAL_MOVE: Termination
+TERMINATION_UNPARSABLE: Termination
+TERMINATION_DISCONNECT: Termination
+TERMINATION_CRASH: Termination
+TERMINATION_ABORTED: Termination
+
+class BotMessage(_message.Message):
+    __slots__ = ("hello", "decision", "ping", "pong")
+    HELLO_FIELD_NUMBER: _ClassVar[int]
+    DECISION_FIELD_NUMBER: _ClassVar[int]
+    PING_FIELD_NUMBER: _ClassVar[int]
+    PONG_FIELD_NUMBER: _ClassVar[int]
+    hello: Hello
+    decision: Decision
+    ping: Ping
+    pong: Pong
+    def __init__(self, hello: _Optional[_Union[Hello, _Mapping]] = ..., decision: _Optional[_Union[Decision, _Mapping]] = ..., ping: _Optional[_Union[Ping, _Mapping]] = ..., pong: _Optional[_Union[Pong, _Mapping]] = ...) -> None: ...
+
+class Hello(_message.Message):
+    __slots__ = ("name", "token", "games", "max_matches", "version", "protocol_version")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    GAMES_FIELD_NUMBER: _ClassVar[int]
+    MAX_MATCHES_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    PROTOCOL_VERSION_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    token: str
+    games: _containers.RepeatedScalarFieldContainer[str]
+    max_matches: int
+    version: str
+    protocol_version: int
+    def __init__(self, name: _Optional[str] = ..., token: _Optional[str] = ..., games: _Optional[_Iterable[str]] = ..., max_matches: _Optional[int] = ..., version: _Optional[str] = ..., protocol_version: _Optional[int] = ...) -> None: ...
+
+class Decision(_message.Message):
+    __slots__ = ("request_id", "match_id", "move", "index", "error")
+    REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
+    MATCH_ID_FIELD_NUMBER: _ClassVar[int]
+    MOVE_FIELD_NUMBER: _ClassVar[int]
+    INDEX_FIELD_NUMBER: _ClassVar[int]
+    ERROR_FIELD_NUMBER: _ClassVar[int]
+    request_id: int
+    match_id: str
+    move: str
+    index: int
+    error: str
+    def __init__(self, request_id: _Optional[int] = ..., match_id: _Optional[str] = ..., move: _Optional[str] = ..., index: _Optional[int] = ..., error: _Optional[str] = ...) -> None: ...
+
+class ServerMessage(_message.Message):
+    __slots__ = ("welcome", "match_started", "decision_request", "match_ended", "ping", "pong")
+    WELCOME_FIELD_NUMBER: _ClassVar[int]
+    MATCH_STARTED_FIELD_NUMBER: _ClassVar[int]
+    DECISION_REQUEST_FIELD_NUMBER: _ClassVar[int]
+    MATCH_ENDED_FIELD_NUMBER: _ClassVar[int]
+    PING_FIELD_NUMBER: _ClassVar[int]
+    PONG_FIELD_NUMBER: _ClassVar[int]
+    welcome: Welcome
+    match_started: MatchStarted
+    decision_request: DecisionRequest
+    match_ended: MatchEnded
+    ping: Ping
+    pong: Pong
+    def __init__(self, welcome: _Optional[_Union[Welcome, _Mapping]] = ..., match_started: _Optional[_Union[MatchStarted, _Mapping]] = ..., decision_request: _Optional[_Union[DecisionRequest, _Mapping]] = ..., match_ended: _Optional[_Union[MatchEnded, _Mapping]] = ..., ping: _Optional[_Union[Ping, _Mapping]] = ..., pong: _Optional[_Union[Pong, _Mapping]] = ...) -> None: ...
+
+class Welcome(_message.Message):
+    __slots__ = ("session_id", "server_version", "protocol_version", "ping_interval_ms", "games", "max_message_bytes")
+    SESSION_ID_FIELD_NUMBER: _ClassVar[int]
+    SERVER_VERSION_FIELD_NUMBER: _ClassVar[int]
+    PROTOCOL_VERSION_FIELD_NUMBER: _ClassVar[int]
+    PING_INTERVAL_MS_FIELD_NUMBER: _ClassVar[int]
+    GAMES_FIELD_NUMBER: _ClassVar[int]
+    MAX_MESSAGE_BYTES_FIELD_NUMBER: _ClassVar[int]
+    session_id: str
+    server_version: str
+    protocol_version: int
+    ping_interval_ms: int
+    games: _containers.RepeatedScalarFieldContainer[str]
+    max_message_bytes: int
+    def __init__(self, session_id: _Optional[str] = ..., server_version: _Optional[str] = ..., protocol_version: _Optional[int] = ..., ping_interval_ms: _Optional[int] = ..., games: _Optional[_Iterable[str]] = ..., max_message_bytes: _Optional[int] = ...) -> None: ...
+
+class MatchStarted(_message.Message):
+    __slots__ = ("match_id", "game", "options", "seat", "players", "clock")
+    class OptionsEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    MATCH_ID_FIELD_NUMBER: _ClassVar[int]
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    CLOCK_FIELD_NUMBER: _ClassVar[int]
+    match_id: str
+    game: str
+    options: _containers.ScalarMap[str, str]
+    seat: int
+    players: _containers.RepeatedScalarFieldContainer[str]
+    clock: ClockSettings
+    def __init__(self, match_id: _Optional[str] = ..., game: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., seat: _Optional[int] = ..., players: _Optional[_Iterable[str]] = ..., clock: _Optional[_Union[ClockSettings, _Mapping]] = ...) -> None: ...
+
+class DecisionRequest(_message.Message):
+    __slots__ = ("match_id", "request_id", "seat", "game", "view", "legal_moves", "clock")
+    MATCH_ID_FIELD_NUMBER: _ClassVar[int]
+    REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    VIEW_FIELD_NUMBER: _ClassVar[int]
+    LEGAL_MOVES_FIELD_NUMBER: _ClassVar[int]
+    CLOCK_FIELD_NUMBER: _ClassVar[int]
+    match_id: str
+    request_id: int
+    seat: int
+    game: str
+    view: GameView
+    legal_moves: _containers.RepeatedScalarFieldContainer[str]
+    clock: Clock
+    def __init__(self, match_id: _Optional[str] = ..., request_id: _Optional[int] = ..., seat: _Optional[int] = ..., game: _Optional[str] = ..., view: _Optional[_Union[GameView, _Mapping]] = ..., legal_moves: _Optional[_Iterable[str]] = ..., clock: _Optional[_Union[Clock, _Mapping]] = ...) -> None: ...
+
+class GameView(_message.Message):
+    __slots__ = ("lucky_numbers", "azul", "the_number")
+    LUCKY_NUMBERS_FIELD_NUMBER: _ClassVar[int]
+    AZUL_FIELD_NUMBER: _ClassVar[int]
+    THE_NUMBER_FIELD_NUMBER: _ClassVar[int]
+    lucky_numbers: _lucky_numbers_pb2.LuckyNumbersView
+    azul: _azul_pb2.AzulView
+    the_number: _the_number_pb2.TheNumberView
+    def __init__(self, lucky_numbers: _Optional[_Union[_lucky_numbers_pb2.LuckyNumbersView, _Mapping]] = ..., azul: _Optional[_Union[_azul_pb2.AzulView, _Mapping]] = ..., the_number: _Optional[_Union[_the_number_pb2.TheNumberView, _Mapping]] = ...) -> None: ...
+
+class Clock(_message.Message):
+    __slots__ = ("budget_ms", "bank_ms")
+    BUDGET_MS_FIELD_NUMBER: _ClassVar[int]
+    BANK_MS_FIELD_NUMBER: _ClassVar[int]
+    budget_ms: int
+    bank_ms: int
+    def __init__(self, budget_ms: _Optional[int] = ..., bank_ms: _Optional[int] = ...) -> None: ...
+
+class ClockSettings(_message.Message):
+    __slots__ = ("per_move_ms", "bank_ms")
+    PER_MOVE_MS_FIELD_NUMBER: _ClassVar[int]
+    BANK_MS_FIELD_NUMBER: _ClassVar[int]
+    per_move_ms: int
+    bank_ms: int
+    def __init__(self, per_move_ms: _Optional[int] = ..., bank_ms: _Optional[int] = ...) -> None: ...
+
+class MatchEnded(_message.Message):
+    __slots__ = ("match_id", "seat", "outcome")
+    MATCH_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    OUTCOME_FIELD_NUMBER: _ClassVar[int]
+    match_id: str
+    seat: int
+    outcome: Outcome
+    def __init__(self, match_id: _Optional[str] = ..., seat: _Optional[int] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ...) -> None: ...
+
+class Ping(_message.Message):
+    __slots__ = ("nonce", "sent_unix_ms")
+    NONCE_FIELD_NUMBER: _ClassVar[int]
+    SENT_UNIX_MS_FIELD_NUMBER: _ClassVar[int]
+    nonce: int
+    sent_unix_ms: int
+    def __init__(self, nonce: _Optional[int] = ..., sent_unix_ms: _Optional[int] = ...) -> None: ...
+
+class Pong(_message.Message):
+    __slots__ = ("nonce",)
+    NONCE_FIELD_NUMBER: _ClassVar[int]
+    nonce: int
+    def __init__(self, nonce: _Optional[int] = ...) -> None: ...
+
+class Outcome(_message.Message):
+    __slots__ = ("ranks", "scores", "points", "termination", "offender", "detail")
+    RANKS_FIELD_NUMBER: _ClassVar[int]
+    SCORES_FIELD_NUMBER: _ClassVar[int]
+    POINTS_FIELD_NUMBER: _ClassVar[int]
+    TERMINATION_FIELD_NUMBER: _ClassVar[int]
+    OFFENDER_FIELD_NUMBER: _ClassVar[int]
+    DETAIL_FIELD_NUMBER: _ClassVar[int]
+    ranks: _containers.RepeatedScalarFieldContainer[int]
+    scores: _containers.RepeatedScalarFieldContainer[float]
+    points: _containers.RepeatedScalarFieldContainer[float]
+    termination: Termination
+    offender: int
+    detail: str
+    def __init__(self, ranks: _Optional[_Iterable[int]] = ..., scores: _Optional[_Iterable[float]] = ..., points: _Optional[_Iterable[float]] = ..., termination: _Optional[_Union[Termination, str]] = ..., offender: _Optional[int] = ..., detail: _Optional[str] = ...) -> None: ...
+
+class MoveRecord(_message.Message):
+    __slots__ = ("seat", "move", "elapsed_ms")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    MOVE_FIELD_NUMBER: _ClassVar[int]
+    ELAPSED_MS_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    move: str
+    elapsed_ms: float
+    def __init__(self, seat: _Optional[int] = ..., move: _Optional[str] = ..., elapsed_ms: _Optional[float] = ...) -> None: ...
+
+class MatchRecord(_message.Message):
+    __slots__ = ("match_id", "game", "options", "seed", "players", "moves", "outcome", "started_at", "finished_at", "metadata_json")
+    class OptionsEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    MATCH_ID_FIELD_NUMBER: _ClassVar[int]
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    MOVES_FIELD_NUMBER: _ClassVar[int]
+    OUTCOME_FIELD_NUMBER: _ClassVar[int]
+    STARTED_AT_FIELD_NUMBER: _ClassVar[int]
+    FINISHED_AT_FIELD_NUMBER: _ClassVar[int]
+    METADATA_JSON_FIELD_NUMBER: _ClassVar[int]
+    match_id: str
+    game: str
+    options: _containers.ScalarMap[str, str]
+    seed: int
+    players: _containers.RepeatedScalarFieldContainer[str]
+    moves: _containers.RepeatedCompositeFieldContainer[MoveRecord]
+    outcome: Outcome
+    started_at: float
+    finished_at: float
+    metadata_json: str
+    def __init__(self, match_id: _Optional[str] = ..., game: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., seed: _Optional[int] = ..., players: _Optional[_Iterable[str]] = ..., moves: _Optional[_Iterable[_Union[MoveRecord, _Mapping]]] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ..., started_at: _Optional[float] = ..., finished_at: _Optional[float] = ..., metadata_json: _Optional[str] = ...) -> None: ...
+
+class ListGamesRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class ListGamesResponse(_message.Message):
+    __slots__ = ("games",)
+    GAMES_FIELD_NUMBER: _ClassVar[int]
+    games: _containers.RepeatedCompositeFieldContainer[GameInfo]
+    def __init__(self, games: _Optional[_Iterable[_Union[GameInfo, _Mapping]]] = ...) -> None: ...
+
+class GameInfo(_message.Message):
+    __slots__ = ("name", "title", "min_players", "max_players", "options", "view_field")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    MIN_PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    MAX_PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    VIEW_FIELD_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    options: _containers.RepeatedCompositeFieldContainer[GameOption]
+    view_field: str
+    def __init__(self, name: _Optional[str] = ..., title: _Optional[str] = ..., min_players: _Optional[int] = ..., max_players: _Optional[int] = ..., options: _Optional[_Iterable[_Union[GameOption, _Mapping]]] = ..., view_field: _Optional[str] = ...) -> None: ...
+
+class GameOption(_message.Message):
+    __slots__ = ("name", "default", "choices")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    DEFAULT_FIELD_NUMBER: _ClassVar[int]
+    CHOICES_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    default: str
+    choices: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, name: _Optional[str] = ..., default: _Optional[str] = ..., choices: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class ListBotsRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class ListBotsResponse(_message.Message):
+    __slots__ = ("bots",)
+    BOTS_FIELD_NUMBER: _ClassVar[int]
+    bots: _containers.RepeatedCompositeFieldContainer[BotInfo]
+    def __init__(self, bots: _Optional[_Iterable[_Union[BotInfo, _Mapping]]] = ...) -> None: ...
+
+class BotInfo(_message.Message):
+    __slots__ = ("name", "games", "max_matches", "active_matches", "version", "connected_unix_ms", "session_id", "ping_rtt_ms")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    GAMES_FIELD_NUMBER: _ClassVar[int]
+    MAX_MATCHES_FIELD_NUMBER: _ClassVar[int]
+    ACTIVE_MATCHES_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    CONNECTED_UNIX_MS_FIELD_NUMBER: _ClassVar[int]
+    SESSION_ID_FIELD_NUMBER: _ClassVar[int]
+    PING_RTT_MS_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    games: _containers.RepeatedScalarFieldContainer[str]
+    max_matches: int
+    active_matches: int
+    version: str
+    connected_unix_ms: int
+    session_id: str
+    ping_rtt_ms: float
+    def __init__(self, name: _Optional[str] = ..., games: _Optional[_Iterable[str]] = ..., max_matches: _Optional[int] = ..., active_matches: _Optional[int] = ..., version: _Optional[str] = ..., connected_unix_ms: _Optional[int] = ..., session_id: _Optional[str] = ..., ping_rtt_ms: _Optional[float] = ...) -> None: ...
+
+class PlayMatchRequest(_message.Message):
+    __slots__ = ("game", "options", "seed", "bots", "clock", "match_id")
+    class OptionsEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    BOTS_FIELD_NUMBER: _ClassVar[int]
+    CLOCK_FIELD_NUMBER: _ClassVar[int]
+    MATCH_ID_FIELD_NUMBER: _ClassVar[int]
+    game: str
+    options: _containers.ScalarMap[str, str]
+    seed: int
+    bots: _containers.RepeatedScalarFieldContainer[str]
+    clock: ClockSettings
+    match_id: str
+    def __init__(self, game: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., seed: _Optional[int] = ..., bots: _Optional[_Iterable[str]] = ..., clock: _Optional[_Union[ClockSettings, _Mapping]] = ..., match_id: _Optional[str] = ...) -> None: ...
+
+class GetMatchRequest(_message.Message):
+    __slots__ = ("match_id",)
+    MATCH_ID_FIELD_NUMBER: _ClassVar[int]
+    match_id: str
+    def __init__(self, match_id: _Optional[str] = ...) -> None: ...

@@ -1,0 +1,158 @@
+"""Referee throughput over gRPC next to a bare gRPC round trip, on this machine, in one run.
+
+    .venv/bin/python bench/bench_referee.py [--matches 30] [--parallel 4] [--pings 5000]
+
+1. Bare round trip: a bidi-stream echo service (generic handlers, no .proto) in this process,
+   a client in a subprocess sending one message at a time (payload the size of a typical
+   DecisionRequest): round trips per second.
+2. Referee, sequential: random bots (separate processes) play 2-player Lucky Numbers over
+   gRPC, one match at a time, so one decision is in flight at a time: decisions per second,
+   and the ratio to the bare round trip.
+3. Referee, parallel: the same with --parallel matches at once (throughput).
+4. Server-side overhead per decision (median, p99): referee time from the arrival of a match's
+   previous decision to handing its next request to the transport (apply, next view and legal
+   moves, encoding), excluding the bot's thinking and the transport by construction.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+import time
+from pathlib import Path
+
+import grpc
+
+ROOT = Path(__file__).resolve().parents[1]
+ECHO_METHOD = "/bench.Echo/Stream"
+PAYLOAD_BYTES = 420  # about the size of a mid-game Lucky Numbers DecisionRequest
+
+
+async def _echo(request_iterator, context):  # type: ignore[no-untyped-def]
+    async for message in request_iterator:
+        yield message
+
+
+async def start_echo_server() -> tuple[grpc.aio.Server, int]:
+    """A bidi echo service built from generic handlers."""
+    server = grpc.aio.server()
+    handler = grpc.stream_stream_rpc_method_handler(_echo)
+    server.add_generic_rpc_handlers(
+        (grpc.method_handlers_generic_handler("bench.Echo", {"Stream": handler}),)
+    )
+    port = server.add_insecure_port("127.0.0.1:0")
+    await server.start()
+    return server, port
+
+
+async def echo_client(address: str, count: int) -> None:
+    """Client mode (in a subprocess): `count` sequential round trips; prints round trips/s."""
+    payload = b"x" * PAYLOAD_BYTES
+    async with grpc.aio.insecure_channel(address) as channel:
+        call = channel.stream_stream(ECHO_METHOD)()
+        for _ in range(200):  # warm up
+            await call.write(payload)
+            await call.read()
+        start = time.perf_counter()
+        for _ in range(count):
+            await call.write(payload)
+            await call.read()
+        elapsed = time.perf_counter() - start
+        await call.done_writing()
+    print(f"{count / elapsed:.1f}")
+
+
+async def measure_ping_pong(count: int) -> float:
+    """Round trips per second of the bare echo, client in a separate process."""
+    server, port = await start_echo_server()
+    try:
+        process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            __file__,
+            "--echo-client",
+            f"127.0.0.1:{port}",
+            "--pings",
+            str(count),
+            stdout=asyncio.subprocess.PIPE,
+        )
+        out, _ = await process.communicate()
+        return float(out.decode().strip())
+    finally:
+        await server.stop(0)
+
+
+async def measure_referee(matches: int, parallel: int) -> tuple[float, int, dict[str, float]]:
+    """Decisions per second of random bots over gRPC, with `parallel` matches at once."""
+    from arena.referee import Clock, play_match
+    from arena.registry import get_game
+    from arena.rpc.embedded import EmbeddedReferee
+    from arena.rpc.metrics import OVERHEAD
+
+    game = get_game("lucky_numbers")
+    bot = f"{sys.executable} {ROOT / 'bots' / 'random_bot.py'} --max-matches {max(parallel, 1)}"
+    clock = Clock(per_move_ms=5000, bank_ms=60000)
+    async with EmbeddedReferee() as referee:
+        await asyncio.gather(referee.launch("a", bot), referee.launch("b", bot))
+        players = lambda: [referee.player("a"), referee.player("b")]  # noqa: E731
+        await play_match(game, game.options_type(), 0, players(), clock=clock)  # warm up
+        OVERHEAD.samples.clear()
+        OVERHEAD.enabled = True
+        seeds = iter(range(1, matches + 1))
+        decisions = 0
+
+        async def worker() -> None:
+            nonlocal decisions
+            for seed in seeds:
+                record = await play_match(game, game.options_type(), seed, players(), clock=clock)
+                decisions += len(record.moves)
+
+        start = time.perf_counter()
+        await asyncio.gather(*(worker() for _ in range(parallel)))
+        elapsed = time.perf_counter() - start
+        OVERHEAD.enabled = False
+        return decisions / elapsed, decisions, OVERHEAD.summary_ms()
+
+
+async def main(args: argparse.Namespace) -> None:
+    """Run the three measurements and print them."""
+    pings = await measure_ping_pong(args.pings)
+    print(
+        f"bare gRPC bidi round trip ({PAYLOAD_BYTES} B, client process): "
+        f"{pings:,.0f} round trips/s "
+        f"({1e6 / pings:.0f} us each)"
+    )
+    rate, count, overhead = await measure_referee(args.matches, 1)
+    print(
+        f"referee, 1 match at a time: {rate:,.0f} decisions/s over {count} decisions "
+        f"({1e6 / rate:.0f} us each) = {rate / pings:.2f} x the bare round trip"
+    )
+    print(
+        f"server-side overhead per decision: median {overhead['median_ms'] * 1000:.0f} us, "
+        f"p99 {overhead['p99_ms'] * 1000:.0f} us ({overhead['count']:.0f} samples)"
+    )
+    rate_p, count_p, overhead_p = await measure_referee(args.matches, args.parallel)
+    print(
+        f"referee, {args.parallel} matches at once: {rate_p:,.0f} decisions/s "
+        f"over {count_p} decisions"
+    )
+    print(
+        f"server-side time per decision ({args.parallel} at once, incl. queueing on the loop): "
+        "median "
+        f"{overhead_p['median_ms'] * 1000:.0f} us, p99 {overhead_p['p99_ms'] * 1000:.0f} us"
+    )
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--matches", type=int, default=30, help="matches per referee measurement")
+    parser.add_argument(
+        "--parallel", type=int, default=4, help="matches at once in the parallel run"
+    )
+    parser.add_argument("--pings", type=int, default=5000, help="round trips of the bare echo")
+    parser.add_argument("--echo-client", metavar="ADDRESS", help=argparse.SUPPRESS)
+    arguments = parser.parse_args()
+    if arguments.echo_client:
+        asyncio.run(echo_client(arguments.echo_client, arguments.pings))
+    else:
+        asyncio.run(main(arguments))
