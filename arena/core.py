@@ -11,7 +11,7 @@ Seat: TypeAlias = int
 """A seat at the table, 0-based, in play order from seat 0 clockwise."""
 
 
-class Termination(str, enum.Enum):
+class Termination(enum.StrEnum):
     """Why a match ended."""
 
     NORMAL = "normal"  # the rules ended the game

@@ -1,19 +1,19 @@
 """The one exception tree of the arena.
 
-    ArenaError
-    ├── GameError
-    │   ├── UnknownGameError        no game by that name
-    │   ├── PlayerCountError        the game is not played by that many
-    │   ├── OptionError             unknown option or bad value
-    │   ├── InvalidMoveError        the text is not a move of this game (syntax)
-    │   │   └── IllegalMoveError    a well-formed move the rules forbid now (legality)
-    │   └── ReplayError             a recorded move sequence does not replay
-    ├── ConfigError                 bad command-line or configuration input
-    ├── BotError                    a bot could not be started or reached
-    ├── ProtocolError               a peer broke the wire protocol
-    ├── StoreError                  the database failed or holds bad data
-    │   └── SchemaVersionError      the database is from a newer arena
-    └── TournamentError             a tournament cannot be created or resumed
+ArenaError
+├── GameError
+│   ├── UnknownGameError        no game by that name
+│   ├── PlayerCountError        the game is not played by that many
+│   ├── OptionError             unknown option or bad value
+│   ├── InvalidMoveError        the text is not a move of this game (syntax)
+│   │   └── IllegalMoveError    a well-formed move the rules forbid now (legality)
+│   └── ReplayError             a recorded move sequence does not replay
+├── ConfigError                 bad command-line or configuration input
+├── BotError                    a bot could not be started or reached
+├── ProtocolError               a peer broke the wire protocol
+├── StoreError                  the database failed or holds bad data
+│   └── SchemaVersionError      the database is from a newer arena
+└── TournamentError             a tournament cannot be created or resumed
 """
 
 from __future__ import annotations

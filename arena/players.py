@@ -20,6 +20,8 @@ class MatchInfo:
     options: Mapping[str, Any]
     seat: Seat
     players: tuple[str, ...]
+    per_move_ms: int | None = None  # the match clock: budget per decision (None: unlimited)
+    bank_ms: int | None = None  # time bank each seat starts with
 
 
 @dataclass(frozen=True, slots=True)

@@ -101,7 +101,15 @@ class Referee:
         started = time.time()
         names = tuple(s.player.name for s in self.seats)
         info = [
-            MatchInfo(self.match_id, self.game.name, options_to_dict(self.options), seat, names)
+            MatchInfo(
+                self.match_id,
+                self.game.name,
+                options_to_dict(self.options),
+                seat,
+                names,
+                self.clock.per_move_ms,
+                self.clock.bank_ms,
+            )
             for seat in range(len(self.seats))
         ]
         self._emit(MatchEvent("start", self.match_id, state=self.state))
@@ -122,7 +130,9 @@ class Referee:
         await asyncio.gather(
             *(_quietly(s.player.finish(record)) for s in self.seats), return_exceptions=True
         )
-        self._emit(MatchEvent("end", self.match_id, len(self.moves), state=self.state, record=record))
+        self._emit(
+            MatchEvent("end", self.match_id, len(self.moves), state=self.state, record=record)
+        )
         return record
 
     async def _start_all(self, info: list[MatchInfo]) -> Outcome | None:
@@ -176,7 +186,9 @@ class Referee:
         reply = await asyncio.wait_for(seating.player.decide(request), timeout=limit)
         return reply, (time.perf_counter() - t0) * 1000.0, request
 
-    def _accept(self, seat: Seat, task: asyncio.Task[tuple[Reply, float, DecisionRequest]]) -> Outcome | None:
+    def _accept(
+        self, seat: Seat, task: asyncio.Task[tuple[Reply, float, DecisionRequest]]
+    ) -> Outcome | None:
         try:
             reply, elapsed_ms, request = task.result()
         except BaseException as exc:  # noqa: BLE001 - every bot failure is adjudicated
@@ -198,7 +210,9 @@ class Referee:
             return self._fault(seat, Termination.UNPARSABLE, f"{move!r}: {exc}")
         self.moves.append(MoveRecord(seat, move, elapsed_ms))
         seating.moves += 1
-        event = MatchEvent("move", self.match_id, len(self.moves), seat, move, elapsed_ms, self.state)
+        event = MatchEvent(
+            "move", self.match_id, len(self.moves), seat, move, elapsed_ms, self.state
+        )
         waiting_after = set(self.game.to_move(self.state))
         # A simultaneous decision still waiting on other seats stays secret: hold its event
         # until the decision resolves, so watchers never see a pending choice.
@@ -236,7 +250,9 @@ async def play_match(
     on_event: EventSink | None = None,
 ) -> MatchRecord:
     """Play one match and return its record (faults are adjudicated, never raised)."""
-    referee = Referee(game, options, seed, players, clock=clock, match_id=match_id, on_event=on_event)
+    referee = Referee(
+        game, options, seed, players, clock=clock, match_id=match_id, on_event=on_event
+    )
     return await referee.run()
 
 

@@ -110,12 +110,13 @@ def check_game(
     probes: Sequence[str] = ("", "pass", "0", "zzz 99", "draw draw"),
     deep_every: int = 10,
 ) -> ConformanceReport:
-    """Play `games` seeded random games per (player count, options) pair and check the contract.
+    """Play `games` seeded random games, cycling over (player count, options) pairs.
 
     Every game is spot-checked (illegal moves rejected, moves out of turn rejected, adjudication
-    well formed). Every `deep_every`-th game checks more often and also checks determinism (a replay from the seed reaches the
-    same views) and, given `resample`, that every view at every ply is unchanged when the
-    information hidden from that seat is re-dealt.
+    well formed). Every `deep_every`-th game is checked more often and also for determinism
+    (a replay from the seed reaches the same views) and, given `resample`, for hidden
+    information: every other ply, each seat's view is unchanged when what that seat cannot
+    see is re-dealt.
     """
     counts = list(num_players or range(game.min_players, game.max_players + 1))
     option_list = list(options) if options is not None else all_option_combinations(game)
@@ -228,7 +229,9 @@ def _check_rejects(
         raise _fail(game, seed, ply, f"seat {others[0]} moved out of turn")
 
 
-def _check_adjudicate(game: Game[Any, Any], state: Any, seat: Seat, n: int, seed: int, ply: int) -> None:
+def _check_adjudicate(
+    game: Game[Any, Any], state: Any, seat: Seat, n: int, seed: int, ply: int
+) -> None:
     out = game.adjudicate(state, seat)
     _check_outcome(game, seed, ply, out, n)
     if out.ranks[seat] != n or sum(1 for r in out.ranks if r == n) != 1:
@@ -249,7 +252,12 @@ def _check_outcome(game: Game[Any, Any], seed: int, ply: int, out: Outcome, n: i
 
 
 def _check_replay(
-    game: Game[Any, Any], n: int, options: Any, seed: int, moves: list[tuple[Seat, str]], trace: list[str]
+    game: Game[Any, Any],
+    n: int,
+    options: Any,
+    seed: int,
+    moves: list[tuple[Seat, str]],
+    trace: list[str],
 ) -> None:
     state = game.setup(n, options, random.Random(seed))
     for ply, (seat, move) in enumerate(moves):
@@ -262,7 +270,13 @@ def _check_replay(
 
 
 def _check_hidden(
-    game: Game[Any, Any], state: Any, n: int, resample: Resample, rng: random.Random, seed: int, ply: int
+    game: Game[Any, Any],
+    state: Any,
+    n: int,
+    resample: Resample,
+    rng: random.Random,
+    seed: int,
+    ply: int,
 ) -> None:
     for s in [*range(n), None]:
         view = game.view(state, s)
@@ -293,8 +307,16 @@ class FaultyPlayer:
     "crash" (raises), "bad_index" (answers an index past the end of the list).
     """
 
-    def __init__(self, name: str, kind: str, *, after: int = 0, delay_s: float = 1.0,
-                 text: str = "zzz", seed: int = 0) -> None:
+    def __init__(
+        self,
+        name: str,
+        kind: str,
+        *,
+        after: int = 0,
+        delay_s: float = 1.0,
+        text: str = "zzz",
+        seed: int = 0,
+    ) -> None:
         self.name = name
         self.kind = kind
         self.after = after

@@ -30,7 +30,9 @@ def test_games_lists_every_registered_game(capsys):
 
 
 def test_play_prints_moves_final_position_and_result(capsys):
-    code, out, _ = run_cli(capsys, "play", "lucky_numbers", "--bot", "greedy", "--bot", "random", "--seed", "7")
+    code, out, _ = run_cli(
+        capsys, "play", "lucky_numbers", "--bot", "greedy", "--bot", "random", "--seed", "7"
+    )
     assert code == 0
     assert "seed 7" in out
     assert "   1. seat " in out
@@ -38,7 +40,18 @@ def test_play_prints_moves_final_position_and_result(capsys):
 
 
 def test_play_is_reproducible_from_the_seed(capsys):
-    args = ("play", "lucky_numbers", "--bot", "random", "--bot", "random", "--seed", "3", "-o", "bruno=true")
+    args = (
+        "play",
+        "lucky_numbers",
+        "--bot",
+        "random",
+        "--bot",
+        "random",
+        "--seed",
+        "3",
+        "-o",
+        "bruno=true",
+    )
     first = run_cli(capsys, *args)
     second = run_cli(capsys, *args)
     assert first == second
@@ -49,9 +62,18 @@ def test_play_is_reproducible_from_the_seed(capsys):
     [
         (("play", "chess", "--bot", "random", "--bot", "random"), "unknown game 'chess'"),
         (("play", "lucky_numbers", "--bot", "random"), "played by 2 to 4 players, not 1"),
-        (("play", "lucky_numbers", "--bot", "random", "--bot", "random", "-o", "speed=9"), "has no option 'speed'"),
-        (("play", "lucky_numbers", "--bot", "random", "--bot", "random", "-o", "setup=hard"), "setup takes one of"),
-        (("play", "lucky_numbers", "--bot", "random", "--bot", "genius"), "no built-in bot 'genius'"),
+        (
+            ("play", "lucky_numbers", "--bot", "random", "--bot", "random", "-o", "speed=9"),
+            "has no option 'speed'",
+        ),
+        (
+            ("play", "lucky_numbers", "--bot", "random", "--bot", "random", "-o", "setup=hard"),
+            "setup takes one of",
+        ),
+        (
+            ("play", "lucky_numbers", "--bot", "random", "--bot", "genius"),
+            "no built-in bot 'genius'",
+        ),
     ],
 )
 def test_bad_input_is_one_line_and_exit_1(capsys, args, message):
@@ -65,7 +87,9 @@ def test_bad_input_is_one_line_and_exit_1(capsys, args, message):
 def test_console_entry_point_runs_as_a_module():
     result = subprocess.run(
         [sys.executable, "-m", "arena", "play", "nope", "--bot", "a", "--bot", "b"],
-        capture_output=True, text=True, timeout=60,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert result.returncode == 1
     assert result.stderr.startswith("error: unknown game 'nope'")

@@ -39,7 +39,9 @@ class OptionsOnly:
 
 
 def test_parse_options_converts_text_by_type():
-    opts = parse_options(OptionsOnly(), {"setup": "michael", "bruno": "yes", "rounds": "3", "wall": "gray"})
+    opts = parse_options(
+        OptionsOnly(), {"setup": "michael", "bruno": "yes", "rounds": "3", "wall": "gray"}
+    )
     assert opts == Opts("michael", True, 3, Wall.GRAY)
     assert options_to_dict(opts) == {"setup": "michael", "bruno": True, "rounds": 3, "wall": "gray"}
 

@@ -19,7 +19,14 @@ OPTIONS = GAME.options_type()
 
 def run(players, *, seed=11, clock=None, events=None):
     return asyncio.run(
-        play_match(GAME, OPTIONS, seed, players, clock=clock, on_event=events.append if events is not None else None)
+        play_match(
+            GAME,
+            OPTIONS,
+            seed,
+            players,
+            clock=clock,
+            on_event=events.append if events is not None else None,
+        )
     )
 
 
@@ -53,7 +60,10 @@ def test_events_report_every_move_then_the_end():
 
 
 def test_reply_by_index_is_accepted():
-    players = [PolicyPlayer("first", lambda r: 0), PolicyPlayer("last", lambda r: len(r.legal_moves) - 1)]
+    players = [
+        PolicyPlayer("first", lambda r: 0),
+        PolicyPlayer("last", lambda r: len(r.legal_moves) - 1),
+    ]
     record = run(players)
     assert record.outcome.termination in (Termination.NORMAL, Termination.TURN_CAP)
 
@@ -83,7 +93,9 @@ def test_faults_are_adjudicated_with_the_offender_last(kind, text, termination):
 
 def test_a_decision_past_budget_and_bank_times_out():
     slow = FaultyPlayer("slow", "slow", after=2, delay_s=0.5)
-    record = run([PolicyPlayer("r", random_policy(1)), slow], clock=Clock(per_move_ms=50, bank_ms=100))
+    record = run(
+        [PolicyPlayer("r", random_policy(1)), slow], clock=Clock(per_move_ms=50, bank_ms=100)
+    )
     assert record.outcome.termination is Termination.TIMEOUT
     assert record.outcome.offender == 1 and record.outcome.ranks == (1, 2)
 
@@ -108,7 +120,9 @@ def test_the_time_bank_absorbs_an_occasional_slow_move():
         async def finish(self, record):
             pass
 
-    record = run([PolicyPlayer("r", random_policy(1)), OnceSlow()], clock=Clock(per_move_ms=50, bank_ms=1000))
+    record = run(
+        [PolicyPlayer("r", random_policy(1)), OnceSlow()], clock=Clock(per_move_ms=50, bank_ms=1000)
+    )
     assert record.outcome.termination in (Termination.NORMAL, Termination.TURN_CAP)
 
 

@@ -39,8 +39,7 @@ def _root(
 
 def _register() -> None:
     # Importing a command module attaches its commands to `app`.
-    from arena.cli import games, play, serve  # noqa: F401
-    from arena.cli import demo, leaderboard, replay, tournament  # noqa: F401
+    from arena.cli import demo, games, leaderboard, play, replay, serve, tournament  # noqa: F401  # noqa: F401
 
 
 _register()
