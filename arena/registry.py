@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import importlib
-import importlib.util
 from typing import Any
 
 from arena.errors import UnknownGameError
@@ -19,21 +18,13 @@ _GAMES: dict[str, str] = {
 _loaded: dict[str, Game[Any, Any]] = {}
 
 
-def _available() -> list[str]:
-    names = []
-    for name, module in _GAMES.items():
-        if importlib.util.find_spec(module) is not None:
-            names.append(name)
-    return sorted(names)
-
-
 def get_game(name: str) -> Game[Any, Any]:
     """The game registered under `name`; UnknownGameError lists the known names."""
     key = name.strip().lower().replace("-", "_")
     if key in _loaded:
         return _loaded[key]
-    if key not in _GAMES or key not in _available():
-        raise UnknownGameError(f"unknown game {name!r} (known: {', '.join(_available())})")
+    if key not in _GAMES:
+        raise UnknownGameError(f"unknown game {name!r} (known: {', '.join(sorted(_GAMES))})")
     game: Game[Any, Any] = importlib.import_module(_GAMES[key]).GAME
     _loaded[key] = game
     return game
@@ -41,4 +32,4 @@ def get_game(name: str) -> Game[Any, Any]:
 
 def list_games() -> list[Game[Any, Any]]:
     """Every registered game, by name."""
-    return [get_game(name) for name in _available()]
+    return [get_game(name) for name in sorted(_GAMES)]

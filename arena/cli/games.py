@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import dataclasses
 
-from rich.console import Console
 from rich.table import Table
 
 from arena.cli import app
+from arena.cli.output import console
 from arena.game import option_choices, option_fields
 from arena.registry import list_games
 from arena.strategies import strategies_for
@@ -38,4 +38,4 @@ def games_command() -> None:
             "\n".join(opts) or "-",
             ", ".join(sorted(strategies_for(game.name))),
         )
-    Console().print(table)
+    console().print(table)

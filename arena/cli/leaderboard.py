@@ -10,10 +10,10 @@ from collections.abc import Sequence
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
 from arena.cli import app
+from arena.cli.output import console
 from arena.errors import ConfigError
 from arena.ratings import CONSERVATIVE_K, fold_ratings, leaderboard_rows
 from arena.registry import get_game
@@ -78,7 +78,7 @@ def emit_rows(
             table.add_column(c, justify="left" if c in ("bot", "game", "status") else "right")
         for r in rows:
             table.add_row(*(_cell(r.get(c)) for c in cols))
-        Console().print(table)
+        console().print(table)
 
 
 def ladder(store: Store, game: str) -> list[dict[str, object]]:
