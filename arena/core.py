@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
@@ -88,6 +88,9 @@ class MoveRecord:
     seat: Seat
     move: str
     elapsed_ms: float = 0.0  # wall time the bot took, as measured by the referee
+    # The part of elapsed_ms put down to transport (a remote bot's last ping round trip) and
+    # not charged to its clock; 0 for in-process players.
+    transport_ms: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +116,7 @@ class MatchRecord:
             "options": dict(self.options),
             "seed": self.seed,
             "players": list(self.players),
-            "moves": [[m.seat, m.move, round(m.elapsed_ms, 3)] for m in self.moves],
+            "moves": [_move_row(m) for m in self.moves],
             "outcome": self.outcome.to_dict(),
             "started_at": self.started_at,
             "finished_at": self.finished_at,
@@ -129,9 +132,23 @@ class MatchRecord:
             options=dict(data["options"]),
             seed=int(data["seed"]),
             players=tuple(data["players"]),
-            moves=tuple(MoveRecord(int(s), str(m), float(t)) for s, m, t in data["moves"]),
+            moves=tuple(_move_of(row) for row in data["moves"]),
             outcome=Outcome.from_dict(data["outcome"]),
             started_at=float(data.get("started_at", 0.0)),
             finished_at=float(data.get("finished_at", 0.0)),
             metadata=dict(data.get("metadata", {})),
         )
+
+
+def _move_row(m: MoveRecord) -> list[Any]:
+    # [seat, move, elapsed]; the transport share is appended only when there is one, so
+    # records without it read and write exactly as before.
+    row: list[Any] = [m.seat, m.move, round(m.elapsed_ms, 3)]
+    if m.transport_ms:
+        row.append(round(m.transport_ms, 3))
+    return row
+
+
+def _move_of(row: Sequence[Any]) -> MoveRecord:
+    seat, move, elapsed, *rest = row
+    return MoveRecord(int(seat), str(move), float(elapsed), float(rest[0]) if rest else 0.0)

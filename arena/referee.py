@@ -68,6 +68,21 @@ class _Seating:
 
 EventSink = Callable[[MatchEvent], None]
 
+_Answer = tuple[Reply, float, float, DecisionRequest]  # reply, elapsed ms, transport ms, request
+
+
+def transport_of(player: Player) -> float:
+    """The player's transport time per decision (ms), not charged to its clock; 0 if none.
+
+    Duck-typed: a remote player exposes `transport_ms` (its connection's last measured round
+    trip); in-process players have no such attribute.
+    """
+    value = getattr(player, "transport_ms", 0.0)
+    try:
+        return max(0.0, float(value or 0.0))
+    except (TypeError, ValueError):
+        return 0.0
+
 
 class Referee:
     """Plays one match between players under the rules of one game."""
@@ -146,7 +161,7 @@ class Referee:
         return None
 
     async def _loop(self) -> Outcome:
-        pending: dict[Seat, asyncio.Task[tuple[Reply, float, DecisionRequest]]] = {}
+        pending: dict[Seat, asyncio.Task[_Answer]] = {}
         try:
             while (outcome := self.game.outcome(self.state)) is None:
                 for seat in self.game.to_move(self.state):
@@ -168,7 +183,7 @@ class Referee:
                 with contextlib.suppress(BaseException):
                     await task
 
-    async def _ask(self, seat: Seat) -> tuple[Reply, float, DecisionRequest]:
+    async def _ask(self, seat: Seat) -> _Answer:
         self._request_id += 1
         seating = self.seats[seat]
         request = DecisionRequest(
@@ -181,23 +196,25 @@ class Referee:
             budget_ms=self.clock.per_move_ms,
             bank_ms=None if seating.bank_ms is None else int(seating.bank_ms),
         )
-        limit = _limit_s(self.clock, seating.bank_ms)
+        # The transport share is known before asking, so the hard limit waits that much longer.
+        transport_ms = transport_of(seating.player)
+        limit = _limit_s(self.clock, seating.bank_ms, transport_ms)
         t0 = time.perf_counter()
         reply = await asyncio.wait_for(seating.player.decide(request), timeout=limit)
-        return reply, (time.perf_counter() - t0) * 1000.0, request
+        return reply, (time.perf_counter() - t0) * 1000.0, transport_ms, request
 
-    def _accept(
-        self, seat: Seat, task: asyncio.Task[tuple[Reply, float, DecisionRequest]]
-    ) -> Outcome | None:
+    def _accept(self, seat: Seat, task: asyncio.Task[_Answer]) -> Outcome | None:
         try:
-            reply, elapsed_ms, request = task.result()
+            reply, elapsed_ms, transport_ms, request = task.result()
         except BaseException as exc:  # noqa: BLE001 - every bot failure is adjudicated
             return self._fault(seat, *_classify(exc))
         seating = self.seats[seat]
         if self.clock.per_move_ms is not None and seating.bank_ms is not None:
-            seating.bank_ms -= max(0.0, elapsed_ms - self.clock.per_move_ms)
+            charged_ms = max(0.0, elapsed_ms - transport_ms)
+            seating.bank_ms -= max(0.0, charged_ms - self.clock.per_move_ms)
             if seating.bank_ms < 0:
-                return self._fault(seat, Termination.TIMEOUT, f"used {elapsed_ms:.0f} ms")
+                share = f" ({transport_ms:.0f} ms of it transport)" if transport_ms else ""
+                return self._fault(seat, Termination.TIMEOUT, f"used {elapsed_ms:.0f} ms{share}")
         move, problem = _resolve_reply(reply, request.legal_moves)
         if move is None:
             return self._fault(seat, Termination.UNPARSABLE, problem)
@@ -208,7 +225,7 @@ class Referee:
             return self._fault(seat, Termination.ILLEGAL_MOVE, f"{move!r}: {exc}")
         except InvalidMoveError as exc:
             return self._fault(seat, Termination.UNPARSABLE, f"{move!r}: {exc}")
-        self.moves.append(MoveRecord(seat, move, elapsed_ms))
+        self.moves.append(MoveRecord(seat, move, elapsed_ms, transport_ms))
         seating.moves += 1
         event = MatchEvent(
             "move", self.match_id, len(self.moves), seat, move, elapsed_ms, self.state
@@ -262,10 +279,10 @@ def _bank(clock: Clock) -> float | None:
     return float(clock.bank_ms or 0)
 
 
-def _limit_s(clock: Clock, bank_ms: float | None) -> float | None:
+def _limit_s(clock: Clock, bank_ms: float | None, transport_ms: float = 0.0) -> float | None:
     if clock.per_move_ms is None:
         return None
-    return (clock.per_move_ms + max(0.0, bank_ms or 0.0)) / 1000.0
+    return (clock.per_move_ms + max(0.0, bank_ms or 0.0) + transport_ms) / 1000.0
 
 
 def _resolve_reply(reply: Any, legal: tuple[str, ...]) -> tuple[str | None, str]:

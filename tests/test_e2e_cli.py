@@ -85,9 +85,11 @@ def test_a_missing_bot_program_is_reported() -> None:
     assert "error: cannot start bot 'no-such-program-xyz'" in done.stderr
 
 
-def test_serve_referees_bots_that_connect_to_it() -> None:
+def test_serve_referees_bots_that_connect_to_it(tmp_path: Path) -> None:
+    db = str(tmp_path / "served.db")  # serve stores its matches: never in the work tree
+    serve = ["serve", "--address", "127.0.0.1:0", "--time-per-move", "2000", "--db", db]
     server = subprocess.Popen(
-        [PY, "-m", "arena", "serve", "--address", "127.0.0.1:0", "--time-per-move", "2000"],
+        [PY, "-m", "arena", *serve],
         stderr=subprocess.PIPE,
         text=True,
         cwd=ROOT,

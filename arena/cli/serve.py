@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from arena.cli import app
+from arena.cli.leaderboard import DbOption
 from arena.errors import ConfigError
 from arena.referee import Clock
 
@@ -40,11 +41,17 @@ def serve_command(
     startup_timeout: Annotated[
         float, typer.Option(help="Seconds a PlayMatch call waits for its bots to connect.")
     ] = 15.0,
+    db: DbOption = None,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Log debug detail.")] = False,
 ) -> None:
-    """Run a referee server: bots connect to it, matches are played on it (Ctrl-C stops it)."""
+    """Run a referee server: bots connect to it, matches are played on it (Ctrl-C stops it).
+
+    Finished matches and the tournaments created over gRPC (CreateTournament) go to the
+    database, which GetMatch, ListMatches, GetTournament and GetLeaderboard read.
+    """
     from arena.rpc.server import serve
     from arena.rpc.state import ServerConfig
+    from arena.store import Store
 
     if ":" not in address:
         raise ConfigError(f"--address {address!r} must be host:port")
@@ -55,4 +62,5 @@ def serve_command(
         level=logging.DEBUG if verbose else logging.INFO,
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
-    asyncio.run(serve(address, config))
+    with Store.open(db) as store:
+        asyncio.run(serve(address, config, store))

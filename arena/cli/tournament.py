@@ -272,6 +272,7 @@ async def _remote_runner(
                     list(fixture.seats),
                     clock=clock,
                     match_id=fixture.match_id,
+                    store=False,  # stored here; the server's database may be this very one
                 )
             except BotBusyError:  # busy with another client's matches: wait and retry
                 await asyncio.sleep(min(2.0, 0.05 * 2**attempt))

@@ -147,7 +147,13 @@ class _Connection:
         elif kind == "match_started":
             m = message.match_started
             info = MatchInfo(
-                m.match_id, m.game, options_from_pb(m.game, m.options), m.seat, tuple(m.players)
+                m.match_id,
+                m.game,
+                options_from_pb(m.game, m.options),
+                m.seat,
+                tuple(m.players),
+                per_move_ms=m.clock.per_move_ms if m.clock.HasField("per_move_ms") else None,
+                bank_ms=m.clock.bank_ms if m.clock.HasField("bank_ms") else None,
             )
             self.matches[(m.match_id, m.seat)] = info
             log.info(

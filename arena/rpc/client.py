@@ -24,10 +24,19 @@ async def play_remote_match(
     *,
     clock: Clock | None = None,
     match_id: str | None = None,
+    store: bool = True,
 ) -> MatchRecord:
-    """Play a match between bots connected to the server at `address`; its record."""
+    """Play a match between bots connected to the server at `address`; its record.
+
+    `store=False` asks the server not to store the record in its database (the caller does).
+    """
     request = pb.PlayMatchRequest(
-        game=game, options=options_to_pb(options), seed=seed, bots=bots, match_id=match_id or ""
+        game=game,
+        options=options_to_pb(options),
+        seed=seed,
+        bots=bots,
+        match_id=match_id or "",
+        store=store,
     )
     if clock is not None:
         request.clock.CopyFrom(clock_settings_to_pb(clock))

@@ -103,6 +103,11 @@ def decision_clock_to_pb(budget_ms: int | None, bank_ms: int | None) -> pb.Clock
     return msg
 
 
+def termination_to_pb(termination: Termination) -> int:
+    """The Termination enum number of a termination."""
+    return pb.Termination.Value(_TERMINATION_TO_PB[termination])
+
+
 def outcome_to_pb(outcome: Outcome) -> pb.Outcome:
     """An Outcome message."""
     msg = pb.Outcome(
@@ -138,7 +143,10 @@ def record_to_pb(record: MatchRecord) -> pb.MatchRecord:
         seed=record.seed,
         players=record.players,
         moves=[
-            pb.MoveRecord(seat=m.seat, move=m.move, elapsed_ms=m.elapsed_ms) for m in record.moves
+            pb.MoveRecord(
+                seat=m.seat, move=m.move, elapsed_ms=m.elapsed_ms, transport_ms=m.transport_ms
+            )
+            for m in record.moves
         ],
         outcome=outcome_to_pb(record.outcome),
         started_at=record.started_at,
@@ -155,7 +163,7 @@ def record_from_pb(msg: pb.MatchRecord) -> MatchRecord:
         options=options_from_pb(msg.game, msg.options),
         seed=msg.seed,
         players=tuple(msg.players),
-        moves=tuple(MoveRecord(m.seat, m.move, m.elapsed_ms) for m in msg.moves),
+        moves=tuple(MoveRecord(m.seat, m.move, m.elapsed_ms, m.transport_ms) for m in msg.moves),
         outcome=outcome_from_pb(msg.outcome),
         started_at=msg.started_at,
         finished_at=msg.finished_at,

@@ -8,11 +8,21 @@ from collections.abc import Awaitable, Callable
 
 from arena.core import MatchRecord, Termination
 from arena.players import DecisionRequest, MatchInfo, Reply
-from arena.referee import BotFault
-from arena.rpc.convert import decision_clock_to_pb, options_to_pb, outcome_to_pb, view_to_pb
+from arena.referee import BotFault, Clock
+from arena.rpc.convert import (
+    clock_settings_to_pb,
+    decision_clock_to_pb,
+    options_to_pb,
+    outcome_to_pb,
+    view_to_pb,
+)
 from arena.rpc.metrics import OVERHEAD
 from arena.rpc.sessions import BotSession, SessionClosed, SessionRegistry
 from arena.v1 import arena_pb2 as pb
+
+# A bot that answers pings slowly on purpose must not buy itself thinking time: the share of a
+# decision put down to transport is at most this (a slow intercontinental round trip).
+MAX_TRANSPORT_MS = 300.0
 
 Explain = Callable[[str], Awaitable[BotFault | None]]
 """Turns a lost connection into a more precise fault (e.g. the bot's process crashed)."""
@@ -30,6 +40,17 @@ class RemotePlayer:
         self._session: BotSession | None = None
         self._info: MatchInfo | None = None
 
+    @property
+    def transport_ms(self) -> float:
+        """The connection's last measured ping round trip (ms), capped: not charged to the bot.
+
+        0 before the first pong. The round trip also holds the bot's own loop latency, which
+        is as much the connection's cost as the wire's.
+        """
+        session = self._session or self.registry.get(self.name)
+        rtt = session.ping_rtt_ms if session is not None else 0.0
+        return min(rtt, MAX_TRANSPORT_MS)
+
     async def start(self, info: MatchInfo) -> None:
         """Seat the bot: MatchStarted on its stream."""
         session = self.registry.get(self.name)
@@ -43,6 +64,7 @@ class RemotePlayer:
             options=options_to_pb(info.options),
             seat=info.seat,
             players=info.players,
+            clock=clock_settings_to_pb(Clock(info.per_move_ms, info.bank_ms)),
         )
         await self._send(pb.ServerMessage(match_started=started))
 

@@ -14,6 +14,7 @@ from grpc_reflection.v1alpha import reflection
 from arena.errors import ConfigError
 from arena.rpc.services import ArenaServicer, BotServicer, parse_bot_message
 from arena.rpc.state import ServerConfig, ServerState
+from arena.store import Store
 from arena.v1 import arena_pb2 as pb
 from arena.v1 import arena_pb2_grpc
 
@@ -76,11 +77,13 @@ async def stop_server(server: grpc.aio.Server, grace_s: float = 1.0) -> None:
     await server.stop(grace_s)
 
 
-async def serve(address: str, config: ServerConfig) -> None:
-    """Run a referee server until SIGINT/SIGTERM."""
-    server, port = await create_server(address, state=ServerState(config))
+async def serve(address: str, config: ServerConfig, store: Store | None = None) -> None:
+    """Run a referee server until SIGINT/SIGTERM (with a database: tournaments and storage)."""
+    server, port = await create_server(address, state=ServerState(config, store))
     host = address.rsplit(":", 1)[0]
     log.info("referee listening on %s:%d (clock %s)", host, port, config.clock)
+    if store is not None:
+        log.info("database %s", store.location)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):

@@ -6,7 +6,8 @@ import asyncio
 import contextlib
 import dataclasses
 import logging
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import grpc
 from google.protobuf.message import DecodeError
@@ -15,7 +16,9 @@ from arena import __version__
 from arena.errors import ArenaError, ProtocolError
 from arena.game import option_choices, option_fields
 from arena.registry import list_games
+from arena.rpc.catalog import leaderboard, list_matches, tournament_to_pb
 from arena.rpc.convert import clock_settings_from_pb, option_text, record_to_pb, wire_module
+from arena.rpc.hosting import order_from_pb
 from arena.rpc.sessions import PROTOCOL_VERSION, BotSession
 from arena.rpc.state import ServerState
 from arena.rpc.status import MalformedMessageError, abort_with
@@ -23,6 +26,8 @@ from arena.v1 import arena_pb2 as pb
 from arena.v1 import arena_pb2_grpc
 
 log = logging.getLogger("arena.rpc.server")
+
+T = TypeVar("T")
 
 HELLO_TIMEOUT_S = 10.0  # a connection that says nothing this long after opening is dropped
 
@@ -167,6 +172,7 @@ class ArenaServicer(arena_pb2_grpc.ArenaServiceServicer):
                 list(request.bots),
                 clock=clock,
                 match_id=request.match_id or None,
+                store=request.store if request.HasField("store") else True,
             )
         except ArenaError as exc:
             await abort_with(context, exc)
@@ -174,9 +180,52 @@ class ArenaServicer(arena_pb2_grpc.ArenaServiceServicer):
         return record_to_pb(record)
 
     async def GetMatch(self, request: pb.GetMatchRequest, context: Any) -> pb.MatchRecord:  # noqa: N802
-        """The record of a finished match."""
-        try:
-            return record_to_pb(self.state.record(request.match_id))
-        except ArenaError as exc:
-            await abort_with(context, exc)
-            raise
+        """The record of a finished match, from memory or the database."""
+        return await _answer(context, lambda: record_to_pb(self.state.record(request.match_id)))
+
+    async def CreateTournament(  # noqa: N802
+        self, request: pb.CreateTournamentRequest, context: Any
+    ) -> pb.CreateTournamentResponse:
+        """Store a tournament between connected bots and start playing it here."""
+
+        def create() -> pb.CreateTournamentResponse:
+            host = self.state.require_host()
+            order = order_from_pb(request, self.state.config.clock)
+            tournament = host.create(order)
+            return pb.CreateTournamentResponse(
+                tournament_id=tournament.id, fixtures=tournament.fixtures, seed=order.spec.seed
+            )
+
+        return await _answer(context, create)
+
+    async def GetTournament(self, request: pb.GetTournamentRequest, context: Any) -> pb.Tournament:  # noqa: N802
+        """A stored tournament: status, progress, standings and ladder."""
+
+        def get() -> pb.Tournament:
+            store = self.state.require_store()
+            tid = request.tournament_id
+            error = self.state.host.errors.get(tid, "") if self.state.host else ""
+            return tournament_to_pb(store, store.tournament(tid), error)
+
+        return await _answer(context, get)
+
+    async def ListMatches(  # noqa: N802
+        self, request: pb.ListMatchesRequest, context: Any
+    ) -> pb.ListMatchesResponse:
+        """One page of stored match summaries."""
+        return await _answer(context, lambda: list_matches(self.state.require_store(), request))
+
+    async def GetLeaderboard(  # noqa: N802
+        self, request: pb.GetLeaderboardRequest, context: Any
+    ) -> pb.Leaderboard:
+        """A game's TrueSkill ladder over every stored match."""
+        return await _answer(context, lambda: leaderboard(self.state.require_store(), request.game))
+
+
+async def _answer(context: Any, compute: Callable[[], T]) -> T:
+    """The reply of `compute`, or the call aborted with the status of the arena error it raised."""
+    try:
+        return compute()
+    except ArenaError as exc:
+        await abort_with(context, exc)
+        raise  # unreachable: abort raises

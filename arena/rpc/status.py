@@ -17,6 +17,7 @@ from arena.errors import (
     TournamentError,
     UnknownGameError,
 )
+from arena.store import UnknownMatchError, UnknownTournamentError
 
 
 class MalformedMessageError(ProtocolError):
@@ -43,6 +44,10 @@ class MatchExistsError(ArenaError):
     """A match with that id exists already."""
 
 
+class NoDatabaseError(ArenaError):
+    """The call needs the server's database and the server runs without one."""
+
+
 # Most specific first: the first class in an error's MRO found here decides its status.
 STATUS_BY_ERROR: dict[type[ArenaError], grpc.StatusCode] = {
     MalformedMessageError: grpc.StatusCode.INVALID_ARGUMENT,
@@ -51,6 +56,9 @@ STATUS_BY_ERROR: dict[type[ArenaError], grpc.StatusCode] = {
     BotBusyError: grpc.StatusCode.RESOURCE_EXHAUSTED,
     MatchNotFoundError: grpc.StatusCode.NOT_FOUND,
     MatchExistsError: grpc.StatusCode.ALREADY_EXISTS,
+    UnknownTournamentError: grpc.StatusCode.NOT_FOUND,
+    UnknownMatchError: grpc.StatusCode.NOT_FOUND,
+    NoDatabaseError: grpc.StatusCode.FAILED_PRECONDITION,
     UnknownGameError: grpc.StatusCode.NOT_FOUND,
     OptionError: grpc.StatusCode.INVALID_ARGUMENT,
     PlayerCountError: grpc.StatusCode.INVALID_ARGUMENT,

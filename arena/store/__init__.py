@@ -2,12 +2,19 @@
 
 from arena.store.engine import DEFAULT_DB, ENV_VAR, resolve_url
 from arena.store.schema import SCHEMA_VERSION
-from arena.store.store import Store, StoredTournament, UnknownMatchError, UnknownTournamentError
+from arena.store.store import (
+    MatchSummary,
+    Store,
+    StoredTournament,
+    UnknownMatchError,
+    UnknownTournamentError,
+)
 
 __all__ = [
     "DEFAULT_DB",
     "ENV_VAR",
     "SCHEMA_VERSION",
+    "MatchSummary",
     "Store",
     "StoredTournament",
     "UnknownMatchError",

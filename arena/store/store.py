@@ -12,7 +12,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import URL, Engine
 
-from arena.core import MatchRecord
+from arena.core import MatchRecord, Outcome
 from arena.errors import StoreError, TournamentError
 from arena.ratings import Result
 from arena.store import engine as engines
@@ -31,6 +31,19 @@ class StoredTournament:
     finished_at: float | None
     fixtures: int  # scheduled
     played: int  # fixtures with a stored match
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSummary:
+    """A stored match in brief: who played, how they ranked and scored, how it ended."""
+
+    match_id: str
+    game: str
+    players: tuple[str, ...]
+    outcome: Outcome
+    tournament_id: int | None  # None: a match outside any tournament
+    fixture: int | None
+    finished_at: float
 
 
 class Store:
@@ -203,8 +216,52 @@ class Store:
         with self._begin() as conn:
             return [_record(row.id, row.record) for row in conn.execute(query)]
 
-    def results(self, game: str) -> Iterator[Result]:
-        """Every match of a game as (players, ranks), in rating order.
+    def has_match(self, match_id: str) -> bool:
+        """Whether a match with this id is stored."""
+        query = sa.select(matches.c.id).where(matches.c.id == match_id)
+        with self._begin() as conn:
+            return conn.execute(query).first() is not None
+
+    def match_summaries(
+        self,
+        *,
+        tournament_id: int | None = None,
+        game: str | None = None,
+        after: tuple[float, str] | None = None,
+        limit: int = 50,
+    ) -> list[MatchSummary]:
+        """Matches in brief, oldest finished first (ties by id), optionally filtered.
+
+        `after` is the (finished_at, id) of the last summary of the previous page: keyset
+        paging, so matches stored meanwhile never shift a page.
+        """
+        query = sa.select(
+            matches.c.id,
+            matches.c.game,
+            matches.c.players,
+            matches.c.outcome,
+            matches.c.tournament_id,
+            matches.c.fixture_idx,
+            matches.c.finished_at,
+        )
+        if tournament_id is not None:
+            query = query.where(matches.c.tournament_id == tournament_id)
+        if game is not None:
+            query = query.where(matches.c.game == game)
+        if after is not None:
+            at, last_id = after
+            query = query.where(
+                sa.or_(
+                    matches.c.finished_at > at,
+                    sa.and_(matches.c.finished_at == at, matches.c.id > last_id),
+                )
+            )
+        query = query.order_by(matches.c.finished_at, matches.c.id).limit(limit)
+        with self._begin() as conn:
+            return [_summary(row) for row in conn.execute(query)]
+
+    def results(self, game: str, tournament_id: int | None = None) -> Iterator[Result]:
+        """Every match of a game (or of one tournament) as (players, ranks), in rating order.
 
         Rating order is tournament creation order, then fixture index; matches outside a
         tournament come last, by finishing time. Aborted matches are not rated.
@@ -220,6 +277,8 @@ class Store:
                 matches.c.id,
             )
         )
+        if tournament_id is not None:
+            query = query.where(matches.c.tournament_id == tournament_id)
         with self._begin() as conn:
             rows = conn.execute(query).all()
         for row in rows:
@@ -308,6 +367,23 @@ def _tournament(row: Any) -> StoredTournament:
     )
 
 
+def _summary(row: Any) -> MatchSummary:
+    where = f"match {row.id}"
+    try:
+        outcome = Outcome.from_dict(_loads(row.outcome, where, "outcome"))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise StoreError(f"{where}: unreadable outcome ({exc})") from None
+    return MatchSummary(
+        match_id=row.id,
+        game=row.game,
+        players=tuple(str(p) for p in _loads(row.players, where, "players")),
+        outcome=outcome,
+        tournament_id=row.tournament_id,
+        fixture=row.fixture_idx,
+        finished_at=float(row.finished_at),
+    )
+
+
 def _record(match_id: str, text: str) -> MatchRecord:
     data = _loads(text, f"match {match_id}", "record")
     try:
@@ -333,4 +409,10 @@ def _first_line(exc: BaseException) -> str:
     return engines._first_line(exc)
 
 
-__all__ = ["Store", "StoredTournament", "UnknownMatchError", "UnknownTournamentError"]
+__all__ = [
+    "MatchSummary",
+    "Store",
+    "StoredTournament",
+    "UnknownMatchError",
+    "UnknownTournamentError",
+]

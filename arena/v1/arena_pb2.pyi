@@ -21,6 +21,14 @@ class Termination(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     TERMINATION_DISCONNECT: _ClassVar[Termination]
     TERMINATION_CRASH: _ClassVar[Termination]
     TERMINATION_ABORTED: _ClassVar[Termination]
+
+class TournamentStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    TOURNAMENT_STATUS_UNSPECIFIED: _ClassVar[TournamentStatus]
+    TOURNAMENT_STATUS_CREATED: _ClassVar[TournamentStatus]
+    TOURNAMENT_STATUS_RUNNING: _ClassVar[TournamentStatus]
+    TOURNAMENT_STATUS_INTERRUPTED: _ClassVar[TournamentStatus]
+    TOURNAMENT_STATUS_FINISHED: _ClassVar[TournamentStatus]
 TERMINATION_UNSPECIFIED: Termination
 TERMINATION_NORMAL: Termination
 TERMINATION_TURN_CAP: Termination
@@ -30,6 +38,11 @@ TERMINATION_UNPARSABLE: Termination
 TERMINATION_DISCONNECT: Termination
 TERMINATION_CRASH: Termination
 TERMINATION_ABORTED: Termination
+TOURNAMENT_STATUS_UNSPECIFIED: TournamentStatus
+TOURNAMENT_STATUS_CREATED: TournamentStatus
+TOURNAMENT_STATUS_RUNNING: TournamentStatus
+TOURNAMENT_STATUS_INTERRUPTED: TournamentStatus
+TOURNAMENT_STATUS_FINISHED: TournamentStatus
 
 class BotMessage(_message.Message):
     __slots__ = ("hello", "decision", "ping", "pong")
@@ -213,14 +226,16 @@ class Outcome(_message.Message):
     def __init__(self, ranks: _Optional[_Iterable[int]] = ..., scores: _Optional[_Iterable[float]] = ..., points: _Optional[_Iterable[float]] = ..., termination: _Optional[_Union[Termination, str]] = ..., offender: _Optional[int] = ..., detail: _Optional[str] = ...) -> None: ...
 
 class MoveRecord(_message.Message):
-    __slots__ = ("seat", "move", "elapsed_ms")
+    __slots__ = ("seat", "move", "elapsed_ms", "transport_ms")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     MOVE_FIELD_NUMBER: _ClassVar[int]
     ELAPSED_MS_FIELD_NUMBER: _ClassVar[int]
+    TRANSPORT_MS_FIELD_NUMBER: _ClassVar[int]
     seat: int
     move: str
     elapsed_ms: float
-    def __init__(self, seat: _Optional[int] = ..., move: _Optional[str] = ..., elapsed_ms: _Optional[float] = ...) -> None: ...
+    transport_ms: float
+    def __init__(self, seat: _Optional[int] = ..., move: _Optional[str] = ..., elapsed_ms: _Optional[float] = ..., transport_ms: _Optional[float] = ...) -> None: ...
 
 class MatchRecord(_message.Message):
     __slots__ = ("match_id", "game", "options", "seed", "players", "moves", "outcome", "started_at", "finished_at", "metadata_json")
@@ -320,7 +335,7 @@ class BotInfo(_message.Message):
     def __init__(self, name: _Optional[str] = ..., games: _Optional[_Iterable[str]] = ..., max_matches: _Optional[int] = ..., active_matches: _Optional[int] = ..., version: _Optional[str] = ..., connected_unix_ms: _Optional[int] = ..., session_id: _Optional[str] = ..., ping_rtt_ms: _Optional[float] = ...) -> None: ...
 
 class PlayMatchRequest(_message.Message):
-    __slots__ = ("game", "options", "seed", "bots", "clock", "match_id")
+    __slots__ = ("game", "options", "seed", "bots", "clock", "match_id", "store")
     class OptionsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -334,16 +349,224 @@ class PlayMatchRequest(_message.Message):
     BOTS_FIELD_NUMBER: _ClassVar[int]
     CLOCK_FIELD_NUMBER: _ClassVar[int]
     MATCH_ID_FIELD_NUMBER: _ClassVar[int]
+    STORE_FIELD_NUMBER: _ClassVar[int]
     game: str
     options: _containers.ScalarMap[str, str]
     seed: int
     bots: _containers.RepeatedScalarFieldContainer[str]
     clock: ClockSettings
     match_id: str
-    def __init__(self, game: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., seed: _Optional[int] = ..., bots: _Optional[_Iterable[str]] = ..., clock: _Optional[_Union[ClockSettings, _Mapping]] = ..., match_id: _Optional[str] = ...) -> None: ...
+    store: bool
+    def __init__(self, game: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., seed: _Optional[int] = ..., bots: _Optional[_Iterable[str]] = ..., clock: _Optional[_Union[ClockSettings, _Mapping]] = ..., match_id: _Optional[str] = ..., store: _Optional[bool] = ...) -> None: ...
 
 class GetMatchRequest(_message.Message):
     __slots__ = ("match_id",)
     MATCH_ID_FIELD_NUMBER: _ClassVar[int]
     match_id: str
     def __init__(self, match_id: _Optional[str] = ...) -> None: ...
+
+class CreateTournamentRequest(_message.Message):
+    __slots__ = ("game", "options", "bots", "format", "hero", "table_size", "cycles", "seed", "clock", "concurrency")
+    class OptionsEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    BOTS_FIELD_NUMBER: _ClassVar[int]
+    FORMAT_FIELD_NUMBER: _ClassVar[int]
+    HERO_FIELD_NUMBER: _ClassVar[int]
+    TABLE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    CYCLES_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    CLOCK_FIELD_NUMBER: _ClassVar[int]
+    CONCURRENCY_FIELD_NUMBER: _ClassVar[int]
+    game: str
+    options: _containers.ScalarMap[str, str]
+    bots: _containers.RepeatedScalarFieldContainer[str]
+    format: str
+    hero: str
+    table_size: int
+    cycles: int
+    seed: int
+    clock: ClockSettings
+    concurrency: int
+    def __init__(self, game: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., bots: _Optional[_Iterable[str]] = ..., format: _Optional[str] = ..., hero: _Optional[str] = ..., table_size: _Optional[int] = ..., cycles: _Optional[int] = ..., seed: _Optional[int] = ..., clock: _Optional[_Union[ClockSettings, _Mapping]] = ..., concurrency: _Optional[int] = ...) -> None: ...
+
+class CreateTournamentResponse(_message.Message):
+    __slots__ = ("tournament_id", "fixtures", "seed")
+    TOURNAMENT_ID_FIELD_NUMBER: _ClassVar[int]
+    FIXTURES_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    tournament_id: int
+    fixtures: int
+    seed: int
+    def __init__(self, tournament_id: _Optional[int] = ..., fixtures: _Optional[int] = ..., seed: _Optional[int] = ...) -> None: ...
+
+class GetTournamentRequest(_message.Message):
+    __slots__ = ("tournament_id",)
+    TOURNAMENT_ID_FIELD_NUMBER: _ClassVar[int]
+    tournament_id: int
+    def __init__(self, tournament_id: _Optional[int] = ...) -> None: ...
+
+class Tournament(_message.Message):
+    __slots__ = ("id", "game", "options", "format", "hero", "table_size", "cycles", "seed", "bots", "per_move_ms", "status", "fixtures_done", "fixtures_total", "created_at", "finished_at", "standings", "seats", "leaderboard", "tie_breaks", "error")
+    class OptionsEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    ID_FIELD_NUMBER: _ClassVar[int]
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    FORMAT_FIELD_NUMBER: _ClassVar[int]
+    HERO_FIELD_NUMBER: _ClassVar[int]
+    TABLE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    CYCLES_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    BOTS_FIELD_NUMBER: _ClassVar[int]
+    PER_MOVE_MS_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    FIXTURES_DONE_FIELD_NUMBER: _ClassVar[int]
+    FIXTURES_TOTAL_FIELD_NUMBER: _ClassVar[int]
+    CREATED_AT_FIELD_NUMBER: _ClassVar[int]
+    FINISHED_AT_FIELD_NUMBER: _ClassVar[int]
+    STANDINGS_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    LEADERBOARD_FIELD_NUMBER: _ClassVar[int]
+    TIE_BREAKS_FIELD_NUMBER: _ClassVar[int]
+    ERROR_FIELD_NUMBER: _ClassVar[int]
+    id: int
+    game: str
+    options: _containers.ScalarMap[str, str]
+    format: str
+    hero: str
+    table_size: int
+    cycles: int
+    seed: int
+    bots: _containers.RepeatedScalarFieldContainer[str]
+    per_move_ms: int
+    status: TournamentStatus
+    fixtures_done: int
+    fixtures_total: int
+    created_at: float
+    finished_at: float
+    standings: _containers.RepeatedCompositeFieldContainer[Standing]
+    seats: _containers.RepeatedCompositeFieldContainer[SeatResult]
+    leaderboard: _containers.RepeatedCompositeFieldContainer[LadderEntry]
+    tie_breaks: str
+    error: str
+    def __init__(self, id: _Optional[int] = ..., game: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., format: _Optional[str] = ..., hero: _Optional[str] = ..., table_size: _Optional[int] = ..., cycles: _Optional[int] = ..., seed: _Optional[int] = ..., bots: _Optional[_Iterable[str]] = ..., per_move_ms: _Optional[int] = ..., status: _Optional[_Union[TournamentStatus, str]] = ..., fixtures_done: _Optional[int] = ..., fixtures_total: _Optional[int] = ..., created_at: _Optional[float] = ..., finished_at: _Optional[float] = ..., standings: _Optional[_Iterable[_Union[Standing, _Mapping]]] = ..., seats: _Optional[_Iterable[_Union[SeatResult, _Mapping]]] = ..., leaderboard: _Optional[_Iterable[_Union[LadderEntry, _Mapping]]] = ..., tie_breaks: _Optional[str] = ..., error: _Optional[str] = ...) -> None: ...
+
+class Standing(_message.Message):
+    __slots__ = ("place", "bot", "points", "wins", "games", "mean_rank", "faults", "seat_points", "seat_games")
+    PLACE_FIELD_NUMBER: _ClassVar[int]
+    BOT_FIELD_NUMBER: _ClassVar[int]
+    POINTS_FIELD_NUMBER: _ClassVar[int]
+    WINS_FIELD_NUMBER: _ClassVar[int]
+    GAMES_FIELD_NUMBER: _ClassVar[int]
+    MEAN_RANK_FIELD_NUMBER: _ClassVar[int]
+    FAULTS_FIELD_NUMBER: _ClassVar[int]
+    SEAT_POINTS_FIELD_NUMBER: _ClassVar[int]
+    SEAT_GAMES_FIELD_NUMBER: _ClassVar[int]
+    place: int
+    bot: str
+    points: float
+    wins: int
+    games: int
+    mean_rank: float
+    faults: int
+    seat_points: _containers.RepeatedScalarFieldContainer[float]
+    seat_games: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, place: _Optional[int] = ..., bot: _Optional[str] = ..., points: _Optional[float] = ..., wins: _Optional[int] = ..., games: _Optional[int] = ..., mean_rank: _Optional[float] = ..., faults: _Optional[int] = ..., seat_points: _Optional[_Iterable[float]] = ..., seat_games: _Optional[_Iterable[int]] = ...) -> None: ...
+
+class SeatResult(_message.Message):
+    __slots__ = ("label", "games", "points", "wins")
+    LABEL_FIELD_NUMBER: _ClassVar[int]
+    GAMES_FIELD_NUMBER: _ClassVar[int]
+    POINTS_FIELD_NUMBER: _ClassVar[int]
+    WINS_FIELD_NUMBER: _ClassVar[int]
+    label: str
+    games: int
+    points: float
+    wins: int
+    def __init__(self, label: _Optional[str] = ..., games: _Optional[int] = ..., points: _Optional[float] = ..., wins: _Optional[int] = ...) -> None: ...
+
+class LadderEntry(_message.Message):
+    __slots__ = ("rank", "bot", "mu", "sigma", "conservative", "games", "wins")
+    RANK_FIELD_NUMBER: _ClassVar[int]
+    BOT_FIELD_NUMBER: _ClassVar[int]
+    MU_FIELD_NUMBER: _ClassVar[int]
+    SIGMA_FIELD_NUMBER: _ClassVar[int]
+    CONSERVATIVE_FIELD_NUMBER: _ClassVar[int]
+    GAMES_FIELD_NUMBER: _ClassVar[int]
+    WINS_FIELD_NUMBER: _ClassVar[int]
+    rank: int
+    bot: str
+    mu: float
+    sigma: float
+    conservative: float
+    games: int
+    wins: int
+    def __init__(self, rank: _Optional[int] = ..., bot: _Optional[str] = ..., mu: _Optional[float] = ..., sigma: _Optional[float] = ..., conservative: _Optional[float] = ..., games: _Optional[int] = ..., wins: _Optional[int] = ...) -> None: ...
+
+class ListMatchesRequest(_message.Message):
+    __slots__ = ("tournament_id", "game", "page_size", "page_token")
+    TOURNAMENT_ID_FIELD_NUMBER: _ClassVar[int]
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    tournament_id: int
+    game: str
+    page_size: int
+    page_token: str
+    def __init__(self, tournament_id: _Optional[int] = ..., game: _Optional[str] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
+
+class ListMatchesResponse(_message.Message):
+    __slots__ = ("matches", "next_page_token")
+    MATCHES_FIELD_NUMBER: _ClassVar[int]
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    matches: _containers.RepeatedCompositeFieldContainer[MatchSummary]
+    next_page_token: str
+    def __init__(self, matches: _Optional[_Iterable[_Union[MatchSummary, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
+
+class MatchSummary(_message.Message):
+    __slots__ = ("match_id", "game", "players", "ranks", "points", "termination", "tournament_id", "fixture", "finished_at")
+    MATCH_ID_FIELD_NUMBER: _ClassVar[int]
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    RANKS_FIELD_NUMBER: _ClassVar[int]
+    POINTS_FIELD_NUMBER: _ClassVar[int]
+    TERMINATION_FIELD_NUMBER: _ClassVar[int]
+    TOURNAMENT_ID_FIELD_NUMBER: _ClassVar[int]
+    FIXTURE_FIELD_NUMBER: _ClassVar[int]
+    FINISHED_AT_FIELD_NUMBER: _ClassVar[int]
+    match_id: str
+    game: str
+    players: _containers.RepeatedScalarFieldContainer[str]
+    ranks: _containers.RepeatedScalarFieldContainer[int]
+    points: _containers.RepeatedScalarFieldContainer[float]
+    termination: Termination
+    tournament_id: int
+    fixture: int
+    finished_at: float
+    def __init__(self, match_id: _Optional[str] = ..., game: _Optional[str] = ..., players: _Optional[_Iterable[str]] = ..., ranks: _Optional[_Iterable[int]] = ..., points: _Optional[_Iterable[float]] = ..., termination: _Optional[_Union[Termination, str]] = ..., tournament_id: _Optional[int] = ..., fixture: _Optional[int] = ..., finished_at: _Optional[float] = ...) -> None: ...
+
+class GetLeaderboardRequest(_message.Message):
+    __slots__ = ("game",)
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    game: str
+    def __init__(self, game: _Optional[str] = ...) -> None: ...
+
+class Leaderboard(_message.Message):
+    __slots__ = ("game", "entries")
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    ENTRIES_FIELD_NUMBER: _ClassVar[int]
+    game: str
+    entries: _containers.RepeatedCompositeFieldContainer[LadderEntry]
+    def __init__(self, game: _Optional[str] = ..., entries: _Optional[_Iterable[_Union[LadderEntry, _Mapping]]] = ...) -> None: ...

@@ -131,6 +131,26 @@ class ArenaServiceStub:
                 request_serializer=arena_dot_v1_dot_arena__pb2.GetMatchRequest.SerializeToString,
                 response_deserializer=arena_dot_v1_dot_arena__pb2.MatchRecord.FromString,
                 _registered_method=True)
+        self.CreateTournament = channel.unary_unary(
+                '/arena.v1.ArenaService/CreateTournament',
+                request_serializer=arena_dot_v1_dot_arena__pb2.CreateTournamentRequest.SerializeToString,
+                response_deserializer=arena_dot_v1_dot_arena__pb2.CreateTournamentResponse.FromString,
+                _registered_method=True)
+        self.GetTournament = channel.unary_unary(
+                '/arena.v1.ArenaService/GetTournament',
+                request_serializer=arena_dot_v1_dot_arena__pb2.GetTournamentRequest.SerializeToString,
+                response_deserializer=arena_dot_v1_dot_arena__pb2.Tournament.FromString,
+                _registered_method=True)
+        self.ListMatches = channel.unary_unary(
+                '/arena.v1.ArenaService/ListMatches',
+                request_serializer=arena_dot_v1_dot_arena__pb2.ListMatchesRequest.SerializeToString,
+                response_deserializer=arena_dot_v1_dot_arena__pb2.ListMatchesResponse.FromString,
+                _registered_method=True)
+        self.GetLeaderboard = channel.unary_unary(
+                '/arena.v1.ArenaService/GetLeaderboard',
+                request_serializer=arena_dot_v1_dot_arena__pb2.GetLeaderboardRequest.SerializeToString,
+                response_deserializer=arena_dot_v1_dot_arena__pb2.Leaderboard.FromString,
+                _registered_method=True)
 
 
 class ArenaServiceServicer:
@@ -163,7 +183,45 @@ class ArenaServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def GetMatch(self, request, context):
-        """The record of a finished match (NOT_FOUND if this server has none by that id).
+        """The record of a finished match: kept in memory, else read from the server's database
+        (NOT_FOUND if neither has one by that id).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def CreateTournament(self, request, context):
+        """Creates a tournament between connected bots in the server's database, starts playing it
+        in the background on this server and returns its id at once (poll GetTournament).
+        Errors: NOT_FOUND (unknown game), INVALID_ARGUMENT (bad options, format, sizes, seed,
+        clock, or a bot that does not play the game), UNAVAILABLE (a bot is not connected),
+        FAILED_PRECONDITION (the server has no database).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetTournament(self, request, context):
+        """A stored tournament: definition, status, progress, standings and its own ladder.
+        Errors: NOT_FOUND (no tournament by that id), FAILED_PRECONDITION (no database).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListMatches(self, request, context):
+        """Summaries of stored matches, oldest finished first, a page at a time.
+        Errors: NOT_FOUND (unknown tournament), INVALID_ARGUMENT (bad page size or page token),
+        FAILED_PRECONDITION (no database).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetLeaderboard(self, request, context):
+        """The TrueSkill ladder of a game over every stored match, best first by mu - 3 sigma.
+        Errors: NOT_FOUND (unknown game), INVALID_ARGUMENT (no game given),
+        FAILED_PRECONDITION (no database).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -191,6 +249,26 @@ def add_ArenaServiceServicer_to_server(servicer, server):
                     servicer.GetMatch,
                     request_deserializer=arena_dot_v1_dot_arena__pb2.GetMatchRequest.FromString,
                     response_serializer=arena_dot_v1_dot_arena__pb2.MatchRecord.SerializeToString,
+            ),
+            'CreateTournament': grpc.unary_unary_rpc_method_handler(
+                    servicer.CreateTournament,
+                    request_deserializer=arena_dot_v1_dot_arena__pb2.CreateTournamentRequest.FromString,
+                    response_serializer=arena_dot_v1_dot_arena__pb2.CreateTournamentResponse.SerializeToString,
+            ),
+            'GetTournament': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetTournament,
+                    request_deserializer=arena_dot_v1_dot_arena__pb2.GetTournamentRequest.FromString,
+                    response_serializer=arena_dot_v1_dot_arena__pb2.Tournament.SerializeToString,
+            ),
+            'ListMatches': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListMatches,
+                    request_deserializer=arena_dot_v1_dot_arena__pb2.ListMatchesRequest.FromString,
+                    response_serializer=arena_dot_v1_dot_arena__pb2.ListMatchesResponse.SerializeToString,
+            ),
+            'GetLeaderboard': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetLeaderboard,
+                    request_deserializer=arena_dot_v1_dot_arena__pb2.GetLeaderboardRequest.FromString,
+                    response_serializer=arena_dot_v1_dot_arena__pb2.Leaderboard.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -302,6 +380,114 @@ class ArenaService:
             '/arena.v1.ArenaService/GetMatch',
             arena_dot_v1_dot_arena__pb2.GetMatchRequest.SerializeToString,
             arena_dot_v1_dot_arena__pb2.MatchRecord.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CreateTournament(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/arena.v1.ArenaService/CreateTournament',
+            arena_dot_v1_dot_arena__pb2.CreateTournamentRequest.SerializeToString,
+            arena_dot_v1_dot_arena__pb2.CreateTournamentResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetTournament(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/arena.v1.ArenaService/GetTournament',
+            arena_dot_v1_dot_arena__pb2.GetTournamentRequest.SerializeToString,
+            arena_dot_v1_dot_arena__pb2.Tournament.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListMatches(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/arena.v1.ArenaService/ListMatches',
+            arena_dot_v1_dot_arena__pb2.ListMatchesRequest.SerializeToString,
+            arena_dot_v1_dot_arena__pb2.ListMatchesResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetLeaderboard(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/arena.v1.ArenaService/GetLeaderboard',
+            arena_dot_v1_dot_arena__pb2.GetLeaderboardRequest.SerializeToString,
+            arena_dot_v1_dot_arena__pb2.Leaderboard.FromString,
             options,
             channel_credentials,
             insecure,
