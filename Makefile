@@ -29,6 +29,7 @@ proto: $(STAMP)
 
 lint: $(STAMP)
 	$(PY) -m ruff check arena tests bots bench
+	$(PY) -m mypy arena
 
 bench: $(STAMP)
 	$(PY) bench/run_all.py

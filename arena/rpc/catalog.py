@@ -9,6 +9,7 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+from collections.abc import Sequence
 
 from arena.errors import ConfigError
 from arena.ratings import LadderEntry, fold_ratings
@@ -24,7 +25,10 @@ from arena.v1 import arena_pb2 as pb
 DEFAULT_PAGE_SIZE = 50
 MAX_PAGE_SIZE = 500  # a page of summaries stays far below the message size limit
 
-_STATUS_TO_PB = {s: pb.TournamentStatus.Value(f"TOURNAMENT_STATUS_{s.name}") for s in Status}
+_STATUS_TO_PB: dict[Status, pb.TournamentStatus] = {
+    s: pb.TournamentStatus.Value(f"TOURNAMENT_STATUS_{s.name}")  # type: ignore[misc]
+    for s in Status
+}
 
 
 def ladder_to_pb(entries: list[LadderEntry]) -> list[pb.LadderEntry]:
@@ -135,13 +139,13 @@ def list_matches(store: Store, request: pb.ListMatchesRequest) -> pb.ListMatches
     return pb.ListMatchesResponse(matches=[summary_to_pb(s) for s in page], next_page_token=token)
 
 
-def _encode_token(last: MatchSummary, filters: list[object]) -> str:
+def _encode_token(last: MatchSummary, filters: Sequence[object]) -> str:
     # The filters ride along so a token is never silently applied to another query.
     data = json.dumps([last.finished_at, last.match_id, filters], separators=(",", ":"))
     return base64.urlsafe_b64encode(data.encode()).decode().rstrip("=")
 
 
-def _decode_token(token: str, filters: list[object]) -> tuple[float, str]:
+def _decode_token(token: str, filters: Sequence[object]) -> tuple[float, str]:
     try:
         padded = token + "=" * (-len(token) % 4)
         at, last_id, token_filters = json.loads(base64.urlsafe_b64decode(padded.encode()))

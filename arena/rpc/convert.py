@@ -103,9 +103,9 @@ def decision_clock_to_pb(budget_ms: int | None, bank_ms: int | None) -> pb.Clock
     return msg
 
 
-def termination_to_pb(termination: Termination) -> int:
+def termination_to_pb(termination: Termination) -> pb.Termination:
     """The Termination enum number of a termination."""
-    return pb.Termination.Value(_TERMINATION_TO_PB[termination])
+    return pb.Termination.Value(_TERMINATION_TO_PB[termination])  # type: ignore[return-value]
 
 
 def outcome_to_pb(outcome: Outcome) -> pb.Outcome:

@@ -92,7 +92,8 @@ class Store:
         now = time.time()
         with self._begin() as conn:
             tid = conn.execute(
-                tournaments.insert().values(
+                tournaments.insert()
+                .values(
                     game=spec.game,
                     options=_dumps(dict(spec.options)),
                     format=spec.format.value,
@@ -105,7 +106,8 @@ class Store:
                     status=Status.CREATED.value,
                     created_at=now,
                 )
-            ).inserted_primary_key[0]
+                .returning(tournaments.c.id)
+            ).scalar_one()
             if schedule:
                 conn.execute(fixtures.insert(), [_fixture_row(tid, f) for f in schedule])
             for bot in spec.bots:

@@ -47,7 +47,7 @@ def render(state: State, seat: int | None = None) -> str:
     bag = " ".join(f"{COLOURS[k]}{n}" for k, n in enumerate(bag_counts))
     lid = " ".join(f"{COLOURS[k]}{n}" for k, n in enumerate(state.lid))
     out.append(f"bag {sum(state.bag)} ({bag})   lid {sum(state.lid)} ({lid})")
-    order = range(state.num_players)
+    order = list(range(state.num_players))
     if seat is not None:
         order = [seat, *(s for s in order if s != seat)]  # the viewer's own board first
     for s in order:

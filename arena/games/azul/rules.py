@@ -157,10 +157,10 @@ def _take_tiles(
         raise IllegalMoveError(f"display {SOURCE_NAMES[src]} holds no {COLOURS[colour]}")
     # The other colours of the display go to the centre (spec §4.2).
     b, y, r, k, w = s.centre
-    centre = [b + fac[0], y + fac[1], r + fac[2], k + fac[3], w + fac[4]]
-    centre[colour] -= taken
+    pool = [b + fac[0], y + fac[1], r + fac[2], k + fac[3], w + fac[4]]
+    pool[colour] -= taken
     factories = factories[:src] + (EMPTY_COUNTS,) + factories[src + 1 :]
-    return taken, factories, tuple(centre), False
+    return taken, factories, tuple(pool), False
 
 
 def _apply_take(s: State, seat: int, src: int, colour: int, dest: int) -> State:
