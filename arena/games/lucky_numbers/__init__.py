@@ -1,21 +1,30 @@
 """Lucky Numbers (Michael Schacht, BGA rules): the engine behind `GAME`.
 
 Spec: shared/rules/lucky_numbers.md. Modules: notation (cells, move tokens), grid (rule 2.1),
-state (options, state, setup), rules (turns, endings, scoring), view (view, render),
+state (options, state, setup), analysis (the cached packed grid analysis), moves (legal
+move lists), rules (turns, endings, scoring), view (view, render),
 positions (literal positions from grid pictures), strategy (built-in bots), wire (protobuf).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from typing import Any
 
 from arena.core import Outcome, Seat
 from arena.games.lucky_numbers import rules, view
-from arena.games.lucky_numbers.state import LuckyNumbersOptions, LuckyNumbersState, setup_state
+from arena.games.lucky_numbers.state import (
+    LuckyNumbersOptions,
+    LuckyNumbersState,
+    Phase,
+    setup_state,
+)
 
 __all__ = ["GAME", "LuckyNumbersGame", "LuckyNumbersOptions", "LuckyNumbersState"]
+
+# to_move and outcome run on every decision: answer the common case here, without a further
+# call, and with the enum member bound once (enum class attribute reads are slow in 3.11).
+_OVER = Phase.OVER
 
 
 class LuckyNumbersGame:
@@ -35,15 +44,14 @@ class LuckyNumbersGame:
 
     def to_move(self, state: LuckyNumbersState) -> tuple[Seat, ...]:
         """The one seat that decides now, or () when over."""
-        return rules.to_move(state)
+        return () if state.phase is _OVER else (state.current,)
 
-    def legal_moves(self, state: LuckyNumbersState, seat: Seat) -> Sequence[str]:
-        """Legal decisions in the order documented in rules.py."""
-        return rules.legal_moves(state, seat)
-
-    def apply(self, state: LuckyNumbersState, seat: Seat, move: str) -> LuckyNumbersState:
-        """A new state after the decision; the old one is unchanged."""
-        return rules.apply(state, seat, move)
+    # The engine's functions themselves (no wrapper call): random playouts call these on
+    # every decision. legal_moves(state, seat): legal decisions in the order documented in
+    # rules.py. apply(state, seat, move): a new state after the decision (the old one is
+    # unchanged); InvalidMoveError / IllegalMoveError when the move is not legal.
+    legal_moves = staticmethod(rules.legal_moves)
+    apply = staticmethod(rules.apply)
 
     def view(self, state: LuckyNumbersState, seat: Seat | None) -> dict[str, Any]:
         """The public position (no pot order)."""
@@ -51,7 +59,7 @@ class LuckyNumbersGame:
 
     def outcome(self, state: LuckyNumbersState) -> Outcome | None:
         """Ranks, tiles and tournament points once the game is over."""
-        return rules.outcome(state)
+        return None if state.phase is not _OVER else rules.outcome(state)
 
     def adjudicate(self, state: LuckyNumbersState, offender: Seat | None) -> Outcome:
         """Offender last, the others by tiles in grid (see rules.adjudicate)."""

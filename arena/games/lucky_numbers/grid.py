@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from arena.games.lucky_numbers.analysis import VALUE_BITS, accepts, analyse
 from arena.games.lucky_numbers.notation import (
     CELLS,
     MAX_VALUE,
@@ -89,20 +90,13 @@ def fits(grid: Grid, cell: int, value: int) -> bool:
 
 def resolve_cells(grid: Grid, value: int) -> tuple[int, ...]:
     """The cells where `value` may be placed (empty) or swapped in (occupied, other value)."""
-    return tuple(
-        i for i, (lo, hi) in enumerate(bounds(grid)) if lo < value < hi and grid[i] != value
-    )
+    packed = analyse(grid).packed
+    return tuple(i for i in range(CELLS) if accepts(packed, i, value))
 
 
-@lru_cache(maxsize=65536)
 def playable_mask(grid: Grid) -> int:
     """Bit v is set when value v has at least one legal place or swap in the grid (LN-A6)."""
-    mask = 0
-    for i, (lo, hi) in enumerate(bounds(grid)):
-        if hi - lo > 1:
-            # Values lo+1 .. hi-1, minus the cell's own value (no same-value swap, LN-A7).
-            mask |= (((1 << hi) - 1) ^ ((1 << (lo + 1)) - 1)) & ~(1 << grid[i])
-    return mask
+    return analyse(grid).playable & VALUE_BITS
 
 
 def playable_values(grid: Grid) -> frozenset[int]:

@@ -88,10 +88,28 @@ def evolve(state: LuckyNumbersState, **changes: Any) -> LuckyNumbersState:
     """A copy of `state` with some fields changed, like dataclasses.replace but cheaper."""
     if not _FIELDS.issuperset(changes):
         raise TypeError(f"unknown state fields: {sorted(set(changes) - _FIELDS)}")
-    new = object.__new__(LuckyNumbersState)
-    new.__dict__.update(state.__dict__)
-    new.__dict__.update(changes)
+    return derive(state, changes)
+
+
+def derive(state: LuckyNumbersState, changes: dict[str, Any]) -> LuckyNumbersState:
+    """evolve without the field-name check, for the engine's own fixed field names."""
+    return from_fields(state.__dict__ | changes)
+
+
+def from_fields(fields: dict[str, Any]) -> LuckyNumbersState:
+    """A state whose instance dict is `fields`, a changed copy of another state's __dict__.
+
+    The engine's hot paths copy `state.__dict__`, set the changed fields and call this: the
+    cheapest way to build a frozen dataclass instance in CPython (no __init__, no per-field
+    object.__setattr__). The caller must pass every field.
+    """
+    new = _new(LuckyNumbersState)
+    _set(new, "__dict__", fields)
     return new
+
+
+_new = object.__new__
+_set = object.__setattr__  # bypasses the frozen __setattr__, as dataclasses' own __init__ does
 
 
 def deal(num_players: int, rng: random.Random) -> tuple[tuple[tuple[int, ...], ...], list[int]]:
