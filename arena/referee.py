@@ -13,7 +13,7 @@ import random
 import time
 import uuid
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from arena.core import MatchRecord, MoveRecord, Outcome, Seat, Termination
@@ -28,11 +28,6 @@ class Clock:
 
     per_move_ms: int | None = None
     bank_ms: int | None = None
-
-    @property
-    def unlimited(self) -> bool:
-        """True when no limit applies."""
-        return self.per_move_ms is None
 
 
 class BotFault(Exception):
@@ -61,9 +56,7 @@ class MatchEvent:
 @dataclass(slots=True)
 class _Seating:
     player: Player
-    bank_ms: float | None
-    moves: int = 0
-    extra: dict[str, Any] = field(default_factory=dict)
+    bank_ms: float | None  # time bank left; None when the clock is unlimited
 
 
 EventSink = Callable[[MatchEvent], None]
@@ -226,7 +219,6 @@ class Referee:
         except InvalidMoveError as exc:
             return self._fault(seat, Termination.UNPARSABLE, f"{move!r}: {exc}")
         self.moves.append(MoveRecord(seat, move, elapsed_ms, transport_ms))
-        seating.moves += 1
         event = MatchEvent(
             "move", self.match_id, len(self.moves), seat, move, elapsed_ms, self.state
         )

@@ -339,9 +339,7 @@ class FaultyPlayer:
         if self.kind == "slow":
             await asyncio.sleep(self.delay_s)
             return self._random(request)
-        if self.kind == "garbage":
-            return self.text
-        if self.kind == "illegal":
+        if self.kind in ("garbage", "illegal"):
             return self.text
         if self.kind == "bad_index":
             return len(request.legal_moves)
