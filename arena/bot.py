@@ -19,6 +19,7 @@ import asyncio
 import contextlib
 import logging
 import os
+import secrets
 import signal
 import sys
 from collections.abc import Sequence
@@ -48,22 +49,27 @@ def run_bot(
     max_matches: int = 1,
     version: str = "",
     retry_for_s: float = 60.0,
+    tls_ca: str | None = None,
 ) -> None:
     """Connect `policy` to a referee and play until Ctrl-C / SIGTERM.
 
-    address, name and token default to $ARENA_ADDRESS (else 127.0.0.1:50051), $ARENA_BOT_NAME
-    (else the script's name) and $ARENA_TOKEN; `games` empty means every game of the server.
-    A refusal by the server (bad name, wrong token ...) or `retry_for_s` seconds without a
-    connection end the program with `error: ...` and exit status 1.
+    address, name, token and tls_ca default to $ARENA_ADDRESS (else 127.0.0.1:50051),
+    $ARENA_BOT_NAME (else the script's name), $ARENA_TOKEN and $ARENA_TLS_CA (a CA file: connect
+    with TLS; unset: plaintext). Without a token the bot makes up one for this process, so its
+    own reconnects take over its old connection and nobody else's can. `games` empty means every
+    game of the server. A refusal by the server (bad name, wrong token ...) or `retry_for_s`
+    seconds without a connection end the program with `error: ...` and exit status 1.
     """
+    token = token if token is not None else os.environ.get("ARENA_TOKEN", "")
     config = BotConfig(
         address=address or os.environ.get("ARENA_ADDRESS") or DEFAULT_ADDRESS,
         name=name or os.environ.get("ARENA_BOT_NAME") or _default_name(),
-        token=token if token is not None else os.environ.get("ARENA_TOKEN", ""),
+        token=token or secrets.token_urlsafe(16),
         games=tuple(games),
         max_matches=max_matches,
         version=version,
         retry_for_s=retry_for_s,
+        tls_ca=tls_ca if tls_ca is not None else os.environ.get("ARENA_TLS_CA"),
     )
     if not logging.getLogger().handlers:
         logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")

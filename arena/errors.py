@@ -9,6 +9,10 @@ ArenaError
 │   │   └── IllegalMoveError    a well-formed move the rules forbid now (legality)
 │   └── ReplayError             a recorded move sequence does not replay
 ├── ConfigError                 bad command-line or configuration input
+│   └── LimitError              a field outside its bounds (too long, too large, too many)
+├── AccessError                 the caller may not do this
+│   ├── AuthenticationError     no credential, or a wrong or revoked one
+│   └── ForbiddenError          a valid credential without the right role
 ├── BotError                    a bot could not be started or reached
 ├── ProtocolError               a peer broke the wire protocol
 ├── StoreError                  the database failed or holds bad data
@@ -53,6 +57,22 @@ class ReplayError(GameError):
 
 class ConfigError(ArenaError):
     """Bad user input: arguments, configuration files, addresses."""
+
+
+class LimitError(ConfigError):
+    """A value outside its bounds: a text too long, a number too large, a list too long."""
+
+
+class AccessError(ArenaError):
+    """The caller may not do this."""
+
+
+class AuthenticationError(AccessError):
+    """No credential was given, or it is wrong or revoked."""
+
+
+class ForbiddenError(AccessError):
+    """The credential is valid but its role may not do this."""
 
 
 class BotError(ArenaError):

@@ -19,6 +19,7 @@ from typing import Any
 from arena.core import MatchRecord, MoveRecord, Outcome, Seat, Termination
 from arena.errors import IllegalMoveError, InvalidMoveError
 from arena.game import Game, check_player_count, options_to_dict
+from arena.limits import MAX_DETAIL_CHARS, MAX_MOVE_CHARS, clip, shown
 from arena.players import DecisionRequest, MatchInfo, Player, Reply
 
 
@@ -134,6 +135,7 @@ class Referee:
             outcome=outcome,
             started_at=started,
             finished_at=time.time(),
+            metadata=_versions(self.seats),
         )
         await asyncio.gather(
             *(_quietly(s.player.finish(record)) for s in self.seats), return_exceptions=True
@@ -215,9 +217,9 @@ class Referee:
         try:
             self.state = self.game.apply(self.state, seat, move)
         except IllegalMoveError as exc:
-            return self._fault(seat, Termination.ILLEGAL_MOVE, f"{move!r}: {exc}")
+            return self._fault(seat, Termination.ILLEGAL_MOVE, f"{shown(move, 80)}: {exc}")
         except InvalidMoveError as exc:
-            return self._fault(seat, Termination.UNPARSABLE, f"{move!r}: {exc}")
+            return self._fault(seat, Termination.UNPARSABLE, f"{shown(move, 80)}: {exc}")
         self.moves.append(MoveRecord(seat, move, elapsed_ms, transport_ms))
         event = MatchEvent(
             "move", self.match_id, len(self.moves), seat, move, elapsed_ms, self.state
@@ -240,7 +242,9 @@ class Referee:
             points=base.points,
             termination=termination,
             offender=seat,
-            detail=f"seat {seat} ({self.seats[seat].player.name}): {detail}",
+            detail=clip(
+                f"seat {seat} ({self.seats[seat].player.name}): {detail}", MAX_DETAIL_CHARS
+            ),
         )
 
     def _emit(self, event: MatchEvent) -> None:
@@ -265,6 +269,12 @@ async def play_match(
     return await referee.run()
 
 
+def _versions(seats: Sequence[_Seating]) -> dict[str, Any]:
+    """The software versions remote players reported, for the record (none: no entry)."""
+    versions = [str(getattr(s.player, "version", "") or "")[:128] for s in seats]
+    return {"versions": versions} if any(versions) else {}
+
+
 def _bank(clock: Clock) -> float | None:
     if clock.per_move_ms is None:
         return None
@@ -285,6 +295,8 @@ def _resolve_reply(reply: Any, legal: tuple[str, ...]) -> tuple[str | None, str]
             return legal[reply], ""
         return None, f"index {reply} outside the {len(legal)} legal moves"
     if isinstance(reply, str):
+        if len(reply) > MAX_MOVE_CHARS:
+            return None, f"a reply of {len(reply)} characters (a move has at most {MAX_MOVE_CHARS})"
         return " ".join(reply.split()), ""
     return None, f"reply {reply!r} is neither a move nor an index"
 

@@ -46,6 +46,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--address", help="referee host:port (default $ARENA_ADDRESS)")
     parser.add_argument("--name", help="bot name (default $ARENA_BOT_NAME)")
+    parser.add_argument("--token", help="the bot's token (default $ARENA_TOKEN)")
+    parser.add_argument("--tls-ca", help="CA file: connect with TLS (default $ARENA_TLS_CA)")
     parser.add_argument("--seed", type=int, help="seed for the strategies' tie-breaks")
     parser.add_argument("--max-matches", type=int, default=4, help="matches played at once")
     args = parser.parse_args()
@@ -56,6 +58,8 @@ def main() -> None:
         GreedyByGame(args.seed),
         address=args.address,
         name=args.name,
+        token=args.token,
+        tls_ca=args.tls_ca,
         games=games,
         max_matches=args.max_matches,
     )

@@ -19,8 +19,17 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--address", help="referee host:port (default $ARENA_ADDRESS)")
     parser.add_argument("--name", help="bot name (default $ARENA_BOT_NAME)")
+    parser.add_argument("--token", help="the bot's token (default $ARENA_TOKEN)")
+    parser.add_argument("--tls-ca", help="CA file: connect with TLS (default $ARENA_TLS_CA)")
     parser.add_argument("--seed", type=int, help="seed for reproducible choices")
     parser.add_argument("--max-matches", type=int, default=4, help="matches played at once")
     args = parser.parse_args()
     random.seed(args.seed)
-    run_bot(choose, address=args.address, name=args.name, max_matches=args.max_matches)
+    run_bot(
+        choose,
+        address=args.address,
+        name=args.name,
+        token=args.token,
+        tls_ca=args.tls_ca,
+        max_matches=args.max_matches,
+    )

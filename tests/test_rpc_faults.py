@@ -122,14 +122,14 @@ def test_a_faulty_bot_loses_its_match_and_the_other_match_goes_on(
     assert_calm(calm)
 
 
-def test_a_reply_to_an_unknown_request_is_ignored_and_the_request_times_out(
+def test_a_reply_to_an_unknown_request_is_refused_and_the_request_times_out(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     caplog.set_level(logging.WARNING, logger="arena.rpc.sessions")
     faulty, calm = run_with(f"{WRONG_ID_BOT} {GOOD_DECISIONS}")
     assert_adjudicated(faulty, Termination.TIMEOUT, "time limit")
     assert_calm(calm)
-    assert "bot bad: ignored a decision for unknown request id 100" in caplog.text
+    assert "bot bad: decision for request id 100" in caplog.text and "refused" in caplog.text
 
 
 async def connect_then_hang_up(referee: EmbeddedReferee) -> Player:

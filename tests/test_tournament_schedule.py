@@ -10,7 +10,8 @@ import pytest
 
 from arena.errors import ConfigError
 from arena.registry import get_game
-from arena.tournament import BotEntry, Format, TournamentSpec, derive_seed, make_fixtures
+from arena.tournament import BotEntry, Deals, Format, TournamentSpec, derive_seed, make_fixtures
+from arena.tournament.manage import start_seat_of
 
 
 def spec(names, **kw) -> TournamentSpec:
@@ -37,8 +38,14 @@ def test_four_bots_in_pairs_meet_every_other_bot_once_per_rotation():
     assert [f.table for f in fixtures] == [t for t in range(6) for _ in range(2)]
 
 
-def test_the_rotations_of_a_table_share_one_deal_and_tables_do_not():
+def test_independent_deals_give_every_match_its_own_seed_by_default():
     fixtures = make_fixtures(spec("abcde", table_size=3, cycles=2))
+    assert spec("ab").deals is Deals.INDEPENDENT
+    assert len({f.seed for f in fixtures}) == len(fixtures) == 2 * 10 * 3
+
+
+def test_with_duplicate_deals_the_rotations_of_a_table_share_one_deal_and_tables_do_not():
+    fixtures = make_fixtures(spec("abcde", table_size=3, cycles=2, deals=Deals.DUPLICATE))
     by_table: dict[tuple[int, int], set[int]] = {}
     for f in fixtures:
         by_table.setdefault((f.cycle, f.table), set()).add(f.seed)
@@ -58,11 +65,15 @@ def test_every_table_meets_and_every_bot_sits_in_every_seat_equally(bots, size):
     assert len(seat_counts) == size * len(bots)
 
 
+@pytest.mark.parametrize("deals", [Deals.INDEPENDENT, Deals.DUPLICATE])
 @pytest.mark.parametrize("size", [2, 3, 4])
-def test_in_lucky_numbers_every_bot_starts_once_per_table(size):
+def test_in_lucky_numbers_every_bot_starts_once_per_table(size, deals):
     game = get_game("lucky_numbers")
     options = game.options_type()
-    fixtures = make_fixtures(spec("abcdef"[: size + 1], table_size=size, cycles=2))
+    table = spec("abcdef"[: size + 1], table_size=size, cycles=2, deals=deals)
+    fixtures = make_fixtures(table, start_seat_of(table))
+    if deals is Deals.INDEPENDENT:
+        assert len({f.seed for f in fixtures}) == len(fixtures)
     starts: Counter[str] = Counter()
     per_table: dict[tuple[int, int], list[str]] = {}
     for f in fixtures:

@@ -15,6 +15,7 @@ import queue
 import threading
 import time
 from collections.abc import Coroutine
+from pathlib import Path
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,7 +36,8 @@ BACKOFF_INITIAL_S = 0.25
 BACKOFF_MAX_S = 10.0
 GOODBYE_S = 1.0  # on shutdown, how long to wait for the server to end the stream
 MISSED_PINGS = 3  # server silence for this many of its ping intervals means the link is dead
-# A refusal is final: retrying the same Hello would be refused again.
+# A refusal is final: retrying the same Hello would be refused again. (ALREADY_EXISTS is not:
+# the server may still hold the name for this bot's previous connection for a while.)
 FATAL_CODES = frozenset(
     {
         grpc.StatusCode.INVALID_ARGUMENT,
@@ -43,10 +45,15 @@ FATAL_CODES = frozenset(
         grpc.StatusCode.NOT_FOUND,
         grpc.StatusCode.UNAUTHENTICATED,
         grpc.StatusCode.PERMISSION_DENIED,
-        grpc.StatusCode.ALREADY_EXISTS,
         grpc.StatusCode.UNIMPLEMENTED,
     }
 )
+CLIENT_KEEPALIVE = [
+    ("grpc.keepalive_time_ms", 20_000),  # finds a dead server even while the bot thinks
+    ("grpc.keepalive_timeout_ms", 10_000),
+    ("grpc.keepalive_permit_without_calls", 1),
+    ("grpc.http2.max_pings_without_data", 0),
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +67,7 @@ class BotConfig:
     max_matches: int = 1
     version: str = ""
     retry_for_s: float = 60.0  # give up after this long without a working connection
+    tls_ca: str | None = None  # a PEM file of the CA to trust: connect with TLS ("" = system CAs)
 
 
 class PolicyPool:
@@ -161,6 +169,14 @@ class _Connection:
             )
         elif kind == "match_ended":
             self._ended(message.match_ended)
+        elif kind == "notice":
+            notice = message.notice
+            log.warning(
+                "the server refused a message (request %d, match %r): %s",
+                notice.request_id,
+                notice.match_id,
+                notice.problem,
+            )
         elif kind == "ping":
             self._spawn(self.send(pb.BotMessage(pong=pb.Pong(nonce=message.ping.nonce))))
 
@@ -230,8 +246,7 @@ async def _connect_once(
     config: BotConfig, policy: Policy, pool: PolicyPool, stop: asyncio.Event
 ) -> None:
     """One connection from Hello to the end of its stream (or `stop`); AioRpcError if it fails."""
-    options = [("grpc.max_receive_message_length", MAX_MESSAGE_BYTES)]
-    async with grpc.aio.insecure_channel(config.address, options=options) as channel:
+    async with open_channel(config.address, config.tls_ca) as channel:
         call = arena_pb2_grpc.BotServiceStub(channel).Connect()
         hello = pb.Hello(
             name=config.name,
@@ -258,6 +273,18 @@ async def _connect_once(
         )
         connection = _Connection(call, policy, pool)
         await _run_until(connection.run(max(welcome.ping_interval_ms, 100) / 1000.0), call, stop)
+
+
+def open_channel(address: str, tls_ca: str | None = None) -> grpc.aio.Channel:
+    """A channel to a referee: TLS when `tls_ca` is given (a CA file, or "" for the system's)."""
+    options = [("grpc.max_receive_message_length", MAX_MESSAGE_BYTES), *CLIENT_KEEPALIVE]
+    if tls_ca is None:
+        return grpc.aio.insecure_channel(address, options=options)
+    try:
+        root = Path(tls_ca).read_bytes() if tls_ca else None
+    except OSError as exc:
+        raise BotError(f"cannot read the CA file {tls_ca}: {exc}") from None
+    return grpc.aio.secure_channel(address, grpc.ssl_channel_credentials(root), options=options)
 
 
 async def _run_until(

@@ -12,6 +12,7 @@ import json
 from collections.abc import Sequence
 
 from arena.errors import ConfigError
+from arena.publicity import tournament_is_public
 from arena.ratings import LadderEntry, fold_ratings
 from arena.registry import get_game
 from arena.rpc.convert import options_to_pb, termination_to_pb
@@ -68,7 +69,9 @@ def tournament_to_pb(store: Store, t: StoredTournament, error: str = "") -> pb.T
         hero=spec.hero or "",
         table_size=spec.table_size,
         cycles=spec.cycles,
-        seed=spec.seed,
+        seed=spec.seed if tournament_is_public(t.status) else 0,
+        seed_withheld=not tournament_is_public(t.status),
+        deals=spec.deals.value,
         bots=spec.bot_names,
         status=_STATUS_TO_PB[t.status],
         fixtures_done=t.played,

@@ -152,6 +152,7 @@ def record_to_pb(record: MatchRecord) -> pb.MatchRecord:
         started_at=record.started_at,
         finished_at=record.finished_at,
         metadata_json=json.dumps(dict(record.metadata), sort_keys=True, default=str),
+        player_versions=[str(v) for v in record.metadata.get("versions", ())],
     )
 
 

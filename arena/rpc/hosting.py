@@ -13,14 +13,27 @@ import logging
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
-from arena.errors import ArenaError, BotError, ConfigError
+from arena.errors import ArenaError, BotError, ConfigError, LimitError, TournamentError
+from arena.limits import (
+    MAX_BOTS_PER_TOURNAMENT,
+    MAX_OPTION_CHARS,
+    ServerLimits,
+    check_clock,
+    check_name,
+    check_options,
+    check_seed,
+    check_text,
+    shown,
+)
 from arena.players import Player
 from arena.referee import Clock
 from arena.registry import get_game
 from arena.rpc.sessions import SessionRegistry
 from arena.store import Store, StoredTournament
 from arena.tournament import BotEntry, Fixture, Format, TournamentSpec
+from arena.tournament.schedule import DEFAULT_DEALS, Deals, Status, fixture_count
 from arena.tournament.manage import (
     create_tournament,
     default_table_size,
@@ -45,16 +58,31 @@ class TournamentOrder:
     concurrency: int
 
 
-def order_from_pb(request: pb.CreateTournamentRequest, default_clock: Clock) -> TournamentOrder:
-    """Decode a CreateTournamentRequest (ConfigError on bad fields, UnknownGameError)."""
+def order_from_pb(
+    request: pb.CreateTournamentRequest, default_clock: Clock, limits: ServerLimits | None = None
+) -> TournamentOrder:
+    """Decode and bound a CreateTournamentRequest (ConfigError / LimitError, UnknownGameError).
+
+    Everything is checked here, before anything is stored: a stored tournament can be played.
+    """
+    limits = limits or ServerLimits()
+    check_text("game", request.game, MAX_OPTION_CHARS)
     game = get_game(request.game)
-    try:
-        fmt = Format(request.format or Format.ROUND_ROBIN.value)
-    except ValueError:
-        choices = ", ".join(f.value for f in Format)
-        raise ConfigError(f"format {request.format!r} is not one of {choices}") from None
-    if request.concurrency < 0:
-        raise ConfigError("concurrency must be zero (one at a time) or positive")
+    fmt = _choice(Format, "format", request.format, Format.ROUND_ROBIN)
+    deals = _choice(Deals, "deals", request.deals, DEFAULT_DEALS)
+    if len(request.bots) > MAX_BOTS_PER_TOURNAMENT:
+        raise LimitError(f"{len(request.bots)} bots; at most {MAX_BOTS_PER_TOURNAMENT}")
+    for name in request.bots:
+        check_name("bot name", name)
+    if request.hero:
+        check_name("hero", request.hero)
+    check_options(request.options)
+    if not 0 <= request.concurrency <= limits.max_concurrency:
+        raise LimitError(f"concurrency must be 0 to {limits.max_concurrency}")
+    if not 0 <= request.cycles <= limits.max_cycles:
+        raise LimitError(f"cycles must be 0 to {limits.max_cycles} on this server")
+    if request.HasField("seed"):
+        check_seed(request.seed)
     seed = (
         request.seed
         if request.HasField("seed")
@@ -69,20 +97,37 @@ def order_from_pb(request: pb.CreateTournamentRequest, default_clock: Clock) -> 
         table_size=request.table_size or default_table_size(game.name),
         cycles=request.cycles or 1,
         hero=request.hero or None,
-        time_per_move_ms=_per_move_ms(request, default_clock),
+        time_per_move_ms=_per_move_ms(request, default_clock, limits),
+        deals=deals,
     )
+    count = fixture_count(spec)
+    if count > limits.max_fixtures:
+        raise LimitError(
+            f"the schedule has {count} matches; this server plays at most {limits.max_fixtures} "
+            "per tournament (fewer bots, a bigger table or fewer cycles)"
+        )
     return TournamentOrder(normalize_spec(spec), request.concurrency or 1)
 
 
-def _per_move_ms(request: pb.CreateTournamentRequest, default_clock: Clock) -> int | None:
+def _choice(kind: Any, field: str, value: str, default: Any) -> Any:
+    try:
+        return kind(value or default.value)
+    except ValueError:
+        choices = ", ".join(k.value for k in kind)
+        raise ConfigError(f"{field} {shown(value)} is not one of {choices}") from None
+
+
+def _per_move_ms(
+    request: pb.CreateTournamentRequest, default_clock: Clock, limits: ServerLimits
+) -> int | None:
     if not request.HasField("clock"):
         return default_clock.per_move_ms
     clock = request.clock
     if clock.HasField("bank_ms"):
         raise ConfigError("a tournament's clock has no time bank: leave clock.bank_ms unset")
-    if clock.HasField("per_move_ms") and clock.per_move_ms <= 0:
-        raise ConfigError("clock.per_move_ms must be positive")
-    return clock.per_move_ms if clock.HasField("per_move_ms") else None
+    per_move = clock.per_move_ms if clock.HasField("per_move_ms") else None
+    check_clock(per_move, None, None, limits)
+    return per_move
 
 
 class TournamentHost:
@@ -97,11 +142,11 @@ class TournamentHost:
         self.runs: dict[int, asyncio.Task[None]] = {}
         self.errors: dict[int, str] = {}  # why a run stopped early
 
-    def create(self, order: TournamentOrder) -> StoredTournament:
-        """Store the tournament and start playing it; returns at once."""
+    async def create(self, order: TournamentOrder) -> StoredTournament:
+        """Store the tournament (off the event loop) and start playing it; returns at once."""
         spec = order.spec
         capacity = self._check_bots(spec)
-        tournament = create_tournament(self.store, spec)
+        tournament = await asyncio.to_thread(self._store_running, spec)
         task = asyncio.create_task(self._run(tournament.id, order.concurrency, capacity))
         self.runs[tournament.id] = task
         task.add_done_callback(lambda _t: self.runs.pop(tournament.id, None))
@@ -131,8 +176,27 @@ class TournamentHost:
             capacity[name] = session.max_matches
         return capacity
 
+    def _store_running(self, spec: TournamentSpec) -> StoredTournament:
+        """Store the tournament as running: its run starts right after (blocking)."""
+        tournament = create_tournament(self.store, spec)
+        self.store.set_status(tournament.id, Status.RUNNING)
+        return self.store.tournament(tournament.id)
+
+    async def cancel(self, tid: int) -> None:
+        """Stop a tournament this server is playing; TournamentError if it plays none by that id.
+
+        Matches in flight are not stored; the tournament is left interrupted (resumable).
+        """
+        task = self.runs.get(tid)
+        if task is None:
+            raise TournamentError(f"tournament {tid} is not being played on this server")
+        task.cancel()
+        with contextlib.suppress(BaseException):
+            await task
+        self.errors[tid] = "cancelled by an organizer"
+
     async def _run(self, tid: int, concurrency: int, capacity: dict[str, int]) -> None:
-        spec = self.store.tournament(tid).spec
+        spec = (await asyncio.to_thread(self.store.tournament, tid)).spec
         game, options = game_and_options(spec)
         clock = Clock(per_move_ms=spec.time_per_move_ms) if spec.time_per_move_ms else None
 

@@ -7,6 +7,7 @@ import time
 from collections.abc import Awaitable, Callable
 
 from arena.core import MatchRecord, Termination
+from arena.limits import MAX_ERROR_CHARS, clip
 from arena.players import DecisionRequest, MatchInfo, Reply
 from arena.referee import BotFault, Clock
 from arena.rpc.convert import (
@@ -39,6 +40,11 @@ class RemotePlayer:
         self.explain = explain
         self._session: BotSession | None = None
         self._info: MatchInfo | None = None
+
+    @property
+    def version(self) -> str:
+        """The software version the bot reported in its Hello ("" before it is seated)."""
+        return self._session.version if self._session is not None else ""
 
     @property
     def transport_ms(self) -> float:
@@ -102,8 +108,8 @@ class RemotePlayer:
         ended = pb.MatchEnded(
             match_id=info.match_id, seat=info.seat, outcome=outcome_to_pb(record.outcome)
         )
-        with contextlib.suppress(SessionClosed):
-            await session.send(pb.ServerMessage(match_ended=ended))
+        with contextlib.suppress(SessionClosed):  # queued: no bot can stall the referee here
+            session.send(pb.ServerMessage(match_ended=ended))
 
     def _require_session(self) -> BotSession:
         if self._session is None:
@@ -112,7 +118,7 @@ class RemotePlayer:
 
     async def _send(self, message: pb.ServerMessage) -> None:
         try:
-            await self._require_session().send(message)
+            self._require_session().send(message)
         except SessionClosed as exc:
             raise await self._fault(str(exc)) from None
 
@@ -132,5 +138,7 @@ def _reply_of(decision: pb.Decision) -> Reply:
     if choice == "index":
         return decision.index
     if choice == "error":
-        raise BotFault(Termination.CRASH, f"the bot reported an error: {decision.error[:500]}")
+        raise BotFault(
+            Termination.CRASH, f"the bot reported an error: {clip(decision.error, MAX_ERROR_CHARS)}"
+        )
     raise BotFault(Termination.UNPARSABLE, "the decision carries neither a move nor an index")

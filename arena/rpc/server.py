@@ -6,13 +6,17 @@ import asyncio
 import contextlib
 import logging
 import signal
+from dataclasses import dataclass
+from pathlib import Path
 
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
+from arena.access import AccessPolicy
 from arena.errors import ConfigError
-from arena.rpc.services import ArenaServicer, BotServicer, parse_bot_message
+from arena.rpc.bot_service import BotServicer, parse_bot_message
+from arena.rpc.services import ArenaServicer
 from arena.rpc.state import ServerConfig, ServerState
 from arena.store import Store
 from arena.v1 import arena_pb2 as pb
@@ -37,18 +41,51 @@ def _bot_service_handler(servicer: BotServicer) -> grpc.GenericRpcHandler:
     return grpc.method_handlers_generic_handler(SERVICE_NAMES[0], {"Connect": connect})
 
 
+KEEPALIVE_MS = 10_000  # HTTP/2 pings to every client this often...
+KEEPALIVE_TIMEOUT_MS = 10_000  # ...and a connection that does not ack one within this is dead
+
+
+@dataclass(frozen=True, slots=True)
+class TlsFiles:
+    """The server's certificate chain and private key (PEM files)."""
+
+    cert: Path
+    key: Path
+
+    def credentials(self) -> grpc.ServerCredentials:
+        """gRPC server credentials from the files (ConfigError if unreadable)."""
+        try:
+            pair = (self.key.read_bytes(), self.cert.read_bytes())
+        except OSError as exc:
+            raise ConfigError(f"cannot read the TLS certificate or key: {exc}") from None
+        return grpc.ssl_server_credentials([pair])
+
+
+def server_options(max_message_bytes: int) -> list[tuple[str, int]]:
+    """Channel options of the referee: message limits both ways, transport keepalive."""
+    return [
+        ("grpc.max_receive_message_length", max_message_bytes),
+        # Never send more than bots are told to accept: an oversized message fails here.
+        ("grpc.max_send_message_length", max_message_bytes),
+        ("grpc.so_reuseport", 0),  # two servers never share a port by accident
+        # Liveness is the transport's: a bot thinking under its clock owes no answer, but its
+        # gRPC library acks these pings by itself; a dead peer is found within ~20 s.
+        ("grpc.keepalive_time_ms", KEEPALIVE_MS),
+        ("grpc.keepalive_timeout_ms", KEEPALIVE_TIMEOUT_MS),
+        ("grpc.keepalive_permit_without_calls", 1),
+        ("grpc.http2.max_pings_without_data", 0),
+        # Bots' own keepalive pings are welcome down to every 5 s.
+        ("grpc.http2.min_recv_ping_interval_without_data_ms", 5_000),
+        ("grpc.http2.min_ping_interval_without_data_ms", 5_000),
+    ]
+
+
 async def create_server(
-    address: str, *, state: ServerState | None = None
+    address: str, *, state: ServerState | None = None, tls: TlsFiles | None = None
 ) -> tuple[grpc.aio.Server, int]:
     """A started referee server bound to `address` ("host:port", port 0 picks one) and its port."""
     state = state or ServerState()
-    limit = state.config.max_message_bytes
-    server = grpc.aio.server(
-        options=[
-            ("grpc.max_receive_message_length", limit),
-            ("grpc.so_reuseport", 0),  # two servers never share a port by accident
-        ]
-    )
+    server = grpc.aio.server(options=server_options(state.config.max_message_bytes))
     server.add_generic_rpc_handlers((_bot_service_handler(BotServicer(state)),))
     arena_pb2_grpc.add_ArenaServiceServicer_to_server(ArenaServicer(state), server)
     health_servicer = health.aio.HealthServicer()
@@ -59,7 +96,10 @@ async def create_server(
         (*SERVICE_NAMES, health.SERVICE_NAME, reflection.SERVICE_NAME), server
     )
     try:
-        port = server.add_insecure_port(address)
+        if tls is not None:
+            port = server.add_secure_port(address, tls.credentials())
+        else:
+            port = server.add_insecure_port(address)
     except RuntimeError as exc:
         raise ConfigError(f"cannot listen on {address}: {exc}") from None
     if port == 0:
@@ -77,11 +117,39 @@ async def stop_server(server: grpc.aio.Server, grace_s: float = 1.0) -> None:
     await server.stop(grace_s)
 
 
-async def serve(address: str, config: ServerConfig, store: Store | None = None) -> None:
-    """Run a referee server until SIGINT/SIGTERM (with a database: tournaments and storage)."""
-    server, port = await create_server(address, state=ServerState(config, store))
+async def serve(
+    address: str,
+    config: ServerConfig,
+    store: Store | None = None,
+    *,
+    tls: TlsFiles | None = None,
+    allow_plaintext: bool = False,
+) -> None:
+    """Run a referee server until SIGINT/SIGTERM (with a database: tournaments and storage).
+
+    A server without credentials serves loopback only; beyond it, TLS is required unless
+    `allow_plaintext`.
+    """
+    access = AccessPolicy(store if hasattr(store, "identify") else None)  # TEMP until merge
+    secured = await asyncio.to_thread(access.secured)
+    access.check_listen(address, tls=tls is not None, allow_plaintext=allow_plaintext)
+    server, port = await create_server(address, state=ServerState(config, store, access), tls=tls)
     host = address.rsplit(":", 1)[0]
-    log.info("referee listening on %s:%d (clock %s)", host, port, config.clock)
+    log.info(
+        "referee listening on %s:%d (%s, clock %s)",
+        host,
+        port,
+        "TLS" if tls is not None else "plaintext",
+        config.clock,
+    )
+    if secured:
+        log.info("credentials required: registered bots and organizer tokens")
+    else:
+        log.warning(
+            "no credentials in the database: open server, loopback only (anyone on this machine "
+            "may play and create tournaments); `arena organizer add NAME` and `arena bot add "
+            "NAME` secure it"
+        )
     if store is not None:
         log.info("database %s", store.location)
     stop = asyncio.Event()

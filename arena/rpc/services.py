@@ -1,170 +1,63 @@
-"""The servicers: thin adapters that decode, call the domain, encode, and map errors once."""
+"""ArenaService: thin adapters that check access, decode, call the domain off the event loop,
+encode, and map errors once. Who may call what is `arena.access`'s; what is public about a match
+or a tournament is `arena.publicity`'s."""
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import dataclasses
-import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 import grpc
-from google.protobuf.message import DecodeError
 
-from arena import __version__
-from arena.errors import ArenaError, ProtocolError
+from arena.access import Caller, bearer_token
+from arena.errors import ArenaError
 from arena.game import option_choices, option_fields
+from arena.limits import MAX_OPTION_CHARS, check_clock, check_text
+from arena.publicity import disclose_match
 from arena.registry import list_games
 from arena.rpc.catalog import leaderboard, list_matches, tournament_to_pb
 from arena.rpc.convert import clock_settings_from_pb, option_text, record_to_pb, wire_module
 from arena.rpc.hosting import order_from_pb
-from arena.rpc.sessions import PROTOCOL_VERSION, BotSession
 from arena.rpc.state import ServerState
-from arena.rpc.status import MalformedMessageError, abort_with
+from arena.rpc.status import MatchNotFoundError, abort_with
+from arena.store import UnknownMatchError
 from arena.v1 import arena_pb2 as pb
 from arena.v1 import arena_pb2_grpc
 
-log = logging.getLogger("arena.rpc.server")
-
 T = TypeVar("T")
 
-HELLO_TIMEOUT_S = 10.0  # a connection that says nothing this long after opening is dropped
+# Re-exported for the server module, which registers the bot service by hand.
+from arena.rpc.bot_service import BotServicer, parse_bot_message  # noqa: E402
 
-
-class Malformed:
-    """What the tolerant deserializer yields for bytes that are not a BotMessage."""
-
-    def __init__(self, problem: str) -> None:
-        self.problem = problem
-
-
-def parse_bot_message(data: bytes) -> pb.BotMessage | Malformed:
-    """Deserialize a BotMessage, turning garbage into a Malformed marker (INVALID_ARGUMENT)."""
-    try:
-        return pb.BotMessage.FromString(data)
-    except DecodeError as exc:
-        return Malformed(f"the message is not a BotMessage: {exc}")
-
-
-class BotServicer:
-    """BotService.Connect: one session per stream."""
-
-    def __init__(self, state: ServerState) -> None:
-        self.state = state
-
-    async def Connect(self, request_iterator: Any, context: grpc.aio.ServicerContext) -> None:  # noqa: N802
-        """Run one bot connection from Hello to disconnect."""
-        registry = self.state.registry
-        try:
-            hello = await self._read_hello(context)
-            if hello is None:
-                return
-            session = await registry.admit(hello, context.write)
-        except ArenaError as exc:
-            log.info("refused a bot connection from %s: %s", context.peer(), exc)
-            await abort_with(context, exc)
-            return
-        log.info(
-            "bot %s connected (games %s, %d at once, version %r, session %s)",
-            session.name,
-            ",".join(session.games),
-            session.max_matches,
-            session.version,
-            session.session_id,
-        )
-        await self._serve(session, context)
-
-    async def _read_hello(self, context: grpc.aio.ServicerContext) -> pb.Hello | None:
-        try:
-            first = await asyncio.wait_for(context.read(), HELLO_TIMEOUT_S)
-        except TimeoutError:
-            raise ProtocolError(f"no Hello within {HELLO_TIMEOUT_S:g} s") from None
-        if first is grpc.aio.EOF:
-            return None
-        if isinstance(first, Malformed):
-            raise MalformedMessageError(first.problem)
-        if first.WhichOneof("kind") != "hello":
-            raise ProtocolError("the first message on a connection must be a Hello")
-        return first.hello
-
-    async def _serve(self, session: BotSession, context: grpc.aio.ServicerContext) -> None:
-        welcome = pb.Welcome(
-            session_id=session.session_id,
-            server_version=__version__,
-            protocol_version=PROTOCOL_VERSION,
-            ping_interval_ms=int(session.settings.ping_interval_s * 1000),
-            games=session.games,
-            max_message_bytes=self.state.config.max_message_bytes,
-        )
-        reason = "the bot closed its stream"
-        pinger = asyncio.create_task(session.keep_alive())
-        try:
-            await session.send(pb.ServerMessage(welcome=welcome))
-            reason = await self._read_loop(session, context)
-        except asyncio.CancelledError:
-            reason = session.close_reason or "the connection was lost"
-            raise
-        except ArenaError as exc:
-            reason = f"protocol error: {exc}"
-            await abort_with(context, exc)
-        except Exception as exc:  # a write on a dead stream and the like: a disconnect
-            reason = f"{type(exc).__name__}: {exc}"
-        finally:
-            pinger.cancel()
-            with contextlib.suppress(BaseException):
-                await pinger
-            log.info("bot %s disconnected: %s", session.name, reason)
-            await self.state.registry.remove(session, reason)
-
-    async def _read_loop(self, session: BotSession, context: grpc.aio.ServicerContext) -> str:
-        while True:
-            message = await context.read()
-            if message is grpc.aio.EOF:
-                return "the bot closed its stream"
-            if isinstance(message, Malformed):
-                raise MalformedMessageError(message.problem)
-            answer = session.on_message(message)
-            if answer is not None:
-                await session.send(answer)
+__all__ = ["ArenaServicer", "BotServicer", "parse_bot_message"]
 
 
 class ArenaServicer(arena_pb2_grpc.ArenaServiceServicer):
-    """ArenaService: games, bots, playing and fetching matches."""
+    """ArenaService: public reads, and organizer calls behind a credential."""
 
     def __init__(self, state: ServerState) -> None:
         self.state = state
 
     async def ListGames(self, request: pb.ListGamesRequest, context: Any) -> pb.ListGamesResponse:  # noqa: N802
         """The games this server referees."""
-        games = []
-        for game in list_games():
-            options = []
-            for f in option_fields(game):
-                default = "" if f.default is dataclasses.MISSING else option_text(f.default)
-                choices = option_choices(game, f.name) or ()
-                options.append(pb.GameOption(name=f.name, default=default, choices=choices))
-            wire = wire_module(game.name)
-            games.append(
-                pb.GameInfo(
-                    name=game.name,
-                    title=game.title,
-                    min_players=game.min_players,
-                    max_players=game.max_players,
-                    options=options,
-                    view_field=wire.VIEW_FIELD if wire is not None else "",
-                )
-            )
-        return pb.ListGamesResponse(games=games)
+        return pb.ListGamesResponse(games=[_game_info(game) for game in list_games()])
 
     async def ListBots(self, request: pb.ListBotsRequest, context: Any) -> pb.ListBotsResponse:  # noqa: N802
         """The bots connected now."""
         return pb.ListBotsResponse(bots=[s.info() for s in self.state.registry.sessions()])
 
     async def PlayMatch(self, request: pb.PlayMatchRequest, context: Any) -> pb.MatchRecord:  # noqa: N802
-        """Play one match between connected bots and return its record."""
-        clock = clock_settings_from_pb(request.clock) if request.HasField("clock") else None
-        try:
+        """Play one match between connected bots and return its record (organizers only)."""
+
+        async def play() -> pb.MatchRecord:
+            await self._organizer(context)
+            clock = None
+            if request.HasField("clock"):
+                clock = clock_settings_from_pb(request.clock)
+                check_clock(clock.per_move_ms, clock.bank_ms, None, self.state.config.limits)
+            check_text("game", request.game, MAX_OPTION_CHARS)
             record = await self.state.play(
                 request.game,
                 dict(request.options),
@@ -174,58 +67,140 @@ class ArenaServicer(arena_pb2_grpc.ArenaServiceServicer):
                 match_id=request.match_id or None,
                 store=request.store if request.HasField("store") else True,
             )
-        except ArenaError as exc:
-            await abort_with(context, exc)
-            raise  # unreachable: abort raises
-        return record_to_pb(record)
+            return record_to_pb(record)
+
+        return await _answer(context, play)
 
     async def GetMatch(self, request: pb.GetMatchRequest, context: Any) -> pb.MatchRecord:  # noqa: N802
-        """The record of a finished match, from memory or the database."""
-        return await _answer(context, lambda: record_to_pb(self.state.record(request.match_id)))
+        """The public form of a finished match, from memory or the database."""
+
+        async def get() -> pb.MatchRecord:
+            check_text("match_id", request.match_id, 64)
+            recent = self.state.recent_record(request.match_id)
+            if recent is not None:
+                return record_to_pb(recent)  # outside any tournament: public once over
+            return await asyncio.to_thread(self._stored_match, request.match_id)
+
+        return await _answer(context, get)
+
+    def _stored_match(self, match_id: str) -> pb.MatchRecord:
+        store = self.state.store
+        if store is None:
+            raise MatchNotFoundError(f"no finished match {match_id!r} on this server")
+        try:
+            record = store.match(match_id)
+        except UnknownMatchError:
+            raise MatchNotFoundError(f"no finished match {match_id!r} on this server") from None
+        tid = record.metadata.get("tournament_id") if record.metadata else None
+        tid = tid if tid is not None else store.match_tournament(match_id)
+        tournament = None
+        if tid is not None:
+            stored = store.tournament(int(tid))
+            tournament = (stored.spec, stored.status)
+        shown = disclose_match(record, tournament)
+        message = record_to_pb(shown.record)
+        message.seed_withheld = shown.seed_withheld
+        message.moves_withheld = shown.moves_withheld
+        return message
 
     async def CreateTournament(  # noqa: N802
         self, request: pb.CreateTournamentRequest, context: Any
     ) -> pb.CreateTournamentResponse:
-        """Store a tournament between connected bots and start playing it here."""
+        """Store a tournament between connected bots and start playing it here (organizers)."""
 
-        def create() -> pb.CreateTournamentResponse:
+        async def create() -> pb.CreateTournamentResponse:
+            await self._organizer(context)
             host = self.state.require_host()
-            order = order_from_pb(request, self.state.config.clock)
-            tournament = host.create(order)
+            config = self.state.config
+            order = await asyncio.to_thread(order_from_pb, request, config.clock, config.limits)
+            tournament = await host.create(order)
             return pb.CreateTournamentResponse(
-                tournament_id=tournament.id, fixtures=tournament.fixtures, seed=order.spec.seed
+                tournament_id=tournament.id,
+                fixtures=tournament.fixtures,
+                seed=request.seed if request.HasField("seed") else 0,
             )
 
         return await _answer(context, create)
 
+    async def CancelTournament(  # noqa: N802
+        self, request: pb.CancelTournamentRequest, context: Any
+    ) -> pb.Tournament:
+        """Stop a tournament this server plays (organizers)."""
+
+        async def cancel() -> pb.Tournament:
+            await self._organizer(context)
+            await self.state.require_host().cancel(request.tournament_id)
+            return await asyncio.to_thread(self._tournament, request.tournament_id)
+
+        return await _answer(context, cancel)
+
     async def GetTournament(self, request: pb.GetTournamentRequest, context: Any) -> pb.Tournament:  # noqa: N802
-        """A stored tournament: status, progress, standings and ladder."""
+        """A stored tournament: status, progress, standings and ladder (seed once finished)."""
+        return await _answer(
+            context, lambda: asyncio.to_thread(self._tournament, request.tournament_id)
+        )
 
-        def get() -> pb.Tournament:
-            store = self.state.require_store()
-            tid = request.tournament_id
-            error = self.state.host.errors.get(tid, "") if self.state.host else ""
-            return tournament_to_pb(store, store.tournament(tid), error)
-
-        return await _answer(context, get)
+    def _tournament(self, tid: int) -> pb.Tournament:
+        store = self.state.require_store()
+        host = self.state.host
+        error = host.errors.get(tid, "") if host is not None else ""
+        return tournament_to_pb(store, store.tournament(tid), error)
 
     async def ListMatches(  # noqa: N802
         self, request: pb.ListMatchesRequest, context: Any
     ) -> pb.ListMatchesResponse:
         """One page of stored match summaries."""
-        return await _answer(context, lambda: list_matches(self.state.require_store(), request))
+        return await _answer(
+            context,
+            lambda: asyncio.to_thread(list_matches, self.state.require_store(), request),
+        )
 
     async def GetLeaderboard(  # noqa: N802
         self, request: pb.GetLeaderboardRequest, context: Any
     ) -> pb.Leaderboard:
-        """A game's TrueSkill ladder over every stored match."""
-        return await _answer(context, lambda: leaderboard(self.state.require_store(), request.game))
+        """A game's TrueSkill ladder."""
+
+        def read() -> pb.Leaderboard:
+            check_text("game", request.game, MAX_OPTION_CHARS)
+            return leaderboard(self.state.require_store(), request.game)
+
+        return await _answer(context, lambda: asyncio.to_thread(read))
+
+    async def _organizer(self, context: Any) -> Caller:
+        """The organizer behind this call (AuthenticationError / ForbiddenError if none)."""
+        token = bearer_token(_metadata(context).get("authorization"))
+        return await asyncio.to_thread(self.state.access.organizer, token)
 
 
-async def _answer(context: Any, compute: Callable[[], T]) -> T:
+def _game_info(game: Any) -> pb.GameInfo:
+    options = []
+    for f in option_fields(game):
+        default = "" if f.default is dataclasses.MISSING else option_text(f.default)
+        choices = option_choices(game, f.name) or ()
+        options.append(pb.GameOption(name=f.name, default=default, choices=choices))
+    wire = wire_module(game.name)
+    return pb.GameInfo(
+        name=game.name,
+        title=game.title,
+        min_players=game.min_players,
+        max_players=game.max_players,
+        options=options,
+        view_field=wire.VIEW_FIELD if wire is not None else "",
+    )
+
+
+def _metadata(context: Any) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for key, value in context.invocation_metadata() or ():
+        if isinstance(value, str) and len(value) <= 1024:
+            out[key.lower()] = value
+    return out
+
+
+async def _answer(context: grpc.aio.ServicerContext, compute: Callable[[], Awaitable[T]]) -> T:
     """The reply of `compute`, or the call aborted with the status of the arena error it raised."""
     try:
-        return compute()
+        return await compute()
     except ArenaError as exc:
         await abort_with(context, exc)
         raise  # unreachable: abort raises

@@ -1,39 +1,64 @@
-"""Bot sessions: one per Connect stream. Hello/Welcome, request routing, pings, disconnects."""
+"""Bot sessions: one per Connect stream. Hello/Welcome, request routing, the writer, pings.
+
+Every message to a bot goes through its session's outbox, written in order by one task per
+stream: nothing ever cancels a write in flight (a cancelled write breaks a grpc.aio stream), and
+every write has a deadline. A bot that stops reading is dropped once a write stalls past it or its
+outbox overflows, and its matches are adjudicated as disconnects; nobody else waits on it.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import enum
 import itertools
 import logging
-import re
 import time
 import uuid
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Awaitable, Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from arena.errors import ProtocolError
-from arena.rpc.status import MalformedMessageError, NameTakenError, TokenError
+from arena.limits import MAX_NOTICE_CHARS, check_hello_fields, check_max_matches, clip
+from arena.rpc.logs import RateLimitedLog
+from arena.rpc.status import MalformedMessageError, NameTakenError, TokenError, TooManyBotsError
 from arena.v1 import arena_pb2 as pb
 
 log = logging.getLogger("arena.rpc.sessions")
 
 PROTOCOL_VERSION = 1
-NAME_PATTERN = re.compile(r"[!-~][ -~]{0,63}")  # 1-64 printable ASCII, not starting with a blank
-MAX_MATCHES_LIMIT = 1024  # a Hello asking for more is malformed, not ambitious
+MAX_BOUND_NAMES = 10_000  # names an open (credential-less) server remembers the tokens of
+NAME_GRACE_S = 60.0  # an open server keeps a name for its token this long after it leaves
+
+BotAuthenticator = Callable[[str, str], "bool | None"]
+"""(name, token) -> may this bot connect under this name, or None on a server without
+credentials (open rules apply); may block (a database look-up)."""
 
 
 class SessionClosed(Exception):
     """The session's stream is gone; carries why."""
 
 
+class CloseKind(enum.Enum):
+    """Why a stream is ended by the server: decides the gRPC status the bot sees."""
+
+    REPLACED = "replaced"  # a newer connection of the same bot: ABORTED
+    DROPPED = "dropped"  # the server gave up on it (stalled writes, shutdown): UNAVAILABLE
+    ENDED = "ended"  # the bot ended it, or the transport did: no status to send
+
+
 @dataclass(frozen=True, slots=True)
 class SessionSettings:
-    """Liveness settings shared by every session of a server."""
+    """Liveness and flow settings shared by every session of a server."""
 
-    ping_interval_s: float = 5.0
-    missed_pings: int = 3  # silence for this many intervals closes the session
+    ping_interval_s: float = 5.0  # server Pings measure the round trip (transport allowance)
+    # Application silence never ends a session by default: a bot thinking under its clock may
+    # be silent for long, and liveness is the transport's (HTTP/2 keepalive). Set a count to
+    # also drop sessions silent for that many ping intervals.
+    missed_pings: int | None = None
+    send_timeout_s: float = 10.0  # a write to the bot stalled this long drops the session
+    max_queued: int = 1024  # messages waiting for the writer beyond this drop the session
 
 
 @dataclass(slots=True)
@@ -46,24 +71,25 @@ class Reply:
 
 @dataclass(eq=False)
 class BotSession:
-    """One connected bot: its Hello, its stream, its pending requests and its matches."""
+    """One connected bot: its Hello, its outbox and writer, its pending requests and matches."""
 
     name: str
     token: str
     games: tuple[str, ...]
     max_matches: int
     version: str
-    write: Callable[[pb.ServerMessage], Any]  # the stream's write coroutine function
+    write: Callable[[pb.ServerMessage], Awaitable[Any]]  # the stream's write coroutine function
     settings: SessionSettings = field(default_factory=SessionSettings)
     session_id: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
     connected_unix_ms: int = field(default_factory=lambda: int(time.time() * 1000))
-    handler: asyncio.Task[Any] | None = None  # the Connect handler task, cancelled on close
     close_reason: str = ""
+    close_kind: CloseKind = CloseKind.ENDED
     ignored_decisions: int = 0
     active: dict[str, set[int]] = field(default_factory=dict)  # match id -> seats held
+    problems: RateLimitedLog = field(default_factory=lambda: RateLimitedLog(log))
     _pending: dict[int, asyncio.Future[Reply]] = field(default_factory=dict)
     _ids: Iterator[int] = field(default_factory=lambda: itertools.count(1))
-    _write_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    _outbox: asyncio.Queue[pb.ServerMessage | None] = field(default_factory=asyncio.Queue)
     _closed: asyncio.Event = field(default_factory=asyncio.Event)
     _last_seen: float = field(default_factory=time.monotonic)
     _pings_out: dict[int, float] = field(default_factory=dict)  # nonce -> perf_counter at send
@@ -74,38 +100,64 @@ class BotSession:
         """True once the stream is gone."""
         return self._closed.is_set()
 
-    async def send(self, message: pb.ServerMessage) -> None:
-        """Write one message; SessionClosed if the stream is gone."""
+    def send(self, message: pb.ServerMessage) -> None:
+        """Queue one message for the writer; SessionClosed if the stream is gone or clogged."""
         if self.closed:
             raise SessionClosed(self.close_reason)
-        async with self._write_lock:  # grpc.aio allows one write in flight per call
+        if self._outbox.qsize() >= self.settings.max_queued:
+            self.close(
+                f"{self._outbox.qsize()} messages waiting: the bot does not read its stream",
+                CloseKind.DROPPED,
+            )
+            raise SessionClosed(self.close_reason)
+        self._outbox.put_nowait(message)
+
+    async def run_writer(self) -> None:
+        """Write queued messages in order, one at a time, each within the send deadline.
+
+        Returns once the session is closed, after the write in flight (if any) completes: the
+        writer is never cancelled mid-write, which would break the stream.
+        """
+        timeout = self.settings.send_timeout_s
+        while True:
+            message = await self._outbox.get()
+            if message is None or self.closed:
+                return
             try:
-                await self.write(message)
+                await asyncio.wait_for(self.write(message), timeout)
+            except TimeoutError:
+                self.close(
+                    f"a write stalled for more than {timeout:g} s: the bot does not read",
+                    CloseKind.DROPPED,
+                )
             except asyncio.CancelledError:
                 raise
-            except Exception as exc:
-                self.close(f"write failed: {type(exc).__name__}: {exc}")
-                raise SessionClosed(self.close_reason) from exc
+            except Exception as exc:  # noqa: BLE001 - the stream is gone: that is a disconnect
+                self.close(f"write failed: {type(exc).__name__}: {clip(str(exc), 200)}")
 
     async def request(self, build: Callable[[int], pb.DecisionRequest]) -> Reply:
-        """Send the DecisionRequest made by `build(request_id)` and wait for its Decision."""
+        """Send the DecisionRequest made by `build(request_id)` and wait for its Decision.
+
+        Cancelling the wait (a timeout) never touches the write: the request stays queued or
+        in flight, and its late answer is refused with a notice.
+        """
         request_id = next(self._ids)
         future: asyncio.Future[Reply] = asyncio.get_running_loop().create_future()
         self._pending[request_id] = future
         try:
-            await self.send(pb.ServerMessage(decision_request=build(request_id)))
+            self.send(pb.ServerMessage(decision_request=build(request_id)))
             return await future
         finally:
-            self._pending.pop(request_id, None)  # a late reply is then ignored, not misrouted
+            self._pending.pop(request_id, None)  # a late reply is then refused, not misrouted
 
-    def on_message(self, message: pb.BotMessage) -> pb.ServerMessage | None:
-        """Handle one incoming message; returns an immediate answer (a Pong) if any."""
+    def on_message(self, message: pb.BotMessage) -> None:
+        """Handle one incoming message (answers are queued on the outbox)."""
         self._last_seen = time.monotonic()
         kind = message.WhichOneof("kind")
         if kind == "decision":
             self._on_decision(message.decision)
         elif kind == "ping":
-            return pb.ServerMessage(pong=pb.Pong(nonce=message.ping.nonce))
+            self.send(pb.ServerMessage(pong=pb.Pong(nonce=message.ping.nonce)))
         elif kind == "pong":
             sent = self._pings_out.pop(message.pong.nonce, None)
             if sent is not None:
@@ -113,54 +165,58 @@ class BotSession:
         elif kind == "hello":
             raise ProtocolError("Hello may only be the first message")
         elif kind is None:
-            raise MalformedMessageError("the message sets none of hello, decision, ping, pong")
-        return None
+            raise ProtocolError("the message sets none of hello, decision, ping, pong")
 
     def _on_decision(self, decision: pb.Decision) -> None:
         future = self._pending.pop(decision.request_id, None)
-        if future is None or future.done():
-            # Documented in arena.proto: unknown or late replies are ignored, the request they
-            # were meant for runs out of time like any unanswered one.
-            self.ignored_decisions += 1
-            log.warning(
-                "bot %s: ignored a decision for unknown request id %d (match %r)",
-                self.name,
-                decision.request_id,
-                decision.match_id,
-            )
+        if future is not None and not future.done():
+            future.set_result(Reply(decision, time.perf_counter()))
             return
-        future.set_result(Reply(decision, time.perf_counter()))
+        self.ignored_decisions += 1
+        problem = (
+            f"decision for request id {decision.request_id} refused: no request with that id "
+            "is waiting (unknown, already answered, or its time ran out)"
+        )
+        self.problems.warning(f"bot {self.name}: {problem}")
+        notice = pb.Notice(
+            request_id=decision.request_id,
+            match_id=clip(decision.match_id, 64),
+            problem=clip(problem, MAX_NOTICE_CHARS),
+        )
+        with contextlib.suppress(SessionClosed):
+            self.send(pb.ServerMessage(notice=notice))
 
-    def close(self, reason: str) -> None:
-        """Mark the session gone: fail every pending request, end the stream's handler."""
+    def close(self, reason: str, kind: CloseKind = CloseKind.ENDED) -> None:
+        """Mark the session gone: fail every pending request; the handler ends the stream."""
         if self.closed:
             return
         self.close_reason = reason
+        self.close_kind = kind
         self._closed.set()
+        self._outbox.put_nowait(None)  # wakes the writer, which then stops
         for future in self._pending.values():
             if not future.done():
                 future.set_exception(SessionClosed(reason))
-        if self.handler is not None and self.handler is not asyncio.current_task():
-            self.handler.cancel()
 
     async def wait_closed(self) -> None:
         """Wait until the session is gone."""
         await self._closed.wait()
 
     async def keep_alive(self) -> None:
-        """Ping every interval; close the session after too long a silence."""
+        """Ping every interval to measure the round trip (and, if configured, drop the silent)."""
         interval = self.settings.ping_interval_s
         nonce = itertools.count(1)
         while not self.closed:
             await asyncio.sleep(interval)
             silence = time.monotonic() - self._last_seen
-            if silence > interval * self.settings.missed_pings:
-                self.close(f"no message for {silence:.1f} s (ping timeout)")
+            missed = self.settings.missed_pings
+            if missed is not None and silence > interval * missed:
+                self.close(f"no message for {silence:.1f} s (ping timeout)", CloseKind.DROPPED)
                 return
             ping = pb.Ping(nonce=next(nonce), sent_unix_ms=int(time.time() * 1000))
             self._pings_out = {ping.nonce: time.perf_counter()}  # only the latest is awaited
             with contextlib.suppress(SessionClosed):
-                await self.send(pb.ServerMessage(ping=ping))
+                self.send(pb.ServerMessage(ping=ping))
 
     def join(self, match_id: str, seat: int) -> None:
         """Note that the bot holds `seat` in a match."""
@@ -175,7 +231,7 @@ class BotSession:
                 del self.active[match_id]
 
     def info(self) -> pb.BotInfo:
-        """The session as ListBots shows it."""
+        """The session as ListBots shows it (public: no session id)."""
         return pb.BotInfo(
             name=self.name,
             games=self.games,
@@ -183,19 +239,32 @@ class BotSession:
             active_matches=len(self.active),
             version=self.version,
             connected_unix_ms=self.connected_unix_ms,
-            session_id=self.session_id,
             ping_rtt_ms=self.ping_rtt_ms,
         )
 
 
 class SessionRegistry:
-    """The connected bots by name, expected tokens, and waiting for a bot to connect."""
+    """The connected bots by name, who may use which name, and waiting for a bot to connect.
 
-    def __init__(self, known_games: Iterable[str], settings: SessionSettings | None = None) -> None:
+    Who may connect under a name, in order: a per-launch token the embedded referee expects;
+    else, on a server with credentials, the authenticator (a registered bot's token); else (an
+    open server, loopback only) the first token a name was used with binds it until restart,
+    and an empty token never replaces a connected bot.
+    """
+
+    def __init__(
+        self,
+        known_games: Iterable[str],
+        settings: SessionSettings | None = None,
+        authenticator: BotAuthenticator | None = None,
+    ) -> None:
         self.known_games = tuple(sorted(known_games))
         self.settings = settings or SessionSettings()
+        self.authenticator = authenticator
         self._sessions: dict[str, BotSession] = {}
-        self._tokens: dict[str, str] = {}
+        self._tokens: dict[str, str] = {}  # per-launch tokens of the embedded referee
+        # open server: name -> (token it is held with, when its last session left or None)
+        self._bound: dict[str, tuple[str, float | None]] = {}
         self._changed = asyncio.Condition()
 
     def expect(self, name: str, token: str) -> None:
@@ -216,7 +285,7 @@ class SessionRegistry:
         return [self._sessions[name] for name in self.names()]
 
     def check_hello(self, hello: pb.Hello) -> tuple[str, ...]:
-        """Validate a Hello; returns the games the bot will play. Raises an ArenaError if bad."""
+        """Validate a Hello's fields; returns the games the bot will play (ArenaError if bad)."""
         from arena.registry import get_game
 
         if hello.protocol_version not in (0, PROTOCOL_VERSION):
@@ -224,18 +293,8 @@ class SessionRegistry:
                 f"protocol version {hello.protocol_version} is not supported "
                 f"(this server speaks {PROTOCOL_VERSION})"
             )
-        if not NAME_PATTERN.fullmatch(hello.name):
-            raise MalformedMessageError(
-                f"bot name {hello.name[:80]!r} must be 1-64 printable ASCII characters"
-            )
-        if not 0 <= hello.max_matches <= MAX_MATCHES_LIMIT:
-            raise MalformedMessageError(f"max_matches must be 0..{MAX_MATCHES_LIMIT}")
-        expected = self._tokens.get(hello.name)
-        if expected is not None and hello.token != expected:
-            raise TokenError(f"wrong token for bot {hello.name!r}")
-        current = self._sessions.get(hello.name)
-        if current is not None and not current.closed and current.token != hello.token:
-            raise NameTakenError(f"a bot named {hello.name!r} is already connected")
+        check_hello_fields(hello.name, hello.token, hello.version, list(hello.games))
+        check_max_matches(hello.max_matches)
         if not hello.games:
             return self.known_games
         named = dict.fromkeys(get_game(g).name for g in hello.games)  # NOT_FOUND if unknown
@@ -247,12 +306,54 @@ class SessionRegistry:
             )
         return playable
 
-    async def admit(self, hello: pb.Hello, write: Callable[[pb.ServerMessage], Any]) -> BotSession:
-        """Register a bot whose Hello passed `check_hello`, replacing its older connection."""
+    async def _check_identity(self, hello: pb.Hello) -> None:
+        name, token = hello.name, hello.token
+        expected = self._tokens.get(name)
+        if expected is not None:
+            if token != expected:
+                raise TokenError(f"wrong token for bot {name!r}")
+            return
+        allowed = None
+        if self.authenticator is not None:
+            allowed = await asyncio.to_thread(self.authenticator, name, token)
+        if allowed is not None:
+            if not allowed:
+                raise TokenError(
+                    f"bot {name!r} is not registered here or its token is wrong or revoked "
+                    "(the organizer registers bots with `arena bot add NAME`)"
+                )
+            return
+        self._expire_bindings()
+        bound = self._bound.get(name)
+        if bound is not None and token != bound[0]:
+            raise NameTakenError(
+                f"the name {name!r} is held by another bot on this server (it connected with "
+                f"another token; a name is kept {NAME_GRACE_S:g} s after its bot leaves)"
+            )
+        if self.get(name) is not None and not token:
+            raise NameTakenError(
+                f"a bot named {name!r} is connected already; a bot without a token cannot "
+                "replace it (give a token to take over an old connection of your own)"
+            )
+        if bound is None and len(self._bound) >= MAX_BOUND_NAMES:
+            raise TooManyBotsError("this server holds too many bot names; try again later")
+        self._bound[name] = (token, None)
+
+    def _expire_bindings(self) -> None:
+        now = time.monotonic()
+        for name, (_token, left) in list(self._bound.items()):
+            if left is not None and now - left > NAME_GRACE_S:
+                del self._bound[name]
+
+    async def admit(
+        self, hello: pb.Hello, write: Callable[[pb.ServerMessage], Awaitable[Any]]
+    ) -> BotSession:
+        """Register a bot whose Hello passes the checks, replacing its older connection."""
         games = self.check_hello(hello)
+        await self._check_identity(hello)
         old = self._sessions.get(hello.name)
         if old is not None:
-            old.close("replaced by a new connection of the same bot")
+            old.close("replaced by a newer connection of the same bot", CloseKind.REPLACED)
         session = BotSession(
             name=hello.name,
             token=hello.token,
@@ -261,7 +362,6 @@ class SessionRegistry:
             version=hello.version,
             write=write,
             settings=self.settings,
-            handler=asyncio.current_task(),
         )
         self._sessions[hello.name] = session
         await self._notify()
@@ -272,6 +372,9 @@ class SessionRegistry:
         session.close(reason)
         if self._sessions.get(session.name) is session:
             del self._sessions[session.name]
+            bound = self._bound.get(session.name)
+            if bound is not None:
+                self._bound[session.name] = (bound[0], time.monotonic())
         await self._notify()
 
     async def wait_for(self, name: str, timeout_s: float) -> BotSession:
@@ -287,7 +390,7 @@ class SessionRegistry:
     def close_all(self, reason: str) -> None:
         """Close every session (server shutdown)."""
         for session in list(self._sessions.values()):
-            session.close(reason)
+            session.close(reason, CloseKind.DROPPED)
 
     async def _notify(self) -> None:
         async with self._changed:

@@ -1,17 +1,24 @@
-"""What a referee server holds: its settings, the bot sessions, running and finished matches."""
+"""What a referee server holds: its settings, access rules, bot sessions and running matches.
+
+Memory stays bounded: a finished match is handed to the database and forgotten; only matches
+that are not stored (no database, or the caller stores them) stay in a small recent cache.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 import uuid
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from arena.access import AccessPolicy
 from arena.core import MatchRecord
 from arena.errors import BotError, ConfigError, StoreError
 from arena.game import check_player_count, parse_options
+from arena.limits import ServerLimits, check_match_id, check_options, check_seed
 from arena.players import Player
 from arena.referee import Clock, play_match
 from arena.registry import get_game, list_games
@@ -25,6 +32,7 @@ from arena.store import Store, UnknownMatchError
 log = logging.getLogger("arena.rpc.server")
 
 MAX_MESSAGE_BYTES = 1 << 20  # 1 MiB: far above any view or decision, far below a memory problem
+RECENT_RECORDS = 256  # unstored finished matches kept for GetMatch
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,27 +43,42 @@ class ServerConfig:
     startup_timeout_s: float = 15.0  # how long PlayMatch waits for a named bot to connect
     max_message_bytes: int = MAX_MESSAGE_BYTES
     sessions: SessionSettings = field(default_factory=SessionSettings)
+    limits: ServerLimits = field(default_factory=ServerLimits)
+    recent_records: int = RECENT_RECORDS
 
 
 PlayerFactory = Callable[[str], Player]
 
 
 class ServerState:
-    """The bots connected to one server, the matches it plays and remembers, its database."""
+    """The bots connected to one server, the matches it plays, its database and access rules."""
 
-    def __init__(self, config: ServerConfig | None = None, store: Store | None = None) -> None:
+    def __init__(
+        self,
+        config: ServerConfig | None = None,
+        store: Store | None = None,
+        access: AccessPolicy | None = None,
+    ) -> None:
         self.config = config or ServerConfig()
-        wired = [g.name for g in list_games() if wire_module(g.name) is not None]
-        self.registry = SessionRegistry(wired, self.config.sessions)
-        self.records: dict[str, MatchRecord] = {}  # finished PlayMatch matches, also stored
-        self.running: dict[str, asyncio.Task[MatchRecord]] = {}
-        self.player_factory: PlayerFactory = lambda name: RemotePlayer(self.registry, name)
         self.store = store
+        self.access = access or AccessPolicy(None)
+        wired = [g.name for g in list_games() if wire_module(g.name) is not None]
+        self.registry = SessionRegistry(wired, self.config.sessions, self._authenticate_bot)
+        self.recent: OrderedDict[str, MatchRecord] = OrderedDict()  # unstored, newest last
+        self.running: dict[str, asyncio.Task[MatchRecord]] = {}
+        self._reserved: set[str] = set()  # ids of matches being set up or running
+        self.player_factory: PlayerFactory = lambda name: RemotePlayer(self.registry, name)
         self.host = (
             TournamentHost(store, self.registry, lambda name: self.player_factory(name))
             if store is not None
             else None
         )
+
+    def _authenticate_bot(self, name: str, token: str) -> bool | None:
+        """None on an open server (no credentials); else whether the token is the bot's."""
+        if not self.access.secured():
+            return None
+        return self.access.bot_may_connect(name, token)
 
     def require_store(self) -> Store:
         """The server's database (NoDatabaseError when it runs without one)."""
@@ -69,10 +92,12 @@ class ServerState:
         assert self.host is not None  # created with the store
         return self.host
 
-    def record(self, match_id: str) -> MatchRecord:
-        """A finished match by id, from memory, else from the database (MatchNotFoundError)."""
-        if match_id in self.records:
-            return self.records[match_id]
+    def recent_record(self, match_id: str) -> MatchRecord | None:
+        """A finished, unstored match still in memory."""
+        return self.recent.get(match_id)
+
+    def stored_record(self, match_id: str) -> MatchRecord:
+        """A finished match from the database (blocking: call from a thread)."""
         if self.store is not None:
             try:
                 return self.store.match(match_id)
@@ -93,7 +118,8 @@ class ServerState:
     ) -> MatchRecord:
         """Play a match between connected bots (waiting for them to connect) and keep its record.
 
-        With a database and `store`, the record is also stored there, outside any tournament.
+        With a database and `store`, the record is stored there, outside any tournament, and not
+        kept in memory; otherwise it stays in the recent cache for GetMatch.
         """
         game = get_game(game_name)
         if game.name not in self.registry.known_games:
@@ -101,16 +127,23 @@ class ServerState:
                 f"{game.name} has no wire format yet, so bots cannot play it remotely"
             )
         check_player_count(game, len(bots))
+        check_options(options)
         parsed = parse_options(game, options)
-        if seed < 0:
-            raise ConfigError("the seed must be zero or positive")
+        check_seed(seed)
+        if match_id:
+            check_match_id(match_id)
         match_id = match_id or uuid.uuid4().hex[:12]
         store = store and self.store is not None
-        if match_id in self.records or match_id in self.running:
+        if match_id in self._reserved or (store and match_id in self.recent):
             raise MatchExistsError(f"match {match_id!r} exists already")
-        if store and self.require_store().has_match(match_id):
-            raise MatchExistsError(f"match {match_id!r} is already stored in the database")
-        await self._check_bots(game.name, bots)
+        self._reserved.add(match_id)  # from here on no other call can take this id
+        try:
+            if store and await asyncio.to_thread(self.require_store().has_match, match_id):
+                raise MatchExistsError(f"match {match_id!r} is already stored in the database")
+            await self._check_bots(game.name, bots)
+        except BaseException:
+            self._reserved.discard(match_id)
+            raise
         players = [self.player_factory(name) for name in bots]
         task = asyncio.create_task(
             play_match(
@@ -118,10 +151,41 @@ class ServerState:
             )
         )
         self.running[match_id] = task
-        task.add_done_callback(lambda t: self._finished(match_id, t, store=store))
-        log.info("match %s started: %s seed %d, %s", match_id, game.name, seed, ", ".join(bots))
-        # A caller that goes away does not stop the match: its record is kept for GetMatch.
-        return await asyncio.shield(task)
+
+        def forget(_task: asyncio.Task[MatchRecord]) -> None:
+            self.running.pop(match_id, None)
+            self._reserved.discard(match_id)
+
+        task.add_done_callback(forget)
+        log.info("match %s started: %s, %s", match_id, game.name, ", ".join(bots))
+        # A caller that goes away does not stop the match: its record is still kept.
+        record = await asyncio.shield(self._finish(task, store=store))
+        return record
+
+    async def _finish(self, task: asyncio.Task[MatchRecord], *, store: bool) -> MatchRecord:
+        record = await task
+        if store and self.store is not None:
+            try:  # one transaction, as a tournament's matches; off the event loop
+                await asyncio.to_thread(self.store.save_match, record)
+            except StoreError as exc:  # kept in memory all the same: GetMatch still finds it
+                log.error("match %s not stored: %s", record.match_id, exc)
+                self._remember(record)
+        else:
+            self._remember(record)
+        outcome = record.outcome
+        log.info(
+            "match %s ended (%s): ranks %s",
+            record.match_id,
+            outcome.termination.value,
+            list(outcome.ranks),
+        )
+        return record
+
+    def _remember(self, record: MatchRecord) -> None:
+        self.recent[record.match_id] = record
+        self.recent.move_to_end(record.match_id)
+        while len(self.recent) > self.config.recent_records:
+            self.recent.popitem(last=False)
 
     async def _check_bots(self, game: str, bots: Sequence[str]) -> None:
         for name in dict.fromkeys(bots):
@@ -139,30 +203,6 @@ class ServerState:
                 )
             if len(session.active) >= session.max_matches:
                 raise BotBusyError(f"bot {name!r} already plays {len(session.active)} matches")
-
-    def _finished(self, match_id: str, task: asyncio.Task[MatchRecord], *, store: bool) -> None:
-        self.running.pop(match_id, None)
-        if task.cancelled() or task.exception() is not None:
-            log.error(
-                "match %s failed: %r", match_id, None if task.cancelled() else task.exception()
-            )
-            return
-        record = task.result()
-        self.records[match_id] = record
-        if store and self.store is not None:
-            try:
-                self.store.save_match(record)  # one transaction, as a tournament's matches
-            except StoreError as exc:  # kept in memory all the same: GetMatch still finds it
-                log.error("match %s not stored: %s", match_id, exc)
-        outcome = record.outcome
-        log.info(
-            "match %s ended (%s%s): ranks %s, scores %s",
-            match_id,
-            outcome.termination.value,
-            f", {outcome.detail}" if outcome.detail else "",
-            list(outcome.ranks),
-            list(outcome.scores),
-        )
 
     async def shutdown(self) -> None:
         """Stop tournament runs, cancel running matches and close every session."""

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import logging
+
 import grpc
 
 from arena.errors import (
     ArenaError,
+    AuthenticationError,
+    ForbiddenError,
     BotError,
     ConfigError,
     GameError,
@@ -17,7 +21,10 @@ from arena.errors import (
     TournamentError,
     UnknownGameError,
 )
+from arena.limits import clip
 from arena.store import UnknownMatchError, UnknownTournamentError
+
+log = logging.getLogger("arena.rpc.server")
 
 
 class MalformedMessageError(ProtocolError):
@@ -34,6 +41,10 @@ class NameTakenError(BotError):
 
 class BotBusyError(BotError):
     """The bot already plays as many matches as its Hello allows."""
+
+
+class TooManyBotsError(BotError):
+    """The server cannot take another bot now."""
 
 
 class MatchNotFoundError(ArenaError):
@@ -54,6 +65,9 @@ STATUS_BY_ERROR: dict[type[ArenaError], grpc.StatusCode] = {
     TokenError: grpc.StatusCode.UNAUTHENTICATED,
     NameTakenError: grpc.StatusCode.ALREADY_EXISTS,
     BotBusyError: grpc.StatusCode.RESOURCE_EXHAUSTED,
+    TooManyBotsError: grpc.StatusCode.RESOURCE_EXHAUSTED,
+    AuthenticationError: grpc.StatusCode.UNAUTHENTICATED,
+    ForbiddenError: grpc.StatusCode.PERMISSION_DENIED,
     MatchNotFoundError: grpc.StatusCode.NOT_FOUND,
     MatchExistsError: grpc.StatusCode.ALREADY_EXISTS,
     UnknownTournamentError: grpc.StatusCode.NOT_FOUND,
@@ -82,8 +96,22 @@ def status_for(error: ArenaError) -> grpc.StatusCode:
 
 
 async def abort_with(context: grpc.aio.ServicerContext, error: ArenaError) -> None:
-    """End the call with the error's status and message (raises, as context.abort does)."""
-    await context.abort(status_for(error), str(error))
+    """End the call with the error's status and a one-line public message (raises, as
+    context.abort does). Database failures are not described to callers (paths, SQL): the
+    server's log has them."""
+    await context.abort(status_for(error), public_message(error))
+
+
+def public_message(error: ArenaError) -> str:
+    """What a remote caller is told of an error: one line, bounded, no server internals."""
+    if isinstance(error, UnknownMatchError | UnknownTournamentError):
+        text = str(error).split(" in ", 1)[0]  # "no match 'x' in <database>": keep the first part
+    elif isinstance(error, StoreError):
+        log.error("database error answered as INTERNAL: %s", error)
+        text = "the server's database failed; its operator's log has the details"
+    else:
+        text = str(error)
+    return clip(" ".join(text.split()), 500)
 
 
 # The client side: a failed call becomes the arena error a user of the CLI expects.

@@ -74,6 +74,7 @@ def prepare(engine: Engine, url: URL) -> None:
                         f"arena understands ({SCHEMA_VERSION}): upgrade arena to use it"
                     )
             metadata.create_all(conn)
+            _add_missing_columns(conn)
             if (
                 conn.execute(sa.select(meta.c.value).where(meta.c.key == "schema_version")).first()
                 is None
@@ -83,6 +84,20 @@ def prepare(engine: Engine, url: URL) -> None:
         raise
     except sa.exc.SQLAlchemyError as exc:
         raise StoreError(f"cannot open database {_safe(url)}: {_first_line(exc)}") from None
+
+
+# Columns added after a table's first release, with their SQL type: added in place on open, so a
+# database from an older arena keeps working (its rows read the column as NULL).
+_LATE_COLUMNS: dict[str, dict[str, str]] = {"tournaments": {"deals": "VARCHAR(16)"}}
+
+
+def _add_missing_columns(conn: sa.Connection) -> None:
+    inspector = sa.inspect(conn)
+    for table, columns in _LATE_COLUMNS.items():
+        have = {c["name"] for c in inspector.get_columns(table)}
+        for column, sql_type in columns.items():
+            if column not in have:
+                conn.execute(sa.text(f"ALTER TABLE {table} ADD COLUMN {column} {sql_type}"))
 
 
 def _read_version(conn: sa.Connection) -> int:

@@ -42,6 +42,8 @@ tournaments = sa.Table(
     sa.Column("hero", sa.String(200)),
     sa.Column("bots", sa.Text, nullable=False),  # JSON list of {"name", "command"}
     sa.Column("time_per_move_ms", sa.Integer),
+    # "independent" or "duplicate"; NULL in rows from before the column: they were duplicate
+    sa.Column("deals", sa.String(16)),
     sa.Column("status", sa.String(16), nullable=False),
     sa.Column("created_at", sa.Float, nullable=False),
     sa.Column("finished_at", sa.Float),

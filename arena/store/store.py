@@ -17,7 +17,7 @@ from arena.errors import StoreError, TournamentError
 from arena.ratings import Result
 from arena.store import engine as engines
 from arena.store.schema import bots, fixtures, matches, tournaments
-from arena.tournament.schedule import BotEntry, Fixture, Format, Status, TournamentSpec
+from arena.tournament.schedule import BotEntry, Deals, Fixture, Format, Status, TournamentSpec
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +103,7 @@ class Store:
                     hero=spec.hero,
                     bots=_dumps([{"name": b.name, "command": b.command} for b in spec.bots]),
                     time_per_move_ms=spec.time_per_move_ms,
+                    deals=spec.deals.value,
                     status=Status.CREATED.value,
                     created_at=now,
                 )
@@ -217,6 +218,15 @@ class Store:
         )
         with self._begin() as conn:
             return [_record(row.id, row.record) for row in conn.execute(query)]
+
+    def match_tournament(self, match_id: str) -> int | None:
+        """The tournament a stored match belongs to (None: outside any; UnknownMatchError)."""
+        query = sa.select(matches.c.tournament_id).where(matches.c.id == match_id)
+        with self._begin() as conn:
+            row = conn.execute(query).first()
+        if row is None:
+            raise UnknownMatchError(f"no match {match_id!r} in {self.location}")
+        return None if row.tournament_id is None else int(row.tournament_id)
 
     def has_match(self, match_id: str) -> bool:
         """Whether a match with this id is stored."""
@@ -354,6 +364,7 @@ def _tournament(row: Any) -> StoredTournament:
             cycles=row.cycles,
             hero=row.hero,
             time_per_move_ms=row.time_per_move_ms,
+            deals=Deals(row.deals or Deals.DUPLICATE.value),
         )
         status = Status(row.status)
     except (KeyError, TypeError, ValueError) as exc:

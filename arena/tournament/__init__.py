@@ -6,6 +6,7 @@ This package never imports grpc, typer or rich; bots come in through a pluggable
 from arena.tournament.runner import MatchRunner, MatchSink, run_fixtures
 from arena.tournament.schedule import (
     BotEntry,
+    Deals,
     Fixture,
     Format,
     Status,
@@ -18,6 +19,7 @@ from arena.tournament.standings import TIE_BREAKS, SeatSummary, Standing, comput
 __all__ = [
     "TIE_BREAKS",
     "BotEntry",
+    "Deals",
     "Fixture",
     "Format",
     "MatchRunner",

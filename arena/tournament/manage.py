@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 from arena.core import MatchRecord
-from arena.errors import ConfigError, TournamentError
+from arena.errors import ArenaError, ConfigError, TournamentError
 from arena.game import check_player_count, new_game_state, options_to_dict, parse_options
 from arena.registry import get_game
 from arena.store import Store, StoredTournament
@@ -45,6 +46,17 @@ def first_decision_is_simultaneous(spec: TournamentSpec) -> bool:
     return len(game.to_move(state)) > 1
 
 
+def start_seat_of(spec: TournamentSpec) -> Callable[[int], int | None]:
+    """The game's first mover in the deal of a seed, at this table size (None: simultaneous)."""
+    game, options = game_and_options(spec)
+
+    def start_seat(seed: int) -> int | None:
+        movers = game.to_move(new_game_state(game, spec.table_size, options, seed))
+        return movers[0] if len(movers) == 1 else None
+
+    return start_seat
+
+
 def normalize_spec(spec: TournamentSpec) -> TournamentSpec:
     """Check the game, table size and options; the spec with options as the game's full dict."""
     game = get_game(spec.game)
@@ -55,13 +67,25 @@ def normalize_spec(spec: TournamentSpec) -> TournamentSpec:
             f"{game.name} needs at least {game.min_players} bots, not {len(spec.bots)}"
         )
     make_fixtures(spec)  # validates bots, format and sizes before anything is stored
+    check_options_play(game, spec.table_size, options)
     return replace(spec, game=game.name, options=options_to_dict(options))
+
+
+def check_options_play(game: Any, num_players: int, options: Any) -> None:
+    """ConfigError unless a game with these options can be set up (checked before storing,
+    so a tournament never fails when it is played)."""
+    try:
+        new_game_state(game, num_players, options, 0)
+    except ArenaError:
+        raise
+    except Exception as exc:  # an engine refusing its options: bad input, not a crash
+        raise ConfigError(f"{game.name} cannot be played with these options: {exc}") from None
 
 
 def create_tournament(store: Store, spec: TournamentSpec) -> StoredTournament:
     """Validate, schedule and store a tournament (one transaction); the stored tournament."""
     spec = normalize_spec(spec)
-    tid = store.create_tournament(spec, make_fixtures(spec))
+    tid = store.create_tournament(spec, make_fixtures(spec, start_seat_of(spec)))
     return store.tournament(tid)
 
 
@@ -83,23 +107,27 @@ async def play_tournament(
 
     Run and resume are the same call: the fixtures and their seeds come from the store.
     """
-    tournament = store.tournament(tid)
+    tournament = await asyncio.to_thread(store.tournament, tid)
     if tournament.status is Status.FINISHED and tournament.played == tournament.fixtures:
         return tournament
-    pending = store.pending_fixtures(tid)
+    pending = await asyncio.to_thread(store.pending_fixtures, tid)
+    writing = asyncio.Lock()  # one store write at a time, in the order the matches end
 
-    def sink(fixture: Fixture, record: MatchRecord) -> None:
-        store.save_match(record, fixture)
+    async def sink(fixture: Fixture, record: MatchRecord) -> None:
+        # Off the event loop: a slow database must never cost a bot its clock.
+        async with writing:
+            await asyncio.to_thread(store.save_match, record, fixture)
         if on_match is not None:
             on_match(fixture, record)
 
-    store.set_status(tid, Status.RUNNING)
+    await asyncio.to_thread(store.set_status, tid, Status.RUNNING)
     try:
         await run_fixtures(pending, play, sink, concurrency=concurrency)
     except BaseException:
-        store.set_status(tid, Status.INTERRUPTED)
+        # Shielded: a cancelled run still records that it stopped.
+        await asyncio.shield(asyncio.to_thread(store.set_status, tid, Status.INTERRUPTED))
         raise
-    if store.pending_fixtures(tid):
+    if await asyncio.to_thread(store.pending_fixtures, tid):
         raise TournamentError(f"tournament {tid} still has fixtures without a match")
-    store.set_status(tid, Status.FINISHED)
-    return store.tournament(tid)
+    await asyncio.to_thread(store.set_status, tid, Status.FINISHED)
+    return await asyncio.to_thread(store.tournament, tid)

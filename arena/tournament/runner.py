@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 
 from arena.core import MatchRecord
@@ -17,8 +18,9 @@ from arena.tournament.schedule import Fixture
 MatchRunner = Callable[[Fixture], Awaitable[MatchRecord]]
 """Plays one fixture (its seats, seed and match id) and returns the record."""
 
-MatchSink = Callable[[Fixture, MatchRecord], None]
-"""Receives each finished match as soon as it ends (stores it, updates a progress bar)."""
+MatchSink = Callable[[Fixture, MatchRecord], Awaitable[None] | None]
+"""Receives each finished match as soon as it ends (stores it, updates a progress bar); may be
+a coroutine function (a store write run off the event loop)."""
 
 
 async def run_fixtures(
@@ -41,7 +43,9 @@ async def run_fixtures(
             fixture = queue.pop()
             record = await play(fixture)
             check_record(fixture, record)
-            sink(fixture, record)
+            done = sink(fixture, record)
+            if inspect.isawaitable(done):
+                await done
             played += 1
 
     tasks = [asyncio.create_task(worker()) for _ in range(min(concurrency, len(queue)))]

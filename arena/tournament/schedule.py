@@ -1,8 +1,12 @@
-"""Tournament specs and fixtures: a pure, stable function of (format, bots, size, cycles, seed).
+"""Tournament specs and fixtures: a pure, stable function of (format, bots, size, cycles, seed,
+deals).
 
-Every table (combination of bots) plays one game per rotation of its seating list, and the
-rotations of a table share one seed: the same deal and the same start seat ("duplicate" play),
-so each bot starts once and plays every seat's hand once.
+Every table (combination of bots) plays one game per rotation of its seating list, so each bot
+sits once in every seat. With independent deals (the default) every match gets its own seed.
+With duplicate deals the rotations of a table share one seed: the same deal and the same start
+seat, so each bot starts once and plays every seat's hand once (less luck), but a bot that keeps
+state between matches can remember the deal: use it only when bots cannot (fresh processes per
+match, or bots you trust).
 """
 
 from __future__ import annotations
@@ -10,7 +14,8 @@ from __future__ import annotations
 import enum
 import hashlib
 import itertools
-from collections.abc import Mapping, Sequence
+import math
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,6 +30,16 @@ class Format(enum.StrEnum):
 
     ROUND_ROBIN = "round-robin"  # every table of the chosen size
     GAUNTLET = "gauntlet"  # the hero against every table of the others
+
+
+class Deals(enum.StrEnum):
+    """Whether the seatings of a table replay one deal."""
+
+    INDEPENDENT = "independent"  # a fresh deal per match: nothing to remember
+    DUPLICATE = "duplicate"  # one deal per table, replayed in every seating: less luck
+
+
+DEFAULT_DEALS = Deals.INDEPENDENT
 
 
 class Status(enum.StrEnum):
@@ -57,6 +72,7 @@ class TournamentSpec:
     cycles: int = 1
     hero: str | None = None
     time_per_move_ms: int | None = None
+    deals: Deals = DEFAULT_DEALS
 
     @property
     def bot_names(self) -> tuple[str, ...]:
@@ -132,14 +148,55 @@ def rotations(seating: Sequence[str]) -> list[tuple[str, ...]]:
     return [tuple(seating[r:]) + tuple(seating[:r]) for r in range(k)]
 
 
-def make_fixtures(spec: TournamentSpec) -> list[Fixture]:
-    """The whole schedule: cycles x tables x rotations, each table's rotations on one seed."""
+def fixture_count(spec: TournamentSpec) -> int:
+    """How many fixtures the spec schedules, without building them."""
+    validate_spec(spec)
+    if spec.format is Format.GAUNTLET:
+        per_cycle = math.comb(len(spec.bots) - 1, spec.table_size - 1)
+    else:
+        per_cycle = math.comb(len(spec.bots), spec.table_size)
+    return spec.cycles * per_cycle * spec.table_size
+
+
+StartSeat = Callable[[int], "int | None"]
+"""The seat that moves first in the deal of a seed (None: several seats decide at once)."""
+
+FAIR_START_TRIES = 1000  # seeds tried per match for one that starts in the table's start seat
+
+
+def make_fixtures(spec: TournamentSpec, start_seat: StartSeat | None = None) -> list[Fixture]:
+    """The whole schedule: cycles x tables x rotations; seeds per match or per table (deals).
+
+    With independent deals and `start_seat` (the game's), each rotation gets the first seed of
+    its sequence whose deal starts in the same seat as rotation 0's: the seating rotates, so each
+    bot of a table moves first once, as with duplicate deals.
+    """
     validate_spec(spec)
     out: list[Fixture] = []
     cycle_tables = tables(spec)
+    duplicate = spec.deals is Deals.DUPLICATE
     for cycle in range(spec.cycles):
         for table, seating in enumerate(cycle_tables):
-            seed = derive_seed(spec.seed, cycle, table)
+            target: int | None = None
             for rotation, seats in enumerate(rotations(seating)):
+                if duplicate:
+                    seed = derive_seed(spec.seed, cycle, table)
+                else:
+                    seed = _fair_seed(spec.seed, (cycle, table, rotation), start_seat, target)
+                    if rotation == 0 and start_seat is not None:
+                        target = start_seat(seed)
                 out.append(Fixture(len(out), cycle, table, rotation, seats, seed))
     return out
+
+
+def _fair_seed(
+    seed: int, path: tuple[int, ...], start_seat: StartSeat | None, target: int | None
+) -> int:
+    candidate = derive_seed(seed, *path)
+    if start_seat is None or target is None:
+        return candidate
+    for attempt in range(1, FAIR_START_TRIES):
+        if start_seat(candidate) == target:
+            return candidate
+        candidate = derive_seed(seed, *path, attempt)
+    return candidate

@@ -87,20 +87,32 @@ class Decision(_message.Message):
     def __init__(self, request_id: _Optional[int] = ..., match_id: _Optional[str] = ..., move: _Optional[str] = ..., index: _Optional[int] = ..., error: _Optional[str] = ...) -> None: ...
 
 class ServerMessage(_message.Message):
-    __slots__ = ("welcome", "match_started", "decision_request", "match_ended", "ping", "pong")
+    __slots__ = ("welcome", "match_started", "decision_request", "match_ended", "ping", "pong", "notice")
     WELCOME_FIELD_NUMBER: _ClassVar[int]
     MATCH_STARTED_FIELD_NUMBER: _ClassVar[int]
     DECISION_REQUEST_FIELD_NUMBER: _ClassVar[int]
     MATCH_ENDED_FIELD_NUMBER: _ClassVar[int]
     PING_FIELD_NUMBER: _ClassVar[int]
     PONG_FIELD_NUMBER: _ClassVar[int]
+    NOTICE_FIELD_NUMBER: _ClassVar[int]
     welcome: Welcome
     match_started: MatchStarted
     decision_request: DecisionRequest
     match_ended: MatchEnded
     ping: Ping
     pong: Pong
-    def __init__(self, welcome: _Optional[_Union[Welcome, _Mapping]] = ..., match_started: _Optional[_Union[MatchStarted, _Mapping]] = ..., decision_request: _Optional[_Union[DecisionRequest, _Mapping]] = ..., match_ended: _Optional[_Union[MatchEnded, _Mapping]] = ..., ping: _Optional[_Union[Ping, _Mapping]] = ..., pong: _Optional[_Union[Pong, _Mapping]] = ...) -> None: ...
+    notice: Notice
+    def __init__(self, welcome: _Optional[_Union[Welcome, _Mapping]] = ..., match_started: _Optional[_Union[MatchStarted, _Mapping]] = ..., decision_request: _Optional[_Union[DecisionRequest, _Mapping]] = ..., match_ended: _Optional[_Union[MatchEnded, _Mapping]] = ..., ping: _Optional[_Union[Ping, _Mapping]] = ..., pong: _Optional[_Union[Pong, _Mapping]] = ..., notice: _Optional[_Union[Notice, _Mapping]] = ...) -> None: ...
+
+class Notice(_message.Message):
+    __slots__ = ("request_id", "match_id", "problem")
+    REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
+    MATCH_ID_FIELD_NUMBER: _ClassVar[int]
+    PROBLEM_FIELD_NUMBER: _ClassVar[int]
+    request_id: int
+    match_id: str
+    problem: str
+    def __init__(self, request_id: _Optional[int] = ..., match_id: _Optional[str] = ..., problem: _Optional[str] = ...) -> None: ...
 
 class Welcome(_message.Message):
     __slots__ = ("session_id", "server_version", "protocol_version", "ping_interval_ms", "games", "max_message_bytes")
@@ -238,7 +250,7 @@ class MoveRecord(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., move: _Optional[str] = ..., elapsed_ms: _Optional[float] = ..., transport_ms: _Optional[float] = ...) -> None: ...
 
 class MatchRecord(_message.Message):
-    __slots__ = ("match_id", "game", "options", "seed", "players", "moves", "outcome", "started_at", "finished_at", "metadata_json")
+    __slots__ = ("match_id", "game", "options", "seed", "players", "moves", "outcome", "started_at", "finished_at", "metadata_json", "seed_withheld", "moves_withheld", "player_versions")
     class OptionsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -256,6 +268,9 @@ class MatchRecord(_message.Message):
     STARTED_AT_FIELD_NUMBER: _ClassVar[int]
     FINISHED_AT_FIELD_NUMBER: _ClassVar[int]
     METADATA_JSON_FIELD_NUMBER: _ClassVar[int]
+    SEED_WITHHELD_FIELD_NUMBER: _ClassVar[int]
+    MOVES_WITHHELD_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_VERSIONS_FIELD_NUMBER: _ClassVar[int]
     match_id: str
     game: str
     options: _containers.ScalarMap[str, str]
@@ -266,7 +281,10 @@ class MatchRecord(_message.Message):
     started_at: float
     finished_at: float
     metadata_json: str
-    def __init__(self, match_id: _Optional[str] = ..., game: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., seed: _Optional[int] = ..., players: _Optional[_Iterable[str]] = ..., moves: _Optional[_Iterable[_Union[MoveRecord, _Mapping]]] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ..., started_at: _Optional[float] = ..., finished_at: _Optional[float] = ..., metadata_json: _Optional[str] = ...) -> None: ...
+    seed_withheld: bool
+    moves_withheld: bool
+    player_versions: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, match_id: _Optional[str] = ..., game: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., seed: _Optional[int] = ..., players: _Optional[_Iterable[str]] = ..., moves: _Optional[_Iterable[_Union[MoveRecord, _Mapping]]] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ..., started_at: _Optional[float] = ..., finished_at: _Optional[float] = ..., metadata_json: _Optional[str] = ..., seed_withheld: _Optional[bool] = ..., moves_withheld: _Optional[bool] = ..., player_versions: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class ListGamesRequest(_message.Message):
     __slots__ = ()
@@ -366,7 +384,7 @@ class GetMatchRequest(_message.Message):
     def __init__(self, match_id: _Optional[str] = ...) -> None: ...
 
 class CreateTournamentRequest(_message.Message):
-    __slots__ = ("game", "options", "bots", "format", "hero", "table_size", "cycles", "seed", "clock", "concurrency")
+    __slots__ = ("game", "options", "bots", "format", "hero", "table_size", "cycles", "seed", "clock", "concurrency", "deals")
     class OptionsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -384,6 +402,7 @@ class CreateTournamentRequest(_message.Message):
     SEED_FIELD_NUMBER: _ClassVar[int]
     CLOCK_FIELD_NUMBER: _ClassVar[int]
     CONCURRENCY_FIELD_NUMBER: _ClassVar[int]
+    DEALS_FIELD_NUMBER: _ClassVar[int]
     game: str
     options: _containers.ScalarMap[str, str]
     bots: _containers.RepeatedScalarFieldContainer[str]
@@ -394,7 +413,8 @@ class CreateTournamentRequest(_message.Message):
     seed: int
     clock: ClockSettings
     concurrency: int
-    def __init__(self, game: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., bots: _Optional[_Iterable[str]] = ..., format: _Optional[str] = ..., hero: _Optional[str] = ..., table_size: _Optional[int] = ..., cycles: _Optional[int] = ..., seed: _Optional[int] = ..., clock: _Optional[_Union[ClockSettings, _Mapping]] = ..., concurrency: _Optional[int] = ...) -> None: ...
+    deals: str
+    def __init__(self, game: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., bots: _Optional[_Iterable[str]] = ..., format: _Optional[str] = ..., hero: _Optional[str] = ..., table_size: _Optional[int] = ..., cycles: _Optional[int] = ..., seed: _Optional[int] = ..., clock: _Optional[_Union[ClockSettings, _Mapping]] = ..., concurrency: _Optional[int] = ..., deals: _Optional[str] = ...) -> None: ...
 
 class CreateTournamentResponse(_message.Message):
     __slots__ = ("tournament_id", "fixtures", "seed")
@@ -413,7 +433,7 @@ class GetTournamentRequest(_message.Message):
     def __init__(self, tournament_id: _Optional[int] = ...) -> None: ...
 
 class Tournament(_message.Message):
-    __slots__ = ("id", "game", "options", "format", "hero", "table_size", "cycles", "seed", "bots", "per_move_ms", "status", "fixtures_done", "fixtures_total", "created_at", "finished_at", "standings", "seats", "leaderboard", "tie_breaks", "error")
+    __slots__ = ("id", "game", "options", "format", "hero", "table_size", "cycles", "seed", "bots", "per_move_ms", "status", "fixtures_done", "fixtures_total", "created_at", "finished_at", "standings", "seats", "leaderboard", "tie_breaks", "error", "deals", "seed_withheld")
     class OptionsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -441,6 +461,8 @@ class Tournament(_message.Message):
     LEADERBOARD_FIELD_NUMBER: _ClassVar[int]
     TIE_BREAKS_FIELD_NUMBER: _ClassVar[int]
     ERROR_FIELD_NUMBER: _ClassVar[int]
+    DEALS_FIELD_NUMBER: _ClassVar[int]
+    SEED_WITHHELD_FIELD_NUMBER: _ClassVar[int]
     id: int
     game: str
     options: _containers.ScalarMap[str, str]
@@ -461,7 +483,15 @@ class Tournament(_message.Message):
     leaderboard: _containers.RepeatedCompositeFieldContainer[LadderEntry]
     tie_breaks: str
     error: str
-    def __init__(self, id: _Optional[int] = ..., game: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., format: _Optional[str] = ..., hero: _Optional[str] = ..., table_size: _Optional[int] = ..., cycles: _Optional[int] = ..., seed: _Optional[int] = ..., bots: _Optional[_Iterable[str]] = ..., per_move_ms: _Optional[int] = ..., status: _Optional[_Union[TournamentStatus, str]] = ..., fixtures_done: _Optional[int] = ..., fixtures_total: _Optional[int] = ..., created_at: _Optional[float] = ..., finished_at: _Optional[float] = ..., standings: _Optional[_Iterable[_Union[Standing, _Mapping]]] = ..., seats: _Optional[_Iterable[_Union[SeatResult, _Mapping]]] = ..., leaderboard: _Optional[_Iterable[_Union[LadderEntry, _Mapping]]] = ..., tie_breaks: _Optional[str] = ..., error: _Optional[str] = ...) -> None: ...
+    deals: str
+    seed_withheld: bool
+    def __init__(self, id: _Optional[int] = ..., game: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., format: _Optional[str] = ..., hero: _Optional[str] = ..., table_size: _Optional[int] = ..., cycles: _Optional[int] = ..., seed: _Optional[int] = ..., bots: _Optional[_Iterable[str]] = ..., per_move_ms: _Optional[int] = ..., status: _Optional[_Union[TournamentStatus, str]] = ..., fixtures_done: _Optional[int] = ..., fixtures_total: _Optional[int] = ..., created_at: _Optional[float] = ..., finished_at: _Optional[float] = ..., standings: _Optional[_Iterable[_Union[Standing, _Mapping]]] = ..., seats: _Optional[_Iterable[_Union[SeatResult, _Mapping]]] = ..., leaderboard: _Optional[_Iterable[_Union[LadderEntry, _Mapping]]] = ..., tie_breaks: _Optional[str] = ..., error: _Optional[str] = ..., deals: _Optional[str] = ..., seed_withheld: _Optional[bool] = ...) -> None: ...
+
+class CancelTournamentRequest(_message.Message):
+    __slots__ = ("tournament_id",)
+    TOURNAMENT_ID_FIELD_NUMBER: _ClassVar[int]
+    tournament_id: int
+    def __init__(self, tournament_id: _Optional[int] = ...) -> None: ...
 
 class Standing(_message.Message):
     __slots__ = ("place", "bot", "points", "wins", "games", "mean_rank", "faults", "seat_points", "seat_games")

@@ -103,6 +103,13 @@ class BotService:
 
 class ArenaServiceStub:
     """Organizer and spectator calls: what is played, who is connected, play and fetch matches.
+
+    Public reads (ListGames, ListBots, GetMatch, GetTournament, ListMatches, GetLeaderboard) need
+    no credential. Organizer calls (PlayMatch, CreateTournament, CancelTournament) need the
+    metadata `authorization: Bearer <token>` of an organizer (`arena organizer add NAME`) on a
+    server with credentials: UNAUTHENTICATED without a valid one, PERMISSION_DENIED for a bot's
+    token. A server with no credentials at all listens on loopback only and needs none.
+    Every field is bounded; a violation is INVALID_ARGUMENT with a one-line reason.
     """
 
     def __init__(self, channel):
@@ -141,6 +148,11 @@ class ArenaServiceStub:
                 request_serializer=arena_dot_v1_dot_arena__pb2.GetTournamentRequest.SerializeToString,
                 response_deserializer=arena_dot_v1_dot_arena__pb2.Tournament.FromString,
                 _registered_method=True)
+        self.CancelTournament = channel.unary_unary(
+                '/arena.v1.ArenaService/CancelTournament',
+                request_serializer=arena_dot_v1_dot_arena__pb2.CancelTournamentRequest.SerializeToString,
+                response_deserializer=arena_dot_v1_dot_arena__pb2.Tournament.FromString,
+                _registered_method=True)
         self.ListMatches = channel.unary_unary(
                 '/arena.v1.ArenaService/ListMatches',
                 request_serializer=arena_dot_v1_dot_arena__pb2.ListMatchesRequest.SerializeToString,
@@ -155,6 +167,13 @@ class ArenaServiceStub:
 
 class ArenaServiceServicer:
     """Organizer and spectator calls: what is played, who is connected, play and fetch matches.
+
+    Public reads (ListGames, ListBots, GetMatch, GetTournament, ListMatches, GetLeaderboard) need
+    no credential. Organizer calls (PlayMatch, CreateTournament, CancelTournament) need the
+    metadata `authorization: Bearer <token>` of an organizer (`arena organizer add NAME`) on a
+    server with credentials: UNAUTHENTICATED without a valid one, PERMISSION_DENIED for a bot's
+    token. A server with no credentials at all listens on loopback only and needs none.
+    Every field is bounded; a violation is INVALID_ARGUMENT with a one-line reason.
     """
 
     def ListGames(self, request, context):
@@ -184,7 +203,8 @@ class ArenaServiceServicer:
 
     def GetMatch(self, request, context):
         """The record of a finished match: kept in memory, else read from the server's database
-        (NOT_FOUND if neither has one by that id).
+        (NOT_FOUND if neither has one by that id). While its tournament is not finished the seed is
+        withheld, and with duplicate deals so are the moves (see MatchRecord.seed_withheld).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -204,6 +224,16 @@ class ArenaServiceServicer:
     def GetTournament(self, request, context):
         """A stored tournament: definition, status, progress, standings and its own ladder.
         Errors: NOT_FOUND (no tournament by that id), FAILED_PRECONDITION (no database).
+        While it is not finished its seed is withheld (seed 0, seed_withheld true): every deal follows
+        from it.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def CancelTournament(self, request, context):
+        """Stops a tournament this server is playing (matches in flight are not stored) and marks it
+        interrupted; an organizer call. Errors: NOT_FOUND, FAILED_PRECONDITION (not running here).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -260,6 +290,11 @@ def add_ArenaServiceServicer_to_server(servicer, server):
                     request_deserializer=arena_dot_v1_dot_arena__pb2.GetTournamentRequest.FromString,
                     response_serializer=arena_dot_v1_dot_arena__pb2.Tournament.SerializeToString,
             ),
+            'CancelTournament': grpc.unary_unary_rpc_method_handler(
+                    servicer.CancelTournament,
+                    request_deserializer=arena_dot_v1_dot_arena__pb2.CancelTournamentRequest.FromString,
+                    response_serializer=arena_dot_v1_dot_arena__pb2.Tournament.SerializeToString,
+            ),
             'ListMatches': grpc.unary_unary_rpc_method_handler(
                     servicer.ListMatches,
                     request_deserializer=arena_dot_v1_dot_arena__pb2.ListMatchesRequest.FromString,
@@ -280,6 +315,13 @@ def add_ArenaServiceServicer_to_server(servicer, server):
  # This class is part of an EXPERIMENTAL API.
 class ArenaService:
     """Organizer and spectator calls: what is played, who is connected, play and fetch matches.
+
+    Public reads (ListGames, ListBots, GetMatch, GetTournament, ListMatches, GetLeaderboard) need
+    no credential. Organizer calls (PlayMatch, CreateTournament, CancelTournament) need the
+    metadata `authorization: Bearer <token>` of an organizer (`arena organizer add NAME`) on a
+    server with credentials: UNAUTHENTICATED without a valid one, PERMISSION_DENIED for a bot's
+    token. A server with no credentials at all listens on loopback only and needs none.
+    Every field is bounded; a violation is INVALID_ARGUMENT with a one-line reason.
     """
 
     @staticmethod
@@ -433,6 +475,33 @@ class ArenaService:
             target,
             '/arena.v1.ArenaService/GetTournament',
             arena_dot_v1_dot_arena__pb2.GetTournamentRequest.SerializeToString,
+            arena_dot_v1_dot_arena__pb2.Tournament.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CancelTournament(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/arena.v1.ArenaService/CancelTournament',
+            arena_dot_v1_dot_arena__pb2.CancelTournamentRequest.SerializeToString,
             arena_dot_v1_dot_arena__pb2.Tournament.FromString,
             options,
             channel_credentials,

@@ -1,0 +1,134 @@
+"""Who may do what on a shared server: written once, asked by every front end.
+
+Two roles hold credentials: bots (play under their registered name) and organizers (play
+matches, create and cancel tournaments: anything that writes or rates). Public reads need none.
+A server whose database holds no credential at all is open: it must listen on loopback only,
+and everyone on the machine is trusted as an organizer.
+"""
+
+from __future__ import annotations
+
+import enum
+import ipaddress
+import threading
+import time
+from dataclasses import dataclass
+from typing import Protocol
+
+from arena.errors import AuthenticationError, ConfigError, ForbiddenError
+
+CACHE_S = 5.0  # how long "does this database have credentials" is trusted before asking again
+
+
+class Role(enum.StrEnum):
+    """What a credential lets its holder do."""
+
+    BOT = "bot"
+    ORGANIZER = "organizer"
+
+
+class Credentials(Protocol):
+    """Where credentials live (the database); every call may block."""
+
+    def has_credentials(self) -> bool:
+        """Whether any credential is active."""
+        ...
+
+    def verify(self, name: str, token: str, role: str) -> bool:
+        """Whether `token` is the active credential of `name` in `role`."""
+        ...
+
+    def identify(self, token: str) -> tuple[str, str] | None:
+        """(name, role) of the active credential with this token, or None."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Caller:
+    """Who made a call: a name and role, or anonymous (name None) on an open server."""
+
+    name: str | None
+    role: Role
+
+
+class AccessPolicy:
+    """The rules: open (no credentials, loopback) or credentialed (tokens required)."""
+
+    def __init__(self, credentials: Credentials | None) -> None:
+        self.credentials = credentials
+        self._lock = threading.Lock()
+        self._secured: tuple[bool, float] | None = None
+
+    def secured(self) -> bool:
+        """Whether credentials are required (the database holds at least one); may block."""
+        if self.credentials is None:
+            return False
+        with self._lock:
+            cached = self._secured
+            if cached is not None and time.monotonic() - cached[1] < CACHE_S:
+                return cached[0]
+        value = self.credentials.has_credentials()
+        with self._lock:
+            self._secured = (value, time.monotonic())
+        return value
+
+    def organizer(self, token: str | None) -> Caller:
+        """The organizer making a call, or AuthenticationError / ForbiddenError; may block."""
+        if not self.secured():
+            return Caller(None, Role.ORGANIZER)
+        if not token:
+            raise AuthenticationError(
+                "this call needs an organizer token (metadata 'authorization: Bearer TOKEN'; "
+                "the CLI takes --token or ARENA_ORGANIZER_TOKEN)"
+            )
+        assert self.credentials is not None
+        found = self.credentials.identify(token)
+        if found is None:
+            raise AuthenticationError("the token is unknown or revoked")
+        name, role = found
+        if role != Role.ORGANIZER:
+            raise ForbiddenError(f"{name!r} holds a {role} token; this call needs an organizer")
+        return Caller(name, Role.ORGANIZER)
+
+    def bot_may_connect(self, name: str, token: str) -> bool:
+        """On a secured server: whether `token` is bot `name`'s credential; may block."""
+        assert self.credentials is not None
+        return self.credentials.verify(name, token, Role.BOT)
+
+    def check_listen(self, address: str, *, tls: bool, allow_plaintext: bool) -> None:
+        """Refuse to expose an open server, or tokens in clear, beyond this machine."""
+        if is_loopback(address):
+            return
+        if not self.secured():
+            raise ConfigError(
+                f"refusing to listen on {address}: this server has no credentials, so anyone "
+                "who reaches it could play, rig and rate matches. Register an organizer and the "
+                "bots first (`arena organizer add NAME`, `arena bot add NAME`), or listen on "
+                "127.0.0.1"
+            )
+        if not tls and not allow_plaintext:
+            raise ConfigError(
+                f"refusing to listen on {address} without TLS: tokens would travel in clear. "
+                "Give --tls-cert and --tls-key (or --allow-plaintext on a network you trust)"
+            )
+
+
+def bearer_token(value: str | None) -> str | None:
+    """The token of an 'authorization: Bearer TOKEN' header value, if any."""
+    if not value:
+        return None
+    scheme, _, token = value.strip().partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        return None
+    return token.strip()
+
+
+def is_loopback(address: str) -> bool:
+    """Whether a host:port listens on this machine only."""
+    host = address.rsplit(":", 1)[0].strip("[]")
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
