@@ -14,8 +14,8 @@ from arena.game import new_game_state
 from arena.ratings import fold_ratings
 from arena.store import Store
 from arena.tournament import (
-    Deals,
     BotEntry,
+    Deals,
     Format,
     Status,
     TournamentSpec,

@@ -15,8 +15,8 @@ import queue
 import threading
 import time
 from collections.abc import Coroutine
-from pathlib import Path
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import grpc

@@ -33,7 +33,6 @@ from arena.registry import get_game
 from arena.rpc.sessions import SessionRegistry
 from arena.store import Store, StoredTournament
 from arena.tournament import BotEntry, Fixture, Format, TournamentSpec
-from arena.tournament.schedule import DEFAULT_DEALS, Deals, Status, fixture_count
 from arena.tournament.manage import (
     create_tournament,
     default_table_size,
@@ -43,6 +42,7 @@ from arena.tournament.manage import (
 )
 from arena.tournament.players import local_runner
 from arena.tournament.runner import limit_per_bot
+from arena.tournament.schedule import DEFAULT_DEALS, Deals, Status, fixture_count
 from arena.v1 import arena_pb2 as pb
 
 log = logging.getLogger("arena.rpc.server")

@@ -9,9 +9,9 @@ import grpc
 from arena.errors import (
     ArenaError,
     AuthenticationError,
-    ForbiddenError,
     BotError,
     ConfigError,
+    ForbiddenError,
     GameError,
     InvalidMoveError,
     OptionError,
