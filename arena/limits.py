@@ -32,14 +32,16 @@ MIN_MOVE_MS = 10  # below this no bot over a network can answer: a rigged clock
 MAX_MOVE_MS = 3_600_000  # one hour per decision
 MAX_BANK_MS = 86_400_000  # one day of time bank
 MAX_PAGE_SIZE = 500
+DEFAULT_MAX_CYCLES = 100
+DEFAULT_MAX_FIXTURES = 20_000
 
 
 @dataclass(frozen=True, slots=True)
 class ServerLimits:
     """The bounds an operator may tune (arena serve flags)."""
 
-    max_cycles: int = 100
-    max_fixtures: int = 20_000
+    max_cycles: int = DEFAULT_MAX_CYCLES
+    max_fixtures: int = DEFAULT_MAX_FIXTURES
     max_concurrency: int = 256
     min_move_ms: int = MIN_MOVE_MS
     max_move_ms: int = MAX_MOVE_MS

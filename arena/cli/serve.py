@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -11,6 +12,7 @@ import typer
 from arena.cli import app
 from arena.cli.leaderboard import DbOption
 from arena.errors import ConfigError
+from arena.limits import DEFAULT_MAX_CYCLES, DEFAULT_MAX_FIXTURES, ServerLimits, check_clock
 from arena.referee import Clock
 
 DEFAULT_SERVE_ADDRESS = "127.0.0.1:50051"
@@ -42,25 +44,45 @@ def serve_command(
         float, typer.Option(help="Seconds a PlayMatch call waits for its bots to connect.")
     ] = 15.0,
     db: DbOption = None,
+    tls_cert: Annotated[
+        Path | None, typer.Option(help="TLS certificate chain (PEM); with --tls-key.")
+    ] = None,
+    tls_key: Annotated[Path | None, typer.Option(help="TLS private key (PEM).")] = None,
+    allow_plaintext: Annotated[
+        bool,
+        typer.Option(help="Listen beyond loopback without TLS (tokens then travel in clear)."),
+    ] = False,
+    max_cycles: Annotated[
+        int, typer.Option(min=1, help="Most cycles a CreateTournament may ask for.")
+    ] = DEFAULT_MAX_CYCLES,
+    max_fixtures: Annotated[
+        int, typer.Option(min=1, help="Most matches one CreateTournament may schedule.")
+    ] = DEFAULT_MAX_FIXTURES,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Log debug detail.")] = False,
 ) -> None:
     """Run a referee server: bots connect to it, matches are played on it (Ctrl-C stops it).
 
     Finished matches and the tournaments created over gRPC (CreateTournament) go to the
-    database, which GetMatch, ListMatches, GetTournament and GetLeaderboard read.
+    database, which GetMatch, ListMatches, GetTournament and GetLeaderboard read. With no
+    credentials in the database the server is open and listens on loopback only; register an
+    organizer and the bots (`arena organizer add`, `arena bot add`) to serve a network, with TLS.
     """
-    from arena.rpc.server import serve
+    from arena.rpc.server import TlsFiles, serve
     from arena.rpc.state import ServerConfig
     from arena.store import Store
 
     if ":" not in address:
         raise ConfigError(f"--address {address!r} must be host:port")
-    config = ServerConfig(
-        clock=clock_from_options(time_per_move, time_bank), startup_timeout_s=startup_timeout
-    )
+    if (tls_cert is None) != (tls_key is None):
+        raise ConfigError("--tls-cert and --tls-key go together")
+    tls = TlsFiles(tls_cert, tls_key) if tls_cert is not None and tls_key is not None else None
+    clock = clock_from_options(time_per_move, time_bank)
+    limits = ServerLimits(max_cycles=max_cycles, max_fixtures=max_fixtures)
+    check_clock(clock.per_move_ms, clock.bank_ms, None, limits)
+    config = ServerConfig(clock=clock, startup_timeout_s=startup_timeout, limits=limits)
     logging.basicConfig(
         level=logging.DEBUG if verbose else logging.INFO,
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
     with Store.open(db) as store:
-        asyncio.run(serve(address, config, store))
+        asyncio.run(serve(address, config, store, tls=tls, allow_plaintext=allow_plaintext))

@@ -38,6 +38,7 @@ from arena.tournament.players import (
     parse_bot,
 )
 from arena.tournament.runner import MatchRunner, limit_per_bot
+from arena.tournament.schedule import DEFAULT_DEALS, Deals
 
 BUSY_RETRIES = 40  # a busy bot on a shared server: retry with backoff, about a minute in all
 
@@ -53,6 +54,33 @@ ServerOption = Annotated[
     str | None,
     typer.Option(
         "--server", help="Address of a running `arena serve` whose bots are already connected."
+    ),
+]
+TokenOption = Annotated[
+    str | None,
+    typer.Option(
+        "--token",
+        envvar="ARENA_ORGANIZER_TOKEN",
+        help="Organizer token for --server (from `arena organizer add`).",
+        show_envvar=True,
+    ),
+]
+TlsCaOption = Annotated[
+    str | None,
+    typer.Option(
+        "--tls-ca",
+        envvar="ARENA_TLS_CA",
+        help="CA file to reach --server over TLS.",
+        show_envvar=True,
+    ),
+]
+DealsOption = Annotated[
+    Deals,
+    typer.Option(
+        "--deals",
+        help="independent: a fresh deal per match (safe with bots that remember); duplicate: "
+        "a table's seatings replay one deal (less luck; only for bots that cannot remember, "
+        "e.g. fresh processes per match).",
     ),
 ]
 
@@ -91,8 +119,11 @@ def run_command(
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="Game option key=value.")
     ] = None,
+    deals: DealsOption = DEFAULT_DEALS,
     db: DbOption = None,
     server: ServerOption = None,
+    token: TokenOption = None,
+    tls_ca: TlsCaOption = None,
 ) -> None:
     """Create a tournament, play it with a progress bar, then print standings and the ladder."""
     if seed is None:
@@ -111,6 +142,7 @@ def run_command(
         cycles=cycles,
         hero=hero,
         time_per_move_ms=time_per_move,
+        deals=deals,
     )
     spec = normalize_spec(spec)  # bad input fails here, before any database is created
     check_builtins(spec.game, spec.bots)
@@ -121,7 +153,9 @@ def run_command(
             f"tournament {tournament.id}: {tournament.fixtures} matches at tables of "
             f"{spec.table_size}, seed {seed}, database {store.location}"
         )
-        run_and_report(store, tournament, concurrency=concurrency, server=server)
+        run_and_report(
+            store, tournament, concurrency=concurrency, server=_remote(server, token, tls_ca)
+        )
 
 
 @tournament_app.command("resume")
@@ -130,13 +164,17 @@ def resume_command(
     concurrency: ConcurrencyOption = 1,
     db: DbOption = None,
     server: ServerOption = None,
+    token: TokenOption = None,
+    tls_ca: TlsCaOption = None,
 ) -> None:
     """Play the fixtures an interrupted run left, with the same seeds, then print the results."""
     with Store.open(db) as store:
         tournament = store.tournament(tournament_id)
         left = tournament.fixtures - tournament.played
         _stderr().print(f"tournament {tournament.id}: {left} of {tournament.fixtures} matches left")
-        run_and_report(store, tournament, concurrency=concurrency, server=server)
+        run_and_report(
+            store, tournament, concurrency=concurrency, server=_remote(server, token, tls_ca)
+        )
 
 
 @tournament_app.command("show")
@@ -162,8 +200,17 @@ def list_command(
     emit_rows(rows, fmt, columns=list(SUMMARY_COLUMNS), title="Tournaments")
 
 
+def _remote(server: str | None, token: str | None, tls_ca: str | None) -> Any:
+    """The --server to play on, with its credentials; None without --server."""
+    if server is None:
+        return None
+    from arena.rpc.client import Remote  # lazy: grpc only for remote play
+
+    return Remote.of(server, token, tls_ca)
+
+
 def run_and_report(
-    store: Store, tournament: StoredTournament, *, concurrency: int, server: str | None
+    store: Store, tournament: StoredTournament, *, concurrency: int, server: Any
 ) -> None:
     """Play what is left of a tournament with a progress bar, then print the report."""
     try:
@@ -178,7 +225,7 @@ def run_and_report(
     report(store, finished, OutputFormat.TABLE, ladder_too=True)
 
 
-def check_runnable(bots: tuple[BotEntry, ...], server: str | None) -> None:
+def check_runnable(bots: tuple[BotEntry, ...], server: Any) -> None:
     """ConfigError unless every bot can be played: by command, built in, or on --server."""
     if server is not None:
         if any(b.command is not None for b in bots):
@@ -197,7 +244,7 @@ async def execute(
     tournament: StoredTournament,
     *,
     concurrency: int = 1,
-    server: str | None = None,
+    server: Any = None,
     on_match: Any = None,
 ) -> StoredTournament:
     """Start what the bots need (embedded referee, processes) and play the pending fixtures."""
@@ -209,7 +256,7 @@ async def execute(
 
 
 @asynccontextmanager
-async def _match_runner(spec: TournamentSpec, server: str | None) -> AsyncIterator[MatchRunner]:
+async def _match_runner(spec: TournamentSpec, server: Any) -> AsyncIterator[MatchRunner]:
     """The runner for these bots: remote server, in-process only, or bot processes + built-ins."""
     game, options = game_and_options(spec)
     clock = Clock(per_move_ms=spec.time_per_move_ms) if spec.time_per_move_ms else None
@@ -253,7 +300,7 @@ def _session_capacity(referee: Any, name: str) -> int:
 
 
 async def _remote_runner(
-    address: str, game: str, options: dict[str, Any], clock: Clock | None
+    address: Any, game: str, options: dict[str, Any], clock: Clock | None
 ) -> MatchRunner:
     """Matches played by a running `arena serve`, at most each bot's max_matches at once."""
     from arena.rpc.client import list_remote_bots, play_remote_match  # lazy: grpc only here

@@ -1,22 +1,71 @@
-"""Calls to a running referee (`arena serve`): play a match, fetch one, list bots."""
+"""Calls to a running referee (`arena serve`): play a match, fetch one, list bots.
+
+A `Remote` names the server and how to reach it: TLS with a CA file, and the organizer token
+sent as `authorization: Bearer ...` on every call (organizer calls need it on a server with
+credentials; reads ignore it).
+"""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import grpc
 
 from arena.core import MatchRecord
 from arena.referee import Clock
+from arena.rpc.bot_client import open_channel
 from arena.rpc.convert import clock_settings_to_pb, options_to_pb, record_from_pb
 from arena.rpc.status import error_from_rpc
 from arena.v1 import arena_pb2 as pb
 from arena.v1 import arena_pb2_grpc
 
+TOKEN_ENV = "ARENA_ORGANIZER_TOKEN"
+TLS_CA_ENV = "ARENA_TLS_CA"
+CALL_TIMEOUT_S = 30.0  # reads and creations; PlayMatch waits for the whole match
+
+
+@dataclass(frozen=True, slots=True)
+class Remote:
+    """A referee server and the credentials to use with it."""
+
+    address: str
+    token: str | None = None  # an organizer token
+    tls_ca: str | None = None  # a CA file: TLS ("" = the system's CAs); None: plaintext
+
+    @classmethod
+    def of(cls, address: str, token: str | None = None, tls_ca: str | None = None) -> Remote:
+        """A Remote with the token and CA from the arguments, else $ARENA_ORGANIZER_TOKEN and
+        $ARENA_TLS_CA."""
+        return cls(
+            address,
+            token if token is not None else os.environ.get(TOKEN_ENV) or None,
+            tls_ca if tls_ca is not None else os.environ.get(TLS_CA_ENV),
+        )
+
+    def metadata(self) -> tuple[tuple[str, str], ...]:
+        """The call metadata: the organizer token, if any."""
+        return (("authorization", f"Bearer {self.token}"),) if self.token else ()
+
+
+def _remote(target: Remote | str) -> Remote:
+    return target if isinstance(target, Remote) else Remote.of(target)
+
+
+async def _call(target: Remote | str, method: str, request: Any, timeout: float | None) -> Any:
+    remote = _remote(target)
+    async with open_channel(remote.address, remote.tls_ca) as channel:
+        stub = arena_pb2_grpc.ArenaServiceStub(channel)
+        try:
+            return await getattr(stub, method)(request, metadata=remote.metadata(), timeout=timeout)
+        except grpc.aio.AioRpcError as exc:
+            raise error_from_rpc(exc, remote.address) from None
+
 
 async def play_remote_match(
-    address: str,
+    target: Remote | str,
     game: str,
     options: Mapping[str, Any],
     seed: int,
@@ -26,7 +75,7 @@ async def play_remote_match(
     match_id: str | None = None,
     store: bool = True,
 ) -> MatchRecord:
-    """Play a match between bots connected to the server at `address`; its record.
+    """Play a match between bots connected to the server; its record.
 
     `store=False` asks the server not to store the record in its database (the caller does).
     """
@@ -40,31 +89,22 @@ async def play_remote_match(
     )
     if clock is not None:
         request.clock.CopyFrom(clock_settings_to_pb(clock))
-    async with grpc.aio.insecure_channel(address) as channel:
-        try:
-            reply = await arena_pb2_grpc.ArenaServiceStub(channel).PlayMatch(request)
-        except grpc.aio.AioRpcError as exc:
-            raise error_from_rpc(exc, address) from None
-    return record_from_pb(reply)
+    return record_from_pb(await _call(target, "PlayMatch", request, None))
 
 
-async def get_remote_match(address: str, match_id: str) -> MatchRecord:
-    """The record of a finished match kept by the server at `address`."""
-    async with grpc.aio.insecure_channel(address) as channel:
-        try:
-            reply = await arena_pb2_grpc.ArenaServiceStub(channel).GetMatch(
-                pb.GetMatchRequest(match_id=match_id)
-            )
-        except grpc.aio.AioRpcError as exc:
-            raise error_from_rpc(exc, address) from None
-    return record_from_pb(reply)
+async def get_remote_match(target: Remote | str, match_id: str) -> MatchRecord:
+    """The record of a finished match kept by the server (its public form)."""
+    request = pb.GetMatchRequest(match_id=match_id)
+    return record_from_pb(await _call(target, "GetMatch", request, CALL_TIMEOUT_S))
 
 
-async def list_remote_bots(address: str) -> list[pb.BotInfo]:
-    """The bots connected to the server at `address`."""
-    async with grpc.aio.insecure_channel(address) as channel:
-        try:
-            reply = await arena_pb2_grpc.ArenaServiceStub(channel).ListBots(pb.ListBotsRequest())
-        except grpc.aio.AioRpcError as exc:
-            raise error_from_rpc(exc, address) from None
+async def list_remote_bots(target: Remote | str) -> list[pb.BotInfo]:
+    """The bots connected to the server."""
+    reply = await _call(target, "ListBots", pb.ListBotsRequest(), CALL_TIMEOUT_S)
     return list(reply.bots)
+
+
+async def cancel_remote_tournament(target: Remote | str, tournament_id: int) -> pb.Tournament:
+    """Stop a tournament the server plays (an organizer call)."""
+    request = pb.CancelTournamentRequest(tournament_id=tournament_id)
+    return await _call(target, "CancelTournament", request, CALL_TIMEOUT_S)

@@ -11,7 +11,7 @@ import logging
 import uuid
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from arena.access import AccessPolicy
@@ -133,34 +133,38 @@ class ServerState:
         if match_id:
             check_match_id(match_id)
         match_id = match_id or uuid.uuid4().hex[:12]
+        # A caller that stores the record itself names it in its own database; on this server
+        # (and to the bots, who key matches by id) it runs under an id no other caller can take.
+        caller_stores = not store
+        wire_id = f"{match_id}.{uuid.uuid4().hex[:8]}" if caller_stores else match_id
         store = store and self.store is not None
-        if match_id in self._reserved or (store and match_id in self.recent):
+        if wire_id in self._reserved or wire_id in self.recent:
             raise MatchExistsError(f"match {match_id!r} exists already")
-        self._reserved.add(match_id)  # from here on no other call can take this id
+        self._reserved.add(wire_id)  # from here on no other call can take this id
         try:
             if store and await asyncio.to_thread(self.require_store().has_match, match_id):
                 raise MatchExistsError(f"match {match_id!r} is already stored in the database")
             await self._check_bots(game.name, bots)
         except BaseException:
-            self._reserved.discard(match_id)
+            self._reserved.discard(wire_id)
             raise
         players = [self.player_factory(name) for name in bots]
         task = asyncio.create_task(
             play_match(
-                game, parsed, seed, players, clock=clock or self.config.clock, match_id=match_id
+                game, parsed, seed, players, clock=clock or self.config.clock, match_id=wire_id
             )
         )
-        self.running[match_id] = task
+        self.running[wire_id] = task
 
         def forget(_task: asyncio.Task[MatchRecord]) -> None:
-            self.running.pop(match_id, None)
-            self._reserved.discard(match_id)
+            self.running.pop(wire_id, None)
+            self._reserved.discard(wire_id)
 
         task.add_done_callback(forget)
-        log.info("match %s started: %s, %s", match_id, game.name, ", ".join(bots))
+        log.info("match %s started: %s, %s", wire_id, game.name, ", ".join(bots))
         # A caller that goes away does not stop the match: its record is still kept.
         record = await asyncio.shield(self._finish(task, store=store))
-        return record
+        return replace(record, match_id=match_id) if caller_stores else record
 
     async def _finish(self, task: asyncio.Task[MatchRecord], *, store: bool) -> MatchRecord:
         record = await task
