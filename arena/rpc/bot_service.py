@@ -151,5 +151,9 @@ class BotServicer:
                 await asyncio.wait_for(context.abort(code, clip(details, 300)), ABORT_TIMEOUT_S)
         except grpc.aio.AbortError:
             raise  # how grpc.aio ends the call with the status
+        except TimeoutError:
+            # A bot that never reads cannot be told either: its status waits behind the data
+            # it does not take, until it goes away. It holds no session and no match any more.
+            log.info("bot %s does not read: its stream ends without a status", session.name)
         except Exception as exc:  # noqa: BLE001 - the stream is beyond saving: just end it
             log.debug("could not end bot %s's stream with a status: %r", session.name, exc)

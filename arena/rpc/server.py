@@ -68,6 +68,7 @@ def server_options(max_message_bytes: int) -> list[tuple[str, int]]:
         # Never send more than bots are told to accept: an oversized message fails here.
         ("grpc.max_send_message_length", max_message_bytes),
         ("grpc.so_reuseport", 0),  # two servers never share a port by accident
+        ("grpc.max_concurrent_streams", 64),  # per connection: a bot needs one, a client few
         # Liveness is the transport's: a bot thinking under its clock owes no answer, but its
         # gRPC library acks these pings by itself; a dead peer is found within ~20 s.
         ("grpc.keepalive_time_ms", KEEPALIVE_MS),
