@@ -14,8 +14,10 @@ from sqlalchemy.engine import URL, Engine
 
 from arena.core import MatchRecord, Outcome
 from arena.errors import StoreError, TournamentError
-from arena.ratings import Result
+from arena.ratings import LadderEntry, Result, environment
 from arena.store import engine as engines
+from arena.store import ladder
+from arena.store.ladder import RatedMatch, RatingChange
 from arena.store.schema import bots, fixtures, matches, tournaments
 from arena.tournament.schedule import BotEntry, Fixture, Format, Status, TournamentSpec
 
@@ -52,6 +54,7 @@ class Store:
     def __init__(self, engine: Engine, url: URL) -> None:
         self.engine = engine
         self.url = url
+        self._env = environment()
 
     @classmethod
     def open(cls, target: str | None = None) -> Store:
@@ -170,7 +173,11 @@ class Store:
     # -- matches -----------------------------------------------------------------------------
 
     def save_match(self, record: MatchRecord, fixture: Fixture | None = None) -> None:
-        """Store one finished match, in one transaction; StoreError if it is already there."""
+        """Store one finished match and rate it, in one transaction; StoreError if stored already.
+
+        The stored ladder of its game stays equal to a fold over every stored match in rating
+        order, even when this match comes before matches rated already (arena/store/ladder.py).
+        """
         row = {
             "id": record.match_id,
             "tournament_id": fixture.tournament_id if fixture else None,
@@ -186,9 +193,21 @@ class Store:
             "finished_at": record.finished_at,
             "record": _dumps(record.to_dict()),
         }
+        rated = RatedMatch(
+            record.match_id,
+            record.game,
+            fixture.tournament_id if fixture else None,
+            fixture.index if fixture else None,
+            record.finished_at,
+            tuple(record.players),
+            tuple(record.outcome.ranks),
+        )
         try:
-            with self.engine.begin() as conn:
+            with engines.write_transaction(self.engine) as conn:
+                ladder.lock_game(conn, record.game)
                 conn.execute(matches.insert().values(**row))
+                if record.outcome.termination.value != ladder.ABORTED:
+                    ladder.rate_stored_match(conn, rated, self._env)
         except sa.exc.IntegrityError:
             where = (
                 f" (fixture {fixture.index} of tournament {fixture.tournament_id})"
@@ -268,19 +287,7 @@ class Store:
         Rating order is tournament creation order, then fixture index; matches outside a
         tournament come last, by finishing time. Aborted matches are not rated.
         """
-        query = (
-            sa.select(matches.c.id, matches.c.players, matches.c.outcome)
-            .where(matches.c.game == game, matches.c.termination != "aborted")
-            .order_by(
-                matches.c.tournament_id.is_(None),
-                matches.c.tournament_id,
-                matches.c.fixture_idx,
-                matches.c.finished_at,
-                matches.c.id,
-            )
-        )
-        if tournament_id is not None:
-            query = query.where(matches.c.tournament_id == tournament_id)
+        query = ladder.results_query(game, tournament_id)
         with self._begin() as conn:
             rows = conn.execute(query).all()
         for row in rows:
@@ -290,6 +297,33 @@ class Store:
                 yield Result(tuple(players), tuple(int(r) for r in outcome["ranks"]))
             except (KeyError, TypeError, ValueError) as exc:
                 raise StoreError(f"match {row.id}: unreadable outcome ({exc})") from None
+
+    # -- the stored ladder ---------------------------------------------------------------------
+
+    def ladder(self, game: str) -> list[LadderEntry]:
+        """The stored TrueSkill ladder of a game, best first; O(bots), equal to a full fold."""
+        with self._begin() as conn:
+            return ladder.stored_ladder(conn, game)
+
+    def rating_history(self, game: str, bot: str, last: int | None = None) -> list[RatingChange]:
+        """A bot's rating before and after each of its rated matches, in rating order."""
+        with self._begin() as conn:
+            return ladder.history(conn, game, bot, last)
+
+    def rebuild_ladder(self, game: str | None = None) -> dict[str, int]:
+        """Recompute the stored ladder of a game (or every game) from its matches.
+
+        One transaction per game; returns the number of rated matches per game.
+        """
+        counts = {}
+        for name in [game] if game is not None else self.games():
+            try:
+                with engines.write_transaction(self.engine) as conn:
+                    ladder.lock_game(conn, name)
+                    counts[name] = ladder.rebuild(conn, name, ladder.rated_matches(conn, name))
+            except sa.exc.SQLAlchemyError as exc:
+                raise StoreError(f"database {self.location}: {_first_line(exc)}") from None
+        return counts
 
     def games(self) -> list[str]:
         """The games that have stored matches."""
