@@ -76,7 +76,12 @@ def emit_rows(
     else:
         table = Table(title=title)
         for c in cols:
-            table.add_column(c, justify="left" if c in ("bot", "game", "status") else "right")
+            table.add_column(
+                c,
+                justify="left"
+                if c in ("bot", "game", "status", "name", "role", "match")
+                else "right",
+            )
         for r in rows:
             table.add_row(*(_cell(r.get(c)) for c in cols))
         console().print(table)

@@ -15,8 +15,10 @@ from sqlalchemy.engine import URL, Engine
 from arena.core import MatchRecord, Outcome
 from arena.errors import StoreError, TournamentError
 from arena.ratings import LadderEntry, Result, environment
+from arena.store import credentials as creds
 from arena.store import engine as engines
 from arena.store import ladder
+from arena.store.credentials import Credential, Role
 from arena.store.ladder import RatedMatch, RatingChange
 from arena.store.schema import bots, fixtures, matches, tournaments
 from arena.tournament.schedule import BotEntry, Fixture, Format, Status, TournamentSpec
@@ -84,6 +86,15 @@ class Store:
         """A transaction whose database errors become one-line StoreErrors."""
         try:
             with self.engine.begin() as conn:
+                yield conn
+        except sa.exc.SQLAlchemyError as exc:
+            raise StoreError(f"database {self.location}: {_first_line(exc)}") from None
+
+    @contextlib.contextmanager
+    def _write(self) -> Iterator[sa.Connection]:
+        """A read-then-write transaction (the write lock first on SQLite); one-line errors."""
+        try:
+            with engines.write_transaction(self.engine) as conn:
                 yield conn
         except sa.exc.SQLAlchemyError as exc:
             raise StoreError(f"database {self.location}: {_first_line(exc)}") from None
@@ -317,13 +328,51 @@ class Store:
         """
         counts = {}
         for name in [game] if game is not None else self.games():
-            try:
-                with engines.write_transaction(self.engine) as conn:
-                    ladder.lock_game(conn, name)
-                    counts[name] = ladder.rebuild(conn, name, ladder.rated_matches(conn, name))
-            except sa.exc.SQLAlchemyError as exc:
-                raise StoreError(f"database {self.location}: {_first_line(exc)}") from None
+            with self._write() as conn:
+                ladder.lock_game(conn, name)
+                counts[name] = ladder.rebuild(conn, name, ladder.rated_matches(conn, name))
         return counts
+
+    # -- credentials ---------------------------------------------------------------------------
+
+    def add_credential(self, name: str, role: Role, *, rotate: bool = False) -> str:
+        """A new token for a bot or organizer name, returned once (only its hash is kept).
+
+        Refuses a name with an active token (CredentialError) unless rotate, which replaces
+        it; a revoked name can be added again.
+        """
+        with self._write() as conn:
+            if rotate and creds.is_active(conn, name, role):
+                return creds.issue(conn, name, role, replace=True)
+            return creds.issue(conn, name, role, replace=False)
+
+    def rotate_credential(self, name: str, role: Role) -> str:
+        """Replace the active token of a name by a new one, returned once; the old one dies."""
+        with self._write() as conn:
+            return creds.issue(conn, name, role, replace=True)
+
+    def revoke_credential(self, name: str, role: Role) -> None:
+        """Stop accepting a name's token; CredentialError if it has no active one."""
+        with self._write() as conn:
+            creds.revoke(conn, name, role)
+
+    def verify_credential(self, name: str, token: str, role: Role, *, touch: bool = True) -> bool:
+        """Whether the token is the active one of that name and role (constant-time compare).
+
+        Unknown, revoked, empty or wrong: False. On success it stamps last_seen (touch).
+        """
+        with self._write() if touch else self._begin() as conn:
+            return creds.verify(conn, name, token, role, touch=touch)
+
+    def credentials(self, role: Role | None = None) -> list[Credential]:
+        """Every credential, revoked ones included (never a token or a hash)."""
+        with self._begin() as conn:
+            return creds.listing(conn, role)
+
+    def has_credentials(self, role: Role | None = None) -> bool:
+        """Whether this database has any active credential (of that role)."""
+        with self._begin() as conn:
+            return creds.any_active(conn, role)
 
     def games(self) -> list[str]:
         """The games that have stored matches."""
