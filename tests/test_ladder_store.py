@@ -288,6 +288,7 @@ def test_a_version_1_database_is_upgraded_and_its_ladder_built_once(db_url):
     with Store.open(db_url) as store:
         assert as_tuples(store.ladder(GAME)) == expected
         assert_ladder_is_the_fold(store)
+        assert store.credentials() == [] and not store.has_credentials()
         with store.engine.connect() as conn:
             version = conn.execute(sa.select(meta.c.value).where(meta.c.key == "schema_version"))
             assert version.scalar_one() == str(SCHEMA_VERSION)

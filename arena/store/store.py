@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import contextlib
-import json
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.engine import URL, Engine
 
-from arena.core import MatchRecord, Outcome
+from arena.core import MatchRecord
 from arena.errors import StoreError, TournamentError
 from arena.ratings import LadderEntry, Result, environment
 from arena.store import credentials as creds
@@ -20,34 +18,20 @@ from arena.store import engine as engines
 from arena.store import ladder
 from arena.store.credentials import Credential, Role
 from arena.store.ladder import RatedMatch, RatingChange
+from arena.store.rows import (
+    MatchSummary,
+    StoredTournament,
+    dumps,
+    fixture_from_row,
+    fixture_row,
+    loads,
+    match_row,
+    record_from_row,
+    summary_from_row,
+    tournament_from_row,
+)
 from arena.store.schema import bots, fixtures, matches, tournaments
-from arena.tournament.schedule import BotEntry, Fixture, Format, Status, TournamentSpec
-
-
-@dataclass(frozen=True, slots=True)
-class StoredTournament:
-    """A tournament as stored: its id, definition and progress."""
-
-    id: int
-    spec: TournamentSpec
-    status: Status
-    created_at: float
-    finished_at: float | None
-    fixtures: int  # scheduled
-    played: int  # fixtures with a stored match
-
-
-@dataclass(frozen=True, slots=True)
-class MatchSummary:
-    """A stored match in brief: who played, how they ranked and scored, how it ended."""
-
-    match_id: str
-    game: str
-    players: tuple[str, ...]
-    outcome: Outcome
-    tournament_id: int | None  # None: a match outside any tournament
-    fixture: int | None
-    finished_at: float
+from arena.tournament.schedule import BotEntry, Fixture, Status, TournamentSpec
 
 
 class Store:
@@ -109,13 +93,13 @@ class Store:
                 tournaments.insert()
                 .values(
                     game=spec.game,
-                    options=_dumps(dict(spec.options)),
+                    options=dumps(dict(spec.options)),
                     format=spec.format.value,
                     table_size=spec.table_size,
                     cycles=spec.cycles,
                     seed=spec.seed,
                     hero=spec.hero,
-                    bots=_dumps([{"name": b.name, "command": b.command} for b in spec.bots]),
+                    bots=dumps([{"name": b.name, "command": b.command} for b in spec.bots]),
                     time_per_move_ms=spec.time_per_move_ms,
                     status=Status.CREATED.value,
                     created_at=now,
@@ -123,7 +107,7 @@ class Store:
                 .returning(tournaments.c.id)
             ).scalar_one()
             if schedule:
-                conn.execute(fixtures.insert(), [_fixture_row(tid, f) for f in schedule])
+                conn.execute(fixtures.insert(), [fixture_row(tid, f) for f in schedule])
             for bot in spec.bots:
                 _touch_bot(conn, bot, now)
         return int(tid)
@@ -154,7 +138,7 @@ class Store:
         )
         query = sa.select(tournaments, scheduled, played).where(where).order_by(tournaments.c.id)
         with self._begin() as conn:
-            return [_tournament(row) for row in conn.execute(query)]
+            return [tournament_from_row(row) for row in conn.execute(query)]
 
     def set_status(self, tid: int, status: Status) -> None:
         """Record where a tournament stands (finished also stamps its finishing time)."""
@@ -168,7 +152,7 @@ class Store:
         """The schedule of a tournament, in fixture order."""
         query = sa.select(fixtures).where(fixtures.c.tournament_id == tid).order_by(fixtures.c.idx)
         with self._begin() as conn:
-            return [_fixture(row) for row in conn.execute(query)]
+            return [fixture_from_row(row) for row in conn.execute(query)]
 
     def pending_fixtures(self, tid: int) -> list[Fixture]:
         """The fixtures that have no stored match yet, in fixture order."""
@@ -189,21 +173,7 @@ class Store:
         The stored ladder of its game stays equal to a fold over every stored match in rating
         order, even when this match comes before matches rated already (arena/store/ladder.py).
         """
-        row = {
-            "id": record.match_id,
-            "tournament_id": fixture.tournament_id if fixture else None,
-            "fixture_idx": fixture.index if fixture else None,
-            "game": record.game,
-            "options": _dumps(dict(record.options)),
-            "seed": record.seed,
-            "players": _dumps(list(record.players)),
-            "outcome": _dumps(record.outcome.to_dict()),
-            "termination": record.outcome.termination.value,
-            "detail": record.outcome.detail,
-            "started_at": record.started_at,
-            "finished_at": record.finished_at,
-            "record": _dumps(record.to_dict()),
-        }
+        row = match_row(record, fixture)
         rated = RatedMatch(
             record.match_id,
             record.game,
@@ -236,7 +206,7 @@ class Store:
             row = conn.execute(query).first()
         if row is None:
             raise UnknownMatchError(f"no match {match_id!r} in {self.location}")
-        return _record(row.id, row.record)
+        return record_from_row(row.id, row.record)
 
     def tournament_matches(self, tid: int) -> list[MatchRecord]:
         """The full records of a tournament's matches, in fixture order."""
@@ -246,7 +216,7 @@ class Store:
             .order_by(matches.c.fixture_idx)
         )
         with self._begin() as conn:
-            return [_record(row.id, row.record) for row in conn.execute(query)]
+            return [record_from_row(row.id, row.record) for row in conn.execute(query)]
 
     def has_match(self, match_id: str) -> bool:
         """Whether a match with this id is stored."""
@@ -290,7 +260,7 @@ class Store:
             )
         query = query.order_by(matches.c.finished_at, matches.c.id).limit(limit)
         with self._begin() as conn:
-            return [_summary(row) for row in conn.execute(query)]
+            return [summary_from_row(row) for row in conn.execute(query)]
 
     def results(self, game: str, tournament_id: int | None = None) -> Iterator[Result]:
         """Every match of a game (or of one tournament) as (players, ranks), in rating order.
@@ -302,8 +272,8 @@ class Store:
         with self._begin() as conn:
             rows = conn.execute(query).all()
         for row in rows:
-            players = _loads(row.players, f"match {row.id}", "players")
-            outcome = _loads(row.outcome, f"match {row.id}", "outcome")
+            players = loads(row.players, f"match {row.id}", "players")
+            outcome = loads(row.outcome, f"match {row.id}", "outcome")
             try:
                 yield Result(tuple(players), tuple(int(r) for r in outcome["ranks"]))
             except (KeyError, TypeError, ValueError) as exc:
@@ -396,98 +366,6 @@ def _touch_bot(conn: sa.Connection, bot: BotEntry, now: float) -> None:
         conn.execute(
             bots.insert().values(name=bot.name, command=bot.command, first_seen=now, last_seen=now)
         )
-
-
-def _fixture_row(tid: int, f: Fixture) -> dict[str, Any]:
-    return {
-        "tournament_id": tid,
-        "idx": f.index,
-        "cycle": f.cycle,
-        "table_no": f.table,
-        "rotation": f.rotation,
-        "seats": _dumps(list(f.seats)),
-        "seed": f.seed,
-    }
-
-
-def _fixture(row: Any) -> Fixture:
-    seats = _loads(row.seats, f"fixture {row.idx} of tournament {row.tournament_id}", "seats")
-    return Fixture(
-        index=row.idx,
-        cycle=row.cycle,
-        table=row.table_no,
-        rotation=row.rotation,
-        seats=tuple(str(s) for s in seats),
-        seed=int(row.seed),
-        tournament_id=row.tournament_id,
-    )
-
-
-def _tournament(row: Any) -> StoredTournament:
-    where = f"tournament {row.id}"
-    bot_list = _loads(row.bots, where, "bots")
-    try:
-        spec = TournamentSpec(
-            game=row.game,
-            bots=tuple(BotEntry(b["name"], b.get("command")) for b in bot_list),
-            seed=int(row.seed),
-            options=_loads(row.options, where, "options"),
-            format=Format(row.format),
-            table_size=row.table_size,
-            cycles=row.cycles,
-            hero=row.hero,
-            time_per_move_ms=row.time_per_move_ms,
-        )
-        status = Status(row.status)
-    except (KeyError, TypeError, ValueError) as exc:
-        raise StoreError(f"{where}: unreadable definition ({exc})") from None
-    return StoredTournament(
-        row.id,
-        spec,
-        status,
-        row.created_at,
-        row.finished_at,
-        int(row.n_fixtures),
-        int(row.n_played),
-    )
-
-
-def _summary(row: Any) -> MatchSummary:
-    where = f"match {row.id}"
-    try:
-        outcome = Outcome.from_dict(_loads(row.outcome, where, "outcome"))
-    except (KeyError, TypeError, ValueError) as exc:
-        raise StoreError(f"{where}: unreadable outcome ({exc})") from None
-    return MatchSummary(
-        match_id=row.id,
-        game=row.game,
-        players=tuple(str(p) for p in _loads(row.players, where, "players")),
-        outcome=outcome,
-        tournament_id=row.tournament_id,
-        fixture=row.fixture_idx,
-        finished_at=float(row.finished_at),
-    )
-
-
-def _record(match_id: str, text: str) -> MatchRecord:
-    data = _loads(text, f"match {match_id}", "record")
-    try:
-        return MatchRecord.from_dict(data)
-    except (KeyError, TypeError, ValueError) as exc:
-        raise StoreError(
-            f"match {match_id}: unreadable record ({type(exc).__name__}: {exc})"
-        ) from None
-
-
-def _dumps(data: Any) -> str:
-    return json.dumps(data, separators=(",", ":"), sort_keys=True)
-
-
-def _loads(text: str, where: str, column: str) -> Any:
-    try:
-        return json.loads(text)
-    except (TypeError, ValueError) as exc:
-        raise StoreError(f"{where}: column {column} is not valid JSON ({exc})") from None
 
 
 def _first_line(exc: BaseException) -> str:
