@@ -108,8 +108,8 @@ def revoke(conn: sa.Connection, name: str, role: Role) -> None:
         raise CredentialError(f"no active {role.value} credential {name!r} to revoke")
 
 
-def verify(conn: sa.Connection, name: str, token: str, role: Role, *, touch: bool) -> bool:
-    """Whether the token is the active one of (role, name); stamps last_seen when it is."""
+def verify(conn: sa.Connection, name: str, token: str, role: Role) -> bool:
+    """Whether the token is the active one of (role, name); a read, constant-time compare."""
     row = None
     if name and len(name) <= NAME_MAX:
         row = conn.execute(
@@ -118,10 +118,12 @@ def verify(conn: sa.Connection, name: str, token: str, role: Role, *, touch: boo
             )
         ).first()
     stored = row.token_hash if row is not None else _NO_HASH
-    ok = hmac.compare_digest(token_hash(token or ""), stored) and row is not None and bool(token)
-    if ok and touch:
-        conn.execute(credentials.update().where(_is(name, role)).values(last_seen=time.time()))
-    return ok
+    return hmac.compare_digest(token_hash(token or ""), stored) and row is not None and bool(token)
+
+
+def touch(conn: sa.Connection, name: str, role: Role) -> None:
+    """Stamp the last successful verification of (role, name)."""
+    conn.execute(credentials.update().where(_is(name, role)).values(last_seen=time.time()))
 
 
 def listing(conn: sa.Connection, role: Role | None) -> list[Credential]:

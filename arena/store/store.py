@@ -331,8 +331,12 @@ class Store:
 
         Unknown, revoked, empty or wrong: False. On success it stamps last_seen (touch).
         """
-        with self._write() if touch else self._begin() as conn:
-            return creds.verify(conn, name, token, role, touch=touch)
+        with self._begin() as conn:
+            ok = creds.verify(conn, name, token, role)
+        if ok and touch:  # a write only for a good token: a flood of bad ones takes no lock
+            with self._write() as conn:
+                creds.touch(conn, name, role)
+        return ok
 
     def credentials(self, role: Role | None = None) -> list[Credential]:
         """Every credential, revoked ones included (never a token or a hash)."""
