@@ -296,3 +296,29 @@ def test_a_version_1_database_is_upgraded_and_its_ladder_built_once(db_url):
             conn.execute(ratings.update().values(games=0))  # a second open must not rebuild
     with Store.open(db_url) as store:
         assert {e.games for e in store.ladder(GAME)} == {0}
+
+
+def test_openers_racing_on_a_version_1_database_upgrade_it_once(db_url):
+    with Store.open(db_url) as store:
+        for fixture, rec in scheduled(store, (15,)):
+            store.save_match(rec, fixture)
+    downgrade_to_version_1(db_url)
+    errors: list[BaseException] = []
+
+    def opener() -> None:
+        try:
+            Store.open(db_url).close()
+        except BaseException as exc:  # reported by the main thread
+            errors.append(exc)
+
+    threads = [threading.Thread(target=opener) for _ in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    with Store.open(db_url) as store:
+        assert_ladder_is_the_fold(store)
+        with store.engine.connect() as conn:
+            rows = conn.execute(sa.select(sa.func.count()).select_from(rating_history))
+            assert rows.scalar_one() == 2 * len(make_fixtures(spec(15)))
