@@ -3,6 +3,10 @@
 Every match is a free-for-all of one-player teams ranked by the outcome (ties allowed).
 Results are folded in fixture order (tournament creation order, then fixture index), never
 in finishing order, so a run at any concurrency gives the same ladder.
+
+A rating is carried from match to match as its (mu, sigma) floats: TrueSkill reads nothing
+else of a prior, so a fold resumed from stored (mu, sigma) values (arena/store/ladder.py)
+gives bit for bit the floats of a fold from scratch.
 """
 
 from __future__ import annotations
@@ -39,6 +43,40 @@ class Result:
 
 
 @dataclass(frozen=True, slots=True)
+class Skill:
+    """A bot's rating between matches: what TrueSkill reads of a prior (mu and sigma)."""
+
+    mu: float
+    sigma: float
+
+
+def prior(env: trueskill.TrueSkill) -> Skill:
+    """The rating of a bot before its first rated match."""
+    rating = env.create_rating()
+    return Skill(rating.mu, rating.sigma)
+
+
+def is_rated(result: Result) -> bool:
+    """Whether a match moves ratings: a solo game says nothing about relative skill."""
+    return len(result.players) >= 2
+
+
+def rate_match(
+    env: trueskill.TrueSkill, priors: Sequence[Skill], ranks: Sequence[int]
+) -> list[Skill]:
+    """The ratings after one free-for-all, seat by seat (ranks: 1 is best, ties share)."""
+    # trueskill ranks: lower is better, equal means a tie, exactly like Outcome.ranks
+    rated = env.rate([(p,) for p in priors], ranks=[r - 1 for r in ranks])
+    return [Skill(rating.mu, rating.sigma) for (rating,) in rated]
+
+
+def check_seats(players: Sequence[str]) -> None:
+    """ValueError if a bot sits twice at one table (one rating cannot play itself)."""
+    if len(set(players)) != len(players):
+        raise ValueError(f"a bot sits twice at one table: {tuple(players)}")
+
+
+@dataclass(frozen=True, slots=True)
 class LadderEntry:
     """One bot on the ladder."""
 
@@ -59,28 +97,27 @@ def fold_ratings(
 ) -> list[LadderEntry]:
     """Rate every result in the given order; the ladder sorted by mu - 3 sigma (best first)."""
     env = env or environment()
-    ratings: dict[str, trueskill.Rating] = {}
+    start = prior(env)
+    ratings: dict[str, Skill] = {}
     games: dict[str, int] = {}
     wins: dict[str, int] = {}
     for result in results:
-        if len(result.players) < 2:
-            continue  # a solo game says nothing about relative skill
-        _rate(env, ratings, result)
+        if not is_rated(result):
+            continue
+        check_seats(result.players)
+        priors = [ratings.get(bot, start) for bot in result.players]
+        for bot, after in zip(result.players, rate_match(env, priors, result.ranks), strict=True):
+            ratings[bot] = after
         for bot, rank in zip(result.players, result.ranks, strict=True):
             games[bot] = games.get(bot, 0) + 1
             wins[bot] = wins.get(bot, 0) + (rank == 1)
     entries = [LadderEntry(bot, r.mu, r.sigma, games[bot], wins[bot]) for bot, r in ratings.items()]
+    return sort_ladder(entries)
+
+
+def sort_ladder(entries: Iterable[LadderEntry]) -> list[LadderEntry]:
+    """Best first: by mu - 3 sigma, then by name."""
     return sorted(entries, key=lambda e: (-e.conservative, e.bot))
-
-
-def _rate(env: trueskill.TrueSkill, ratings: dict[str, trueskill.Rating], result: Result) -> None:
-    if len(set(result.players)) != len(result.players):
-        raise ValueError(f"a bot sits twice at one table: {result.players}")
-    groups = [(ratings.get(bot) or env.create_rating(),) for bot in result.players]
-    # trueskill ranks: lower is better, equal means a tie, exactly like Outcome.ranks
-    rated = env.rate(groups, ranks=[r - 1 for r in result.ranks])
-    for bot, (rating,) in zip(result.players, rated, strict=True):
-        ratings[bot] = rating
 
 
 def leaderboard_rows(entries: Sequence[LadderEntry]) -> list[dict[str, object]]:

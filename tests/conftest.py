@@ -163,7 +163,16 @@ def _reset_postgres(url: str) -> None:
 
     engine = sa.create_engine(resolve_url(url))
     with engine.begin() as conn:
-        for table in ("matches", "fixtures", "tournaments", "bots", "meta"):
+        for table in (
+            "rating_history",
+            "ratings",
+            "credentials",
+            "matches",
+            "fixtures",
+            "tournaments",
+            "bots",
+            "meta",
+        ):
             conn.execute(sa.text(f"DROP TABLE IF EXISTS {table} CASCADE"))
     engine.dispose()
 

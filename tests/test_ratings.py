@@ -109,3 +109,28 @@ def test_the_global_trueskill_environment_is_never_touched():
 def test_a_bot_cannot_sit_twice_at_one_table():
     with pytest.raises(ValueError, match="twice"):
         fold_ratings([Result(("a", "a"), (1, 2))])
+
+
+def test_carrying_mu_and_sigma_gives_bit_for_bit_the_package_fold_with_rating_objects():
+    # The stored ladder resumes folds from (mu, sigma) columns: that must be exactly the fold
+    # that keeps the package's Rating objects (which hold pi and tau) from match to match.
+    import random
+
+    rng = random.Random(3)
+    bots = [f"b{i}" for i in range(6)]
+    results = []
+    for _ in range(400):
+        players = tuple(rng.sample(bots, rng.choice((2, 3, 4))))
+        results.append(Result(players, tuple(rng.randint(1, 2) for _ in players)))
+    env = environment()
+    kept: dict[str, trueskill.Rating] = {}
+    for r in results:
+        rated = env.rate(
+            [(kept.get(b) or env.create_rating(),) for b in r.players],
+            ranks=[x - 1 for x in r.ranks],
+        )
+        kept.update({b: rating for b, (rating,) in zip(r.players, rated, strict=True)})
+    folded = by_bot(fold_ratings(results))
+    assert {b: (folded[b].mu, folded[b].sigma) for b in bots} == {
+        b: (kept[b].mu, kept[b].sigma) for b in bots
+    }

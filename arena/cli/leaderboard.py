@@ -1,4 +1,5 @@
-"""`arena leaderboard`: the TrueSkill ladder of a game, plus the table output shared by commands."""
+"""`arena leaderboard`: the TrueSkill ladder of a game (stored, or one bot's history), plus
+the table output shared by commands."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from rich.table import Table
 from arena.cli import app
 from arena.cli.output import console
 from arena.errors import ConfigError
-from arena.ratings import CONSERVATIVE_K, fold_ratings, leaderboard_rows
+from arena.ratings import CONSERVATIVE_K, leaderboard_rows
 from arena.registry import get_game
 from arena.store import Store
 
@@ -75,15 +76,38 @@ def emit_rows(
     else:
         table = Table(title=title)
         for c in cols:
-            table.add_column(c, justify="left" if c in ("bot", "game", "status") else "right")
+            table.add_column(
+                c,
+                justify="left"
+                if c in ("bot", "game", "status", "name", "role", "match")
+                else "right",
+            )
         for r in rows:
             table.add_row(*(_cell(r.get(c)) for c in cols))
         console().print(table)
 
 
 def ladder(store: Store, game: str) -> list[dict[str, object]]:
-    """The leaderboard rows of a game over every stored match, in rating order."""
-    return leaderboard_rows(fold_ratings(store.results(game)))
+    """The leaderboard rows of a game over every stored match (the stored ladder), best first."""
+    return leaderboard_rows(store.ladder(game))
+
+
+def history_rows(store: Store, game: str, bot: str, last: int | None) -> list[dict[str, object]]:
+    """A bot's rated matches of a game, oldest first: the match, its rank, mu and sigma after."""
+    return [
+        {
+            "match": c.match_id,
+            "tournament": c.tournament_id,
+            "fixture": c.fixture,
+            "seat": c.seat,
+            "rank": c.rank,
+            "mu": round(c.mu, 4),
+            "sigma": round(c.sigma, 4),
+            "delta mu": round(c.mu - c.mu_before, 4),
+            "conservative": round(c.mu - CONSERVATIVE_K * c.sigma, 4),
+        }
+        for c in store.rating_history(game, bot, last)
+    ]
 
 
 def pick_game(store: Store, game: str | None) -> str:
@@ -111,6 +135,21 @@ def leaderboard_command(
     game: Annotated[
         str | None, typer.Option("--game", "-g", help="Game (default: the only one stored).")
     ] = None,
+    bot: Annotated[
+        str | None,
+        typer.Option("--bot", "-b", help="Show this bot's rating history instead of the ladder."),
+    ] = None,
+    last: Annotated[
+        int | None,
+        typer.Option("--last", "-n", min=1, help="With --bot: only its last N rated matches."),
+    ] = None,
+    rebuild: Annotated[
+        bool,
+        typer.Option(
+            "--rebuild",
+            help="Recompute the stored ladder from the matches first (the game, or every game).",
+        ),
+    ] = False,
     fmt: Annotated[
         OutputFormat, typer.Option("--format", "-f", help="Output format.")
     ] = OutputFormat.TABLE,
@@ -118,4 +157,15 @@ def leaderboard_command(
 ) -> None:
     """Show the TrueSkill ladder of a game: mu, sigma, mu - 3 sigma, games and wins."""
     with Store.open(db) as store:
-        print_ladder(store, pick_game(store, game), fmt)
+        if rebuild:
+            counts = store.rebuild_ladder(None if game is None else get_game(game).name)
+            for name, count in counts.items():
+                typer.echo(f"rebuilt the {name} ladder from {count} rated matches", err=True)
+        name = pick_game(store, game)
+        if bot is None:
+            print_ladder(store, name, fmt)
+            return
+        rows = history_rows(store, name, bot, last)
+        if not rows:
+            raise ConfigError(f"{bot!r} has no rated {name} match in {store.location}")
+        emit_rows(rows, fmt, title=f"Rating history: {bot} in {name} (oldest first)")

@@ -53,7 +53,7 @@ def leaderboard(store: Store, game_name: str) -> pb.Leaderboard:
     if not game_name:
         raise ConfigError("give the game whose leaderboard you want")
     game = get_game(game_name)
-    entries = fold_ratings(store.results(game.name))
+    entries = store.ladder(game.name)  # the stored ladder: O(bots)
     return pb.Leaderboard(game=game.name, entries=ladder_to_pb(entries))
 
 

@@ -1,6 +1,8 @@
 """Storage: SQLite by default, PostgreSQL by URL; tournaments, fixtures and match records."""
 
+from arena.store.credentials import Credential, CredentialError, Role
 from arena.store.engine import DEFAULT_DB, ENV_VAR, resolve_url
+from arena.store.ladder import RatingChange
 from arena.store.schema import SCHEMA_VERSION
 from arena.store.store import (
     MatchSummary,
@@ -11,6 +13,10 @@ from arena.store.store import (
 )
 
 __all__ = [
+    "Credential",
+    "CredentialError",
+    "RatingChange",
+    "Role",
     "DEFAULT_DB",
     "ENV_VAR",
     "SCHEMA_VERSION",

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import sqlalchemy as sa
@@ -10,7 +12,8 @@ from sqlalchemy import event
 from sqlalchemy.engine import URL, Engine
 
 from arena.errors import SchemaVersionError, StoreError
-from arena.store.schema import SCHEMA_VERSION, meta, metadata
+from arena.store import ladder
+from arena.store.schema import SCHEMA_VERSION, matches, meta, metadata
 
 DEFAULT_DB = "arena.db"
 ENV_VAR = "ARENA_DB"
@@ -63,47 +66,73 @@ def _sqlite_pragmas(dbapi_connection: object, _record: object) -> None:
 
 
 def prepare(engine: Engine, url: URL) -> None:
-    """Create the schema on first use; refuse a database written by a newer arena."""
+    """Create the schema on first use, upgrade an older one; refuse one from a newer arena."""
     try:
         with engine.begin() as conn:
-            if sa.inspect(conn).has_table("meta"):
-                version = _read_version(conn)
-                if version > SCHEMA_VERSION:
-                    raise SchemaVersionError(
-                        f"database {_safe(url)} has schema version {version}, newer than this "
-                        f"arena understands ({SCHEMA_VERSION}): upgrade arena to use it"
-                    )
-            metadata.create_all(conn)
-            _add_missing_columns(conn)
-            if (
-                conn.execute(sa.select(meta.c.value).where(meta.c.key == "schema_version")).first()
-                is None
-            ):
+            # None: a new database, or one whose creation was interrupted
+            version = _read_version(conn) if sa.inspect(conn).has_table("meta") else None
+            if version is not None and version > SCHEMA_VERSION:
+                raise SchemaVersionError(
+                    f"database {_safe(url)} has schema version {version}, newer than this "
+                    f"arena understands ({SCHEMA_VERSION}): upgrade arena to use it"
+                )
+            if version is None:
+                metadata.create_all(conn)
                 conn.execute(meta.insert().values(key="schema_version", value=str(SCHEMA_VERSION)))
+        if version is not None and version < SCHEMA_VERSION:
+            with write_transaction(engine) as conn:
+                migrate(conn)
     except StoreError:
         raise
     except sa.exc.SQLAlchemyError as exc:
         raise StoreError(f"cannot open database {_safe(url)}: {_first_line(exc)}") from None
 
 
-# Columns added after a table's first release, with their SQL type: added in place on open, so a
-# database from an older arena keeps working (its rows read the column as NULL).
-_LATE_COLUMNS: dict[str, dict[str, str]] = {"tournaments": {"deals": "VARCHAR(16)"}}
+@contextlib.contextmanager
+def write_transaction(engine: Engine) -> Iterator[sa.Connection]:
+    """A transaction that may read then write: on SQLite it holds the write lock from BEGIN.
+
+    A deferred SQLite transaction that reads, then writes after another writer committed,
+    fails at once (a stale snapshot) instead of waiting; BEGIN IMMEDIATE waits its turn.
+    """
+    with engine.connect() as conn:
+        if conn.dialect.name == "sqlite":
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
+        try:
+            yield conn
+        except BaseException:
+            conn.rollback()
+            raise
+        conn.commit()
 
 
-def _add_missing_columns(conn: sa.Connection) -> None:
-    inspector = sa.inspect(conn)
-    for table, columns in _LATE_COLUMNS.items():
-        have = {c["name"] for c in inspector.get_columns(table)}
-        for column, sql_type in columns.items():
-            if column not in have:
-                conn.execute(sa.text(f"ALTER TABLE {table} ADD COLUMN {column} {sql_type}"))
+def migrate(conn: sa.Connection) -> None:
+    """Bring the schema up to SCHEMA_VERSION, one step at a time; once, whoever runs it first."""
+    query = sa.select(meta.c.value).where(meta.c.key == "schema_version")
+    if conn.dialect.name == "postgresql":
+        query = query.with_for_update()  # a second upgrader waits here, then finds it done
+    row = conn.execute(query).first()
+    version = SCHEMA_VERSION if row is None else int(row[0])
+    if version >= SCHEMA_VERSION:
+        return
+    metadata.create_all(conn)
+    if version < 2:
+        # 2: the stored ladder is new; fold every game's matches into it once
+        for (game,) in conn.execute(sa.select(matches.c.game).distinct()).all():
+            ladder.lock_game(conn, game)
+            ladder.rebuild(conn, game, ladder.rated_matches(conn, game))
+    if version < 3 and "deals" not in {c["name"] for c in sa.inspect(conn).get_columns("tournaments")}:
+        # 3: tournaments.deals; older rows keep NULL, read as duplicate (how they were dealt)
+        conn.execute(sa.text("ALTER TABLE tournaments ADD COLUMN deals VARCHAR(16)"))
+    conn.execute(
+        meta.update().where(meta.c.key == "schema_version").values(value=str(SCHEMA_VERSION))
+    )
 
 
-def _read_version(conn: sa.Connection) -> int:
+def _read_version(conn: sa.Connection) -> int | None:
     row = conn.execute(sa.select(meta.c.value).where(meta.c.key == "schema_version")).first()
     if row is None:
-        return SCHEMA_VERSION  # an empty meta table: created by us but interrupted
+        return None
     try:
         return int(row[0])
     except ValueError:

@@ -8,8 +8,12 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-SCHEMA_VERSION = 1
-"""Bump when the schema changes, and teach `engine.migrate` the step from the previous one."""
+SCHEMA_VERSION = 3
+"""Bump when the schema changes, and teach `engine.migrate` the step from the previous one.
+
+1: tournaments, fixtures, matches, bots. 2: + ratings, rating_history (the stored ladder,
+rebuilt from the matches on upgrade) and credentials. 3: + tournaments.deals (NULL: duplicate).
+"""
 
 metadata = sa.MetaData()
 
@@ -89,4 +93,74 @@ matches = sa.Table(
     ),
     # one match per fixture: a resumed run can never play a fixture twice
     sa.UniqueConstraint("tournament_id", "fixture_idx", name="uq_matches_fixture"),
+)
+
+# The stored ladder (arena/store/ladder.py): the current rating of every bot per game, and
+# one history row per rated match and seat. Both are derived from `matches` and can be rebuilt.
+ratings = sa.Table(
+    "ratings",
+    metadata,
+    sa.Column("game", sa.String(64), primary_key=True),
+    sa.Column("bot", sa.String(200), primary_key=True),
+    sa.Column("mu", sa.Double, nullable=False),
+    sa.Column("sigma", sa.Double, nullable=False),
+    sa.Column("games", sa.Integer, nullable=False),
+    sa.Column("wins", sa.Integer, nullable=False),
+    sa.Column("updated_at", sa.Float, nullable=False),
+)
+
+rating_history = sa.Table(
+    "rating_history",
+    metadata,
+    sa.Column(
+        "match_id",
+        sa.String(64),
+        sa.ForeignKey("matches.id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("game", sa.String(64), nullable=False),
+    sa.Column("bot", sa.String(200), nullable=False),
+    # The rating order of the match, as Store.results orders matches: tournament matches by
+    # (tournament id, fixture index), then matches outside a tournament (adhoc = 1, tournament
+    # and fixture 0) by finishing time; the match id breaks ties. No NULLs, so row values compare.
+    sa.Column("adhoc", sa.Integer, nullable=False),
+    sa.Column("tournament_id", sa.Integer, nullable=False),
+    sa.Column("fixture_idx", sa.Integer, nullable=False),
+    sa.Column("finished_at", sa.Float, nullable=False),
+    sa.Column("rank", sa.Integer, nullable=False),
+    sa.Column("mu", sa.Double, nullable=False),  # after this match
+    sa.Column("sigma", sa.Double, nullable=False),
+    sa.Column("rated_at", sa.Float, nullable=False),  # when these values were (re)computed
+    sa.Index(
+        "ix_rating_history_order",
+        "game",
+        "adhoc",
+        "tournament_id",
+        "fixture_idx",
+        "finished_at",
+        "match_id",
+    ),
+    sa.Index(
+        "ix_rating_history_bot",
+        "game",
+        "bot",
+        "adhoc",
+        "tournament_id",
+        "fixture_idx",
+        "finished_at",
+        "match_id",
+    ),
+)
+
+# Who may connect: one row per (role, name); only a SHA-256 of the token is kept.
+credentials = sa.Table(
+    "credentials",
+    metadata,
+    sa.Column("role", sa.String(16), primary_key=True),
+    sa.Column("name", sa.String(64), primary_key=True),
+    sa.Column("token_hash", sa.String(64), nullable=False),  # hex SHA-256 of the token
+    sa.Column("created_at", sa.Float, nullable=False),  # when the current token was issued
+    sa.Column("revoked_at", sa.Float),
+    sa.Column("last_seen", sa.Float),  # the last successful verify
 )

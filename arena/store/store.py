@@ -3,47 +3,35 @@
 from __future__ import annotations
 
 import contextlib
-import json
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.engine import URL, Engine
 
-from arena.core import MatchRecord, Outcome
+from arena.core import MatchRecord
 from arena.errors import StoreError, TournamentError
-from arena.ratings import Result
+from arena.ratings import LadderEntry, Result, environment
+from arena.store import credentials as creds
 from arena.store import engine as engines
+from arena.store import ladder
+from arena.store.credentials import Credential, Role
+from arena.store.ladder import RatedMatch, RatingChange
+from arena.store.rows import (
+    MatchSummary,
+    StoredTournament,
+    dumps,
+    fixture_from_row,
+    fixture_row,
+    loads,
+    match_row,
+    record_from_row,
+    summary_from_row,
+    tournament_from_row,
+)
 from arena.store.schema import bots, fixtures, matches, tournaments
-from arena.tournament.schedule import BotEntry, Deals, Fixture, Format, Status, TournamentSpec
-
-
-@dataclass(frozen=True, slots=True)
-class StoredTournament:
-    """A tournament as stored: its id, definition and progress."""
-
-    id: int
-    spec: TournamentSpec
-    status: Status
-    created_at: float
-    finished_at: float | None
-    fixtures: int  # scheduled
-    played: int  # fixtures with a stored match
-
-
-@dataclass(frozen=True, slots=True)
-class MatchSummary:
-    """A stored match in brief: who played, how they ranked and scored, how it ended."""
-
-    match_id: str
-    game: str
-    players: tuple[str, ...]
-    outcome: Outcome
-    tournament_id: int | None  # None: a match outside any tournament
-    fixture: int | None
-    finished_at: float
+from arena.tournament.schedule import BotEntry, Fixture, Status, TournamentSpec
 
 
 class Store:
@@ -52,6 +40,7 @@ class Store:
     def __init__(self, engine: Engine, url: URL) -> None:
         self.engine = engine
         self.url = url
+        self._env = environment()
 
     @classmethod
     def open(cls, target: str | None = None) -> Store:
@@ -85,6 +74,15 @@ class Store:
         except sa.exc.SQLAlchemyError as exc:
             raise StoreError(f"database {self.location}: {_first_line(exc)}") from None
 
+    @contextlib.contextmanager
+    def _write(self) -> Iterator[sa.Connection]:
+        """A read-then-write transaction (the write lock first on SQLite); one-line errors."""
+        try:
+            with engines.write_transaction(self.engine) as conn:
+                yield conn
+        except sa.exc.SQLAlchemyError as exc:
+            raise StoreError(f"database {self.location}: {_first_line(exc)}") from None
+
     # -- tournaments -------------------------------------------------------------------------
 
     def create_tournament(self, spec: TournamentSpec, schedule: Sequence[Fixture]) -> int:
@@ -95,13 +93,13 @@ class Store:
                 tournaments.insert()
                 .values(
                     game=spec.game,
-                    options=_dumps(dict(spec.options)),
+                    options=dumps(dict(spec.options)),
                     format=spec.format.value,
                     table_size=spec.table_size,
                     cycles=spec.cycles,
                     seed=spec.seed,
                     hero=spec.hero,
-                    bots=_dumps([{"name": b.name, "command": b.command} for b in spec.bots]),
+                    bots=dumps([{"name": b.name, "command": b.command} for b in spec.bots]),
                     time_per_move_ms=spec.time_per_move_ms,
                     deals=spec.deals.value,
                     status=Status.CREATED.value,
@@ -110,7 +108,7 @@ class Store:
                 .returning(tournaments.c.id)
             ).scalar_one()
             if schedule:
-                conn.execute(fixtures.insert(), [_fixture_row(tid, f) for f in schedule])
+                conn.execute(fixtures.insert(), [fixture_row(tid, f) for f in schedule])
             for bot in spec.bots:
                 _touch_bot(conn, bot, now)
         return int(tid)
@@ -141,7 +139,7 @@ class Store:
         )
         query = sa.select(tournaments, scheduled, played).where(where).order_by(tournaments.c.id)
         with self._begin() as conn:
-            return [_tournament(row) for row in conn.execute(query)]
+            return [tournament_from_row(row) for row in conn.execute(query)]
 
     def set_status(self, tid: int, status: Status) -> None:
         """Record where a tournament stands (finished also stamps its finishing time)."""
@@ -155,7 +153,7 @@ class Store:
         """The schedule of a tournament, in fixture order."""
         query = sa.select(fixtures).where(fixtures.c.tournament_id == tid).order_by(fixtures.c.idx)
         with self._begin() as conn:
-            return [_fixture(row) for row in conn.execute(query)]
+            return [fixture_from_row(row) for row in conn.execute(query)]
 
     def pending_fixtures(self, tid: int) -> list[Fixture]:
         """The fixtures that have no stored match yet, in fixture order."""
@@ -171,25 +169,27 @@ class Store:
     # -- matches -----------------------------------------------------------------------------
 
     def save_match(self, record: MatchRecord, fixture: Fixture | None = None) -> None:
-        """Store one finished match, in one transaction; StoreError if it is already there."""
-        row = {
-            "id": record.match_id,
-            "tournament_id": fixture.tournament_id if fixture else None,
-            "fixture_idx": fixture.index if fixture else None,
-            "game": record.game,
-            "options": _dumps(dict(record.options)),
-            "seed": record.seed,
-            "players": _dumps(list(record.players)),
-            "outcome": _dumps(record.outcome.to_dict()),
-            "termination": record.outcome.termination.value,
-            "detail": record.outcome.detail,
-            "started_at": record.started_at,
-            "finished_at": record.finished_at,
-            "record": _dumps(record.to_dict()),
-        }
+        """Store one finished match and rate it, in one transaction; StoreError if stored already.
+
+        The stored ladder of its game stays equal to a fold over every stored match in rating
+        order, even when this match comes before matches rated already (arena/store/ladder.py).
+        """
+        row = match_row(record, fixture)
+        rated = RatedMatch(
+            record.match_id,
+            record.game,
+            fixture.tournament_id if fixture else None,
+            fixture.index if fixture else None,
+            record.finished_at,
+            tuple(record.players),
+            tuple(record.outcome.ranks),
+        )
         try:
-            with self.engine.begin() as conn:
+            with engines.write_transaction(self.engine) as conn:
+                ladder.lock_game(conn, record.game)
                 conn.execute(matches.insert().values(**row))
+                if record.outcome.termination.value != ladder.ABORTED:
+                    ladder.rate_stored_match(conn, rated, self._env)
         except sa.exc.IntegrityError:
             where = (
                 f" (fixture {fixture.index} of tournament {fixture.tournament_id})"
@@ -207,7 +207,7 @@ class Store:
             row = conn.execute(query).first()
         if row is None:
             raise UnknownMatchError(f"no match {match_id!r} in {self.location}")
-        return _record(row.id, row.record)
+        return record_from_row(row.id, row.record)
 
     def tournament_matches(self, tid: int) -> list[MatchRecord]:
         """The full records of a tournament's matches, in fixture order."""
@@ -217,7 +217,7 @@ class Store:
             .order_by(matches.c.fixture_idx)
         )
         with self._begin() as conn:
-            return [_record(row.id, row.record) for row in conn.execute(query)]
+            return [record_from_row(row.id, row.record) for row in conn.execute(query)]
 
     def match_tournament(self, match_id: str) -> int | None:
         """The tournament a stored match belongs to (None: outside any; UnknownMatchError)."""
@@ -270,7 +270,7 @@ class Store:
             )
         query = query.order_by(matches.c.finished_at, matches.c.id).limit(limit)
         with self._begin() as conn:
-            return [_summary(row) for row in conn.execute(query)]
+            return [summary_from_row(row) for row in conn.execute(query)]
 
     def results(self, game: str, tournament_id: int | None = None) -> Iterator[Result]:
         """Every match of a game (or of one tournament) as (players, ranks), in rating order.
@@ -278,28 +278,85 @@ class Store:
         Rating order is tournament creation order, then fixture index; matches outside a
         tournament come last, by finishing time. Aborted matches are not rated.
         """
-        query = (
-            sa.select(matches.c.id, matches.c.players, matches.c.outcome)
-            .where(matches.c.game == game, matches.c.termination != "aborted")
-            .order_by(
-                matches.c.tournament_id.is_(None),
-                matches.c.tournament_id,
-                matches.c.fixture_idx,
-                matches.c.finished_at,
-                matches.c.id,
-            )
-        )
-        if tournament_id is not None:
-            query = query.where(matches.c.tournament_id == tournament_id)
+        query = ladder.results_query(game, tournament_id)
         with self._begin() as conn:
             rows = conn.execute(query).all()
         for row in rows:
-            players = _loads(row.players, f"match {row.id}", "players")
-            outcome = _loads(row.outcome, f"match {row.id}", "outcome")
+            players = loads(row.players, f"match {row.id}", "players")
+            outcome = loads(row.outcome, f"match {row.id}", "outcome")
             try:
                 yield Result(tuple(players), tuple(int(r) for r in outcome["ranks"]))
             except (KeyError, TypeError, ValueError) as exc:
                 raise StoreError(f"match {row.id}: unreadable outcome ({exc})") from None
+
+    # -- the stored ladder ---------------------------------------------------------------------
+
+    def ladder(self, game: str) -> list[LadderEntry]:
+        """The stored TrueSkill ladder of a game, best first; O(bots), equal to a full fold."""
+        with self._begin() as conn:
+            return ladder.stored_ladder(conn, game)
+
+    def rating_history(self, game: str, bot: str, last: int | None = None) -> list[RatingChange]:
+        """A bot's rating before and after each of its rated matches, in rating order."""
+        with self._begin() as conn:
+            return ladder.history(conn, game, bot, last)
+
+    def rebuild_ladder(self, game: str | None = None) -> dict[str, int]:
+        """Recompute the stored ladder of a game (or every game) from its matches.
+
+        One transaction per game; returns the number of rated matches per game.
+        """
+        counts = {}
+        for name in [game] if game is not None else self.games():
+            with self._write() as conn:
+                ladder.lock_game(conn, name)
+                counts[name] = ladder.rebuild(conn, name, ladder.rated_matches(conn, name))
+        return counts
+
+    # -- credentials ---------------------------------------------------------------------------
+
+    def add_credential(self, name: str, role: Role, *, rotate: bool = False) -> str:
+        """A new token for a bot or organizer name, returned once (only its hash is kept).
+
+        Refuses a name with an active token (CredentialError) unless rotate, which replaces
+        it; a revoked name can be added again.
+        """
+        with self._write() as conn:
+            if rotate and creds.is_active(conn, name, role):
+                return creds.issue(conn, name, role, replace=True)
+            return creds.issue(conn, name, role, replace=False)
+
+    def rotate_credential(self, name: str, role: Role) -> str:
+        """Replace the active token of a name by a new one, returned once; the old one dies."""
+        with self._write() as conn:
+            return creds.issue(conn, name, role, replace=True)
+
+    def revoke_credential(self, name: str, role: Role) -> None:
+        """Stop accepting a name's token; CredentialError if it has no active one."""
+        with self._write() as conn:
+            creds.revoke(conn, name, role)
+
+    def verify_credential(self, name: str, token: str, role: Role, *, touch: bool = True) -> bool:
+        """Whether the token is the active one of that name and role (constant-time compare).
+
+        Unknown, revoked, empty or wrong: False. On success it stamps last_seen (touch).
+        """
+        with self._begin() as conn:
+            ok = creds.verify(conn, name, token, role)
+        if ok and touch:  # a write only for a good token: a flood of bad ones takes no lock
+            with self._write() as conn:
+                creds.touch(conn, name, role)
+        return ok
+
+    def credentials(self, role: Role | None = None) -> list[Credential]:
+        """Every credential, revoked ones included (never a token or a hash)."""
+        with self._begin() as conn:
+            return creds.listing(conn, role)
+
+    def has_credentials(self, role: Role | None = None) -> bool:
+        """Whether this database has any active credential (of that role)."""
+        with self._begin() as conn:
+            return creds.any_active(conn, role)
 
     def games(self) -> list[str]:
         """The games that have stored matches."""
@@ -323,99 +380,6 @@ def _touch_bot(conn: sa.Connection, bot: BotEntry, now: float) -> None:
         conn.execute(
             bots.insert().values(name=bot.name, command=bot.command, first_seen=now, last_seen=now)
         )
-
-
-def _fixture_row(tid: int, f: Fixture) -> dict[str, Any]:
-    return {
-        "tournament_id": tid,
-        "idx": f.index,
-        "cycle": f.cycle,
-        "table_no": f.table,
-        "rotation": f.rotation,
-        "seats": _dumps(list(f.seats)),
-        "seed": f.seed,
-    }
-
-
-def _fixture(row: Any) -> Fixture:
-    seats = _loads(row.seats, f"fixture {row.idx} of tournament {row.tournament_id}", "seats")
-    return Fixture(
-        index=row.idx,
-        cycle=row.cycle,
-        table=row.table_no,
-        rotation=row.rotation,
-        seats=tuple(str(s) for s in seats),
-        seed=int(row.seed),
-        tournament_id=row.tournament_id,
-    )
-
-
-def _tournament(row: Any) -> StoredTournament:
-    where = f"tournament {row.id}"
-    bot_list = _loads(row.bots, where, "bots")
-    try:
-        spec = TournamentSpec(
-            game=row.game,
-            bots=tuple(BotEntry(b["name"], b.get("command")) for b in bot_list),
-            seed=int(row.seed),
-            options=_loads(row.options, where, "options"),
-            format=Format(row.format),
-            table_size=row.table_size,
-            cycles=row.cycles,
-            hero=row.hero,
-            time_per_move_ms=row.time_per_move_ms,
-            deals=Deals(row.deals or Deals.DUPLICATE.value),
-        )
-        status = Status(row.status)
-    except (KeyError, TypeError, ValueError) as exc:
-        raise StoreError(f"{where}: unreadable definition ({exc})") from None
-    return StoredTournament(
-        row.id,
-        spec,
-        status,
-        row.created_at,
-        row.finished_at,
-        int(row.n_fixtures),
-        int(row.n_played),
-    )
-
-
-def _summary(row: Any) -> MatchSummary:
-    where = f"match {row.id}"
-    try:
-        outcome = Outcome.from_dict(_loads(row.outcome, where, "outcome"))
-    except (KeyError, TypeError, ValueError) as exc:
-        raise StoreError(f"{where}: unreadable outcome ({exc})") from None
-    return MatchSummary(
-        match_id=row.id,
-        game=row.game,
-        players=tuple(str(p) for p in _loads(row.players, where, "players")),
-        outcome=outcome,
-        tournament_id=row.tournament_id,
-        fixture=row.fixture_idx,
-        finished_at=float(row.finished_at),
-    )
-
-
-def _record(match_id: str, text: str) -> MatchRecord:
-    data = _loads(text, f"match {match_id}", "record")
-    try:
-        return MatchRecord.from_dict(data)
-    except (KeyError, TypeError, ValueError) as exc:
-        raise StoreError(
-            f"match {match_id}: unreadable record ({type(exc).__name__}: {exc})"
-        ) from None
-
-
-def _dumps(data: Any) -> str:
-    return json.dumps(data, separators=(",", ":"), sort_keys=True)
-
-
-def _loads(text: str, where: str, column: str) -> Any:
-    try:
-        return json.loads(text)
-    except (TypeError, ValueError) as exc:
-        raise StoreError(f"{where}: column {column} is not valid JSON ({exc})") from None
 
 
 def _first_line(exc: BaseException) -> str:

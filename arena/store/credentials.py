@@ -1,0 +1,165 @@
+"""Credentials: per-bot and organizer tokens, of which the database keeps only a SHA-256.
+
+Tokens are `secrets.token_urlsafe(32)` (256 random bits), so one unsalted SHA-256 is as good as
+a slow password hash: nothing can be guessed from it. Comparison is constant-time.
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+import hmac
+import re
+import secrets
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import sqlalchemy as sa
+
+from arena.errors import ConfigError
+from arena.store.schema import credentials
+
+TOKEN_BYTES = 32
+NAME_MAX = 64
+NAME_PATTERN = re.compile(r"[A-Za-z0-9_.-]+")
+# Compared against when a name has no active credential, so that path costs the same work.
+_NO_HASH = hashlib.sha256(b"arena: no such credential").hexdigest()
+
+
+class Role(enum.StrEnum):
+    """What a credential allows: playing as one bot, or organizing (anything that writes)."""
+
+    BOT = "bot"
+    ORGANIZER = "organizer"
+
+
+class CredentialError(ConfigError):
+    """A credential cannot be added, rotated or revoked as asked."""
+
+
+@dataclass(frozen=True, slots=True)
+class Credential:
+    """A credential as listed: never its token nor its hash."""
+
+    name: str
+    role: Role
+    created_at: float  # when its current token was issued
+    revoked_at: float | None
+    last_seen: float | None  # its last successful verification
+
+    @property
+    def active(self) -> bool:
+        """Whether its token is accepted."""
+        return self.revoked_at is None
+
+
+def check_name(name: str) -> str:
+    """The name if it is 1 to 64 of [A-Za-z0-9_.-]; CredentialError saying why if not."""
+    if not name or len(name) > NAME_MAX or not NAME_PATTERN.fullmatch(name):
+        raise CredentialError(
+            f"bad name {name[:80]!r}: use 1 to {NAME_MAX} letters, digits, '_', '.' or '-'"
+        )
+    return name
+
+
+def token_hash(token: str) -> str:
+    """The hex SHA-256 of a token, as stored."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def issue(conn: sa.Connection, name: str, role: Role, *, replace: bool) -> str:
+    """A new token for (role, name), stored as its hash; the plaintext is returned only here.
+
+    replace=False refuses a name that has an active token; replace=True needs one.
+    """
+    check_name(name)
+    row = _row(conn, name, role)
+    active = row is not None and row.revoked_at is None
+    if active and not replace:
+        raise CredentialError(
+            f"{role.value} {name!r} already has a token: rotate it or revoke it first"
+        )
+    if replace and not active:
+        raise CredentialError(f"no active {role.value} credential {name!r} to rotate")
+    token = secrets.token_urlsafe(TOKEN_BYTES)
+    values = {
+        "token_hash": token_hash(token),
+        "created_at": time.time(),
+        "revoked_at": None,
+        "last_seen": row.last_seen if active and row is not None else None,
+    }
+    if row is None:
+        conn.execute(credentials.insert().values(role=role.value, name=name, **values))
+    else:
+        conn.execute(credentials.update().where(_is(name, role)).values(**values))
+    return token
+
+
+def revoke(conn: sa.Connection, name: str, role: Role) -> None:
+    """Stop accepting the token of (role, name); CredentialError if it has no active one."""
+    done = conn.execute(
+        credentials.update()
+        .where(_is(name, role))
+        .where(credentials.c.revoked_at.is_(None))
+        .values(revoked_at=time.time())
+    )
+    if done.rowcount == 0:
+        raise CredentialError(f"no active {role.value} credential {name!r} to revoke")
+
+
+def verify(conn: sa.Connection, name: str, token: str, role: Role) -> bool:
+    """Whether the token is the active one of (role, name); a read, constant-time compare."""
+    row = None
+    if name and len(name) <= NAME_MAX:
+        row = conn.execute(
+            sa.select(credentials.c.token_hash).where(
+                _is(name, role), credentials.c.revoked_at.is_(None)
+            )
+        ).first()
+    stored = row.token_hash if row is not None else _NO_HASH
+    return hmac.compare_digest(token_hash(token or ""), stored) and row is not None and bool(token)
+
+
+def touch(conn: sa.Connection, name: str, role: Role) -> None:
+    """Stamp the last successful verification of (role, name)."""
+    conn.execute(credentials.update().where(_is(name, role)).values(last_seen=time.time()))
+
+
+def listing(conn: sa.Connection, role: Role | None) -> list[Credential]:
+    """Every credential (of one role, if given), by role then name."""
+    query = sa.select(
+        credentials.c.name,
+        credentials.c.role,
+        credentials.c.created_at,
+        credentials.c.revoked_at,
+        credentials.c.last_seen,
+    ).order_by(credentials.c.role, credentials.c.name)
+    if role is not None:
+        query = query.where(credentials.c.role == role.value)
+    return [
+        Credential(r.name, Role(r.role), r.created_at, r.revoked_at, r.last_seen)
+        for r in conn.execute(query)
+    ]
+
+
+def is_active(conn: sa.Connection, name: str, role: Role) -> bool:
+    """Whether (role, name) has an active credential."""
+    row = _row(conn, name, role)
+    return row is not None and row.revoked_at is None
+
+
+def any_active(conn: sa.Connection, role: Role | None) -> bool:
+    """Whether any credential (of one role, if given) is active."""
+    query = sa.select(credentials.c.name).where(credentials.c.revoked_at.is_(None))
+    if role is not None:
+        query = query.where(credentials.c.role == role.value)
+    return conn.execute(query.limit(1)).first() is not None
+
+
+def _row(conn: sa.Connection, name: str, role: Role) -> Any:
+    return conn.execute(sa.select(credentials).where(_is(name, role))).first()
+
+
+def _is(name: str, role: Role) -> sa.ColumnElement[bool]:
+    return sa.and_(credentials.c.role == role.value, credentials.c.name == name)

@@ -1,0 +1,149 @@
+"""Rows to values and back: tournaments, fixtures and matches as stored (JSON in Text)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from arena.core import MatchRecord, Outcome
+from arena.errors import StoreError
+from arena.tournament.schedule import BotEntry, Deals, Fixture, Format, Status, TournamentSpec
+
+
+@dataclass(frozen=True, slots=True)
+class StoredTournament:
+    """A tournament as stored: its id, definition and progress."""
+
+    id: int
+    spec: TournamentSpec
+    status: Status
+    created_at: float
+    finished_at: float | None
+    fixtures: int  # scheduled
+    played: int  # fixtures with a stored match
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSummary:
+    """A stored match in brief: who played, how they ranked and scored, how it ended."""
+
+    match_id: str
+    game: str
+    players: tuple[str, ...]
+    outcome: Outcome
+    tournament_id: int | None  # None: a match outside any tournament
+    fixture: int | None
+    finished_at: float
+
+
+def match_row(record: MatchRecord, fixture: Fixture | None = None) -> dict[str, Any]:
+    """The `matches` row of a finished match (what save_match inserts)."""
+    return {
+        "id": record.match_id,
+        "tournament_id": fixture.tournament_id if fixture else None,
+        "fixture_idx": fixture.index if fixture else None,
+        "game": record.game,
+        "options": dumps(dict(record.options)),
+        "seed": record.seed,
+        "players": dumps(list(record.players)),
+        "outcome": dumps(record.outcome.to_dict()),
+        "termination": record.outcome.termination.value,
+        "detail": record.outcome.detail,
+        "started_at": record.started_at,
+        "finished_at": record.finished_at,
+        "record": dumps(record.to_dict()),
+    }
+
+
+def fixture_row(tid: int, f: Fixture) -> dict[str, Any]:
+    return {
+        "tournament_id": tid,
+        "idx": f.index,
+        "cycle": f.cycle,
+        "table_no": f.table,
+        "rotation": f.rotation,
+        "seats": dumps(list(f.seats)),
+        "seed": f.seed,
+    }
+
+
+def fixture_from_row(row: Any) -> Fixture:
+    seats = loads(row.seats, f"fixture {row.idx} of tournament {row.tournament_id}", "seats")
+    return Fixture(
+        index=row.idx,
+        cycle=row.cycle,
+        table=row.table_no,
+        rotation=row.rotation,
+        seats=tuple(str(s) for s in seats),
+        seed=int(row.seed),
+        tournament_id=row.tournament_id,
+    )
+
+
+def tournament_from_row(row: Any) -> StoredTournament:
+    where = f"tournament {row.id}"
+    bot_list = loads(row.bots, where, "bots")
+    try:
+        spec = TournamentSpec(
+            game=row.game,
+            bots=tuple(BotEntry(b["name"], b.get("command")) for b in bot_list),
+            seed=int(row.seed),
+            options=loads(row.options, where, "options"),
+            format=Format(row.format),
+            table_size=row.table_size,
+            cycles=row.cycles,
+            hero=row.hero,
+            time_per_move_ms=row.time_per_move_ms,
+            deals=Deals(row.deals or Deals.DUPLICATE.value),  # NULL: from before the column
+        )
+        status = Status(row.status)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise StoreError(f"{where}: unreadable definition ({exc})") from None
+    return StoredTournament(
+        row.id,
+        spec,
+        status,
+        row.created_at,
+        row.finished_at,
+        int(row.n_fixtures),
+        int(row.n_played),
+    )
+
+
+def summary_from_row(row: Any) -> MatchSummary:
+    where = f"match {row.id}"
+    try:
+        outcome = Outcome.from_dict(loads(row.outcome, where, "outcome"))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise StoreError(f"{where}: unreadable outcome ({exc})") from None
+    return MatchSummary(
+        match_id=row.id,
+        game=row.game,
+        players=tuple(str(p) for p in loads(row.players, where, "players")),
+        outcome=outcome,
+        tournament_id=row.tournament_id,
+        fixture=row.fixture_idx,
+        finished_at=float(row.finished_at),
+    )
+
+
+def record_from_row(match_id: str, text: str) -> MatchRecord:
+    data = loads(text, f"match {match_id}", "record")
+    try:
+        return MatchRecord.from_dict(data)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise StoreError(
+            f"match {match_id}: unreadable record ({type(exc).__name__}: {exc})"
+        ) from None
+
+
+def dumps(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"), sort_keys=True)
+
+
+def loads(text: str, where: str, column: str) -> Any:
+    try:
+        return json.loads(text)
+    except (TypeError, ValueError) as exc:
+        raise StoreError(f"{where}: column {column} is not valid JSON ({exc})") from None
