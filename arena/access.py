@@ -8,7 +8,6 @@ and everyone on the machine is trusted as an organizer.
 
 from __future__ import annotations
 
-import enum
 import ipaddress
 import threading
 import time
@@ -16,29 +15,23 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from arena.errors import AuthenticationError, ConfigError, ForbiddenError
+from arena.store.credentials import Role
 
 CACHE_S = 5.0  # how long "does this database have credentials" is trusted before asking again
 
 
-class Role(enum.StrEnum):
-    """What a credential lets its holder do."""
-
-    BOT = "bot"
-    ORGANIZER = "organizer"
-
-
 class Credentials(Protocol):
-    """Where credentials live (the database); every call may block."""
+    """Where credentials live (the store); every call may block."""
 
-    def has_credentials(self) -> bool:
-        """Whether any credential is active."""
+    def has_credentials(self, role: Role | None = None) -> bool:
+        """Whether any credential (of that role) is active."""
         ...
 
-    def verify(self, name: str, token: str, role: str) -> bool:
+    def verify_credential(self, name: str, token: str, role: Role, *, touch: bool = True) -> bool:
         """Whether `token` is the active credential of `name` in `role`."""
         ...
 
-    def identify(self, token: str) -> tuple[str, str] | None:
+    def identify_credential(self, token: str) -> tuple[str, Role] | None:
         """(name, role) of the active credential with this token, or None."""
         ...
 
@@ -82,7 +75,7 @@ class AccessPolicy:
                 "the CLI takes --token or ARENA_ORGANIZER_TOKEN)"
             )
         assert self.credentials is not None
-        found = self.credentials.identify(token)
+        found = self.credentials.identify_credential(token)
         if found is None:
             raise AuthenticationError("the token is unknown or revoked")
         name, role = found
@@ -93,7 +86,7 @@ class AccessPolicy:
     def bot_may_connect(self, name: str, token: str) -> bool:
         """On a secured server: whether `token` is bot `name`'s credential; may block."""
         assert self.credentials is not None
-        return self.credentials.verify(name, token, Role.BOT)
+        return self.credentials.verify_credential(name, token, Role.BOT)
 
     def check_listen(self, address: str, *, tls: bool, allow_plaintext: bool) -> None:
         """Refuse to expose an open server, or tokens in clear, beyond this machine."""

@@ -131,7 +131,7 @@ async def serve(
     A server without credentials serves loopback only; beyond it, TLS is required unless
     `allow_plaintext`.
     """
-    access = AccessPolicy(store if hasattr(store, "identify") else None)  # TEMP until merge
+    access = AccessPolicy(store)
     secured = await asyncio.to_thread(access.secured)
     access.check_listen(address, tls=tls is not None, allow_plaintext=allow_plaintext)
     server, port = await create_server(address, state=ServerState(config, store, access), tls=tls)

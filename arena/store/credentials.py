@@ -121,6 +121,22 @@ def verify(conn: sa.Connection, name: str, token: str, role: Role) -> bool:
     return hmac.compare_digest(token_hash(token or ""), stored) and row is not None and bool(token)
 
 
+def identify(conn: sa.Connection, token: str) -> tuple[str, Role] | None:
+    """(name, role) of the active credential whose token this is, or None.
+
+    Looked up by the token's hash: equality on a SHA-256 of 256 random bits tells nothing
+    about any other token.
+    """
+    if not token or len(token) > 256:
+        return None
+    row = conn.execute(
+        sa.select(credentials.c.name, credentials.c.role).where(
+            credentials.c.token_hash == token_hash(token), credentials.c.revoked_at.is_(None)
+        )
+    ).first()
+    return None if row is None else (str(row.name), Role(row.role))
+
+
 def touch(conn: sa.Connection, name: str, role: Role) -> None:
     """Stamp the last successful verification of (role, name)."""
     conn.execute(credentials.update().where(_is(name, role)).values(last_seen=time.time()))

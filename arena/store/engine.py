@@ -121,7 +121,8 @@ def migrate(conn: sa.Connection) -> None:
         for (game,) in conn.execute(sa.select(matches.c.game).distinct()).all():
             ladder.lock_game(conn, game)
             ladder.rebuild(conn, game, ladder.rated_matches(conn, game))
-    if version < 3 and "deals" not in {c["name"] for c in sa.inspect(conn).get_columns("tournaments")}:
+    columns = {c["name"] for c in sa.inspect(conn).get_columns("tournaments")}
+    if version < 3 and "deals" not in columns:
         # 3: tournaments.deals; older rows keep NULL, read as duplicate (how they were dealt)
         conn.execute(sa.text("ALTER TABLE tournaments ADD COLUMN deals VARCHAR(16)"))
     conn.execute(

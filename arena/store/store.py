@@ -348,6 +348,11 @@ class Store:
                 creds.touch(conn, name, role)
         return ok
 
+    def identify_credential(self, token: str) -> tuple[str, Role] | None:
+        """(name, role) of the active credential with this token, or None."""
+        with self._begin() as conn:
+            return creds.identify(conn, token)
+
     def credentials(self, role: Role | None = None) -> list[Credential]:
         """Every credential, revoked ones included (never a token or a hash)."""
         with self._begin() as conn:
