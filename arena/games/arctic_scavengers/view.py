@@ -13,20 +13,24 @@ from .cards import CARD_ID, KINDS, MERCENARY_KINDS
 from .model import BUILD, GATHER, GATHER_ACTIONS, NO_CARD, OVER, PHASE_NAMES, TOTAL_ROUNDS, State
 
 
+_ID = CARD_ID.__getitem__
+
+
 def _ids(cards: tuple[int, ...] | list[int]) -> list[str]:
-    return [CARD_ID[c] for c in cards]
+    return [*map(_ID, cards)]
 
 
 def _player(state: State, seat: int) -> dict[str, Any]:
     z = state.players[seat]
+    force = z.force
     return {
         "deck": len(z.deck),
         "discard": len(z.discard),
         "hand": len(z.hand),
-        "force": _ids(z.force),
-        "played": _ids(state.played[seat]),
-        "sniped": _ids([c for c in z.force if c in state.sniped]),
-        "disarmed": _ids([c for c in z.force if c in state.disarmed]),
+        "force": [*map(_ID, force)],
+        "played": [*map(_ID, state.played[seat])],
+        "sniped": [_ID(c) for c in force if c in state.sniped] if state.sniped else [],
+        "disarmed": [_ID(c) for c in force if c in state.disarmed] if state.disarmed else [],
     }
 
 
