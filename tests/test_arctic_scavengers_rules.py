@@ -87,7 +87,9 @@ def test_dig_looks_at_all_there_is_and_a_zero_dig_asks_nothing() -> None:
 
 def test_draw_action_draws_its_value_with_a_reshuffle_and_new_cards_play_on() -> None:
     assert action_value(PLUS2, DRAW, cards("SCO.1 GRL.1")) == 4
-    state = position(["SCO.1 GRL.1", "REF.5"], decks=["HUN.1", ""], discards=["NET.1 SPE.2 PIL.3", ""])
+    state = position(
+        ["SCO.1 GRL.1", "REF.5"], decks=["HUN.1", ""], discards=["NET.1 SPE.2 PIL.3", ""]
+    )
     state = play(state, "draw SCO.1", "add GRL.1", "go")
     assert sorted(ids(state.players[0].hand)) == ["HUN.1", "NET.1", "PIL.3", "SPE.2"]
     assert ids(state.players[0].discard) == ["SCO.1", "GRL.1"]  # played cards discarded after

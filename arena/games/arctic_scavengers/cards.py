@@ -45,7 +45,9 @@ KINDS: tuple[Kind, ...] = (
     Kind("HUN", "Hunter", 8, 1, True, (_N, _N, 2, 1), (0, 0, 0, 0), med=1),
     Kind("SAB", "Saboteur", 8, 1, True, (_N, 1, _N, 1), (0, 0, 0, 0), food=1, med=1),
     Kind("SCO", "Scout", 8, 1, True, (2, _N, _N, 2), (0, 0, 0, 0), food=2, med=1),
-    Kind("GRL", "Group Leaders", 5, 2, True, (_N, _N, _N, _N), (0, 0, 0, 0), 2, 2, group_leader=True),
+    Kind(
+        "GRL", "Group Leaders", 5, 2, True, (_N, _N, _N, _N), (0, 0, 0, 0), 2, 2, group_leader=True
+    ),
     Kind("SNI", "Sniper Team", 5, 2, True, (_N, _N, _N, _N), (0, 0, 0, 0), food=2, med=2),
     Kind("THU", "Thugs", 5, 3, True, (_N, 1, _N, 3), (0, 0, 0, 0), any_mix=6),
     Kind("SLE", "Sled Team", 2, 2, True, (2, _N, _N, 1), (0, 0, 0, 0), contested=True),
@@ -70,9 +72,17 @@ SHO = KIND_INDEX["SHO"]
 
 MERCENARY_KINDS: tuple[int, ...] = (SCA, BRA, HUN, SAB, SCO, GRL, SNI, THU)  # stack order
 CONTESTED_KINDS: tuple[int, ...] = tuple(i for i, k in enumerate(KINDS) if k.contested)
-JUNKYARD_KINDS: tuple[int, ...] = tuple(KIND_INDEX[c] for c in "JUN PIL MDK MUL NET SPE PIC SHO".split())
+JUNKYARD_KINDS: tuple[int, ...] = tuple(
+    KIND_INDEX[c] for c in "JUN PIL MDK MUL NET SPE PIC SHO".split()
+)
 # Spec §3.2: the starting deck of every player.
-STARTING_DECK: tuple[tuple[int, int], ...] = ((REF, 4), (SCA, 3), (BRA, 1), (KIND_INDEX["SPE"], 1), (SHO, 1))
+STARTING_DECK: tuple[tuple[int, int], ...] = (
+    (REF, 4),
+    (SCA, 3),
+    (BRA, 1),
+    (KIND_INDEX["SPE"], 1),
+    (SHO, 1),
+)
 HAND_SIZE = 5  # §4.2
 TWO_PLAYER_REMOVED_PER_KIND = 2  # §9.1
 TWO_PLAYER_MARGIN = 2  # §9.4

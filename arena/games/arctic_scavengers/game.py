@@ -46,7 +46,9 @@ class ArcticScavengersGame:
     max_players = 5
     options_type = ArcticScavengersOptions
 
-    def setup(self, num_players: int, options: ArcticScavengersOptions, rng: random.Random) -> State:
+    def setup(
+        self, num_players: int, options: ArcticScavengersOptions, rng: random.Random
+    ) -> State:
         """Decks, stacks, junkyard and contested pile shuffled from `rng`; round 1 drawn."""
         check_player_count(self, num_players)
         if options.shovel not in SHOVEL_DIG:

@@ -153,7 +153,9 @@ def go(state: State) -> State:
         junkyard, stream = shuffled(state.junkyard + chosen, state.stream)  # §5.5
         text = f"seat {seat}: trash {ids_text(chosen)}"
         players = replace_player(state.players, seat, z)
-        return state._replace(players=players, junkyard=junkyard, stream=stream, events=add_event(state, text))
+        return state._replace(
+            players=players, junkyard=junkyard, stream=stream, events=add_event(state, text)
+        )
     value = _value(state, action, chosen)
     if action == A_DRAW:
         z, stream, reshuffled = draw_cards(z, value, state.stream)

@@ -12,7 +12,10 @@ def render(state: State, seat: int | None = None) -> str:
     head = f"Arctic Scavengers round {v['round']}/{v['rounds']}: {v['phase']}"
     if v["to_move"]:
         head += f", seat {v['to_move'][0]} to move"
-    lines = [head, f"initiator seat {v['initiator']}  junkyard {v['junkyard']}  contested {v['contested']}"]
+    lines = [
+        head,
+        f"initiator seat {v['initiator']}  junkyard {v['junkyard']}  contested {v['contested']}",
+    ]
     stacks = " ".join(f"{c}:{n}" for c, n in zip(v["stack_codes"], v["stacks"], strict=True))
     lines.append(f"mercenaries {stacks}")
     for s, p in enumerate(v["players"]):

@@ -5,8 +5,8 @@ from __future__ import annotations
 from arena.errors import IllegalMoveError
 
 from . import gathering, skirmish
-from .model import BUILD, DECLARE, GATHER, KEEP, OVER, State
 from . import notation as n
+from .model import BUILD, DECLARE, GATHER, KEEP, OVER, State
 from .rounds import end_gathering
 
 _LEGAL = {

@@ -12,7 +12,6 @@ from typing import Any
 from .cards import CARD_ID, KINDS, MERCENARY_KINDS
 from .model import BUILD, GATHER, GATHER_ACTIONS, NO_CARD, OVER, PHASE_NAMES, TOTAL_ROUNDS, State
 
-
 _ID = CARD_ID.__getitem__
 
 
@@ -57,7 +56,9 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
         "stacks": [len(s) for s in state.stacks],
         "stack_codes": [KINDS[k].code for k in MERCENARY_KINDS],
         "players": [_player(state, s) for s in range(state.num_players)],
-        "actions_used": [a for i, a in enumerate(GATHER_ACTIONS) if state.used >> i & 1 and not over],
+        "actions_used": [
+            a for i, a in enumerate(GATHER_ACTIONS) if state.used >> i & 1 and not over
+        ],
         "food": state.food,
         "hand": _ids(z.hand) if z else [],
         "deck_cards": _ids(sorted(z.deck)) if z else [],
@@ -66,7 +67,9 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
         "hire_code": KINDS[state.hire_kind].code if acting and state.hire_kind >= 0 else "",
         "chosen": _ids(state.chosen) if acting else [],
         "dug": _ids(state.dug) if acting else [],
-        "peek": CARD_ID[state.peek] if mine and seat == state.initiator and state.peek != NO_CARD else "",
+        "peek": CARD_ID[state.peek]
+        if mine and seat == state.initiator and state.peek != NO_CARD
+        else "",
         "events": [text for _, text in state.events],
         "result": list(state.result),
     }

@@ -6,7 +6,6 @@ from typing import Any
 
 from arena.v1.games import arctic_scavengers_pb2 as pb
 
-
 VIEW_FIELD = "arctic_scavengers"
 
 _PHASE_TO_PB = {
