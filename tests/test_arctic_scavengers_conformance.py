@@ -154,3 +154,17 @@ def test_greedy_is_a_registered_strategy_and_plays_legal_moves() -> None:
         move = policies[seat](request)
         assert move in request.legal_moves
         state = GAME.apply(state, seat, move)
+
+
+def test_resample_moves_hidden_cards_but_no_view() -> None:
+    """The resample really re-deals: hands, decks and piles change, every view stays the same."""
+    moves, _ = play_random_game(GAME, 4, ArcticScavengersOptions(), seed=5)
+    state = replay(GAME, 4, ArcticScavengersOptions(), 5, moves[:60])[-1]
+    for seat in [0, 1, None]:
+        other = resample(state, seat, random.Random(9))
+        every_card_once(other)
+        assert other.junkyard != state.junkyard
+        assert [z.hand for z in other.players] != [z.hand for z in state.players]
+        assert GAME.view(other, seat) == GAME.view(state, seat)
+        if seat is not None:
+            assert other.players[seat].hand == state.players[seat].hand
