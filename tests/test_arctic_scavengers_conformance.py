@@ -9,8 +9,8 @@ from itertools import chain
 
 from arena.game import parse_options, replay
 from arena.games.arctic_scavengers import GAME, ArcticScavengersOptions
-from arena.games.arctic_scavengers.cards import IS_TOOL, NUM_CARDS
-from arena.games.arctic_scavengers.model import BUILD, KEEP, OVER, State, Zones
+from arena.games.arctic_scavengers.cards import IS_TOOL, NUM_CARDS, people_of
+from arena.games.arctic_scavengers.model import BUILD, DECLARE, KEEP, OVER, State, Zones
 from arena.games.arctic_scavengers.positions import all_zones
 from arena.games.arctic_scavengers.strategy import STRATEGIES
 from arena.games.arctic_scavengers.wire import VIEW_FIELD, view_from_proto, view_to_proto
@@ -168,3 +168,46 @@ def test_resample_moves_hidden_cards_but_no_view() -> None:
         assert GAME.view(other, seat) == GAME.view(state, seat)
         if seat is not None:
             assert other.players[seat].hand == state.players[seat].hand
+
+
+def _skirmisher(rng: random.Random):
+    """A test policy that exercises the skirmish: it hires Sniper Teams and Saboteurs, snipes
+    and disarms whenever it can, plays greedy half the time and at random otherwise."""
+    greedy = STRATEGIES["greedy"](rng.randrange(1000))
+
+    def choose(request) -> str:
+        legal = request.legal_moves
+        for prefix in ("snipe", "disarm", "hire SNI", "hire SAB", "pay"):
+            picks = [m for m in legal if m.startswith(prefix)]
+            if picks:
+                return rng.choice(picks)
+        if rng.random() < 0.5:
+            return greedy(request)
+        return rng.choice(legal)
+
+    return choose
+
+
+def test_skirmish_heavy_games_keep_the_invariant_and_hide_what_they_must() -> None:
+    declarations = kept = 0
+    for seed in range(24):
+        n = 2 + seed % 4
+        rng = random.Random(seed)
+        policies = [_skirmisher(rng) for _ in range(n)]
+        state = GAME.setup(n, ArcticScavengersOptions(), random.Random(seed))
+        while GAME.outcome(state) is None:
+            every_card_once(state)
+            seat = GAME.to_move(state)[0]
+            if state.phase in (DECLARE, KEEP) or (state.phase == BUILD and rng.random() < 0.1):
+                for viewer in [*range(n), None]:
+                    other = resample(state, viewer, random.Random(rng.random()))
+                    assert GAME.view(other, viewer) == GAME.view(state, viewer)
+            move = policies[seat](request_for(GAME, state, seat))
+            assert move in GAME.legal_moves(state, seat)
+            declarations += move.startswith(("snipe", "disarm"))
+            kept += move.startswith("keep")
+            state = GAME.apply(state, seat, move)
+        assert state.round == 16 and sum(state.result) == sum(
+            people_of(zone) for z in state.players for zone in z
+        )
+    assert declarations >= 50 and kept >= 50
