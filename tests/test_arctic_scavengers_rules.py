@@ -290,3 +290,13 @@ def test_bad_moves_are_rejected() -> None:
             GAME.apply(state, 0, move)
     with pytest.raises(IllegalMoveError):
         GAME.apply(state, 1, "end")
+
+
+def test_render_shows_what_the_seat_may_see() -> None:
+    state = position(["SCA.4 SHO.1", "BRA.1"], junkyard="MDK.1 PIL.2 JUN.1")
+    state = play(state, "dig SCA.4", "add SHO.1", "go")
+    mine = GAME.render(state, 0)
+    assert "your hand: -" in mine and "dug: MDK.1 PIL.2 JUN.1" in mine
+    theirs = GAME.render(state, 1)
+    assert "your hand: BRA.1" in theirs and "MDK.1" not in theirs
+    assert "BRA.1" not in GAME.render(state, None)

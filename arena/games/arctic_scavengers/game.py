@@ -11,7 +11,7 @@ from arena.errors import OptionError
 from arena.game import check_player_count, points_by_rank, ranks_from_keys, ranks_with_offender_last
 
 from . import rules
-from .cards import DEFAULT_SHOVEL, SHOVEL_DIG, people_of
+from .cards import SHOVEL_DIG, people_of
 from .model import OVER, State
 from .render import render as render_state
 from .rounds import setup
@@ -24,7 +24,7 @@ _SEATS: tuple[tuple[Seat, ...], ...] = tuple((s,) for s in range(5))
 class ArcticScavengersOptions:
     """The Shovel's dig modifier (AS-A1): plus2 (spec default) or plus1 (one card database)."""
 
-    shovel: Literal["plus2", "plus1"] = DEFAULT_SHOVEL  # type: ignore[assignment]
+    shovel: Literal["plus2", "plus1"] = "plus2"  # cards.DEFAULT_SHOVEL (AS-A1)
 
 
 def people_now(state: State) -> list[int]:
