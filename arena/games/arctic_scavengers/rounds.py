@@ -1,0 +1,163 @@
+"""Setup and the round structure (spec §3, §4): drawing, the order of gathering, game end."""
+
+from __future__ import annotations
+
+import random
+
+from .cards import (
+    CARD_ID,
+    CARD_KIND,
+    CONTESTED_KINDS,
+    FIRST_SKIRMISH_ROUND,
+    HAND_SIZE,
+    JUNKYARD_KINDS,
+    KINDS,
+    MERCENARY_KINDS,
+    NUM_CARDS,
+    PEEK_FROM_ROUND,
+    REF,
+    STARTING_DECK,
+    TWO_PLAYER_REMOVED_PER_KIND,
+    people_of,
+)
+from .model import (
+    GATHER,
+    NO_CARD,
+    NO_SEAT,
+    OVER,
+    State,
+    Zones,
+    add_event,
+    draw_cards,
+)
+
+_EMPTY: frozenset[int] = frozenset()
+
+
+def setup(num_players: int, shovel_dig: int, rng: random.Random) -> State:
+    """Decks dealt and shuffled, stacks, junkyard, contested pile, a random initiator (§3)."""
+    by_kind: list[list[int]] = [[] for _ in KINDS]
+    for c in range(NUM_CARDS):
+        by_kind[CARD_KIND[c]].append(c)
+    players = []
+    for _ in range(num_players):
+        deck = []
+        for kind, qty in STARTING_DECK:
+            deck += by_kind[kind][:qty]
+            del by_kind[kind][:qty]
+        rng.shuffle(deck)
+        players.append(Zones(tuple(deck), (), (), ()))
+    removed = list(by_kind[REF])  # §3.3: Refugees not dealt leave the game
+    junkyard: list[int] = []
+    for kind in JUNKYARD_KINDS:
+        cards = by_kind[kind]
+        if num_players == 2:  # §9.1, AS-A15: after the starting decks took theirs
+            removed += cards[-TWO_PLAYER_REMOVED_PER_KIND:]
+            cards = cards[:-TWO_PLAYER_REMOVED_PER_KIND]
+        junkyard += cards
+    rng.shuffle(junkyard)
+    contested = [c for kind in CONTESTED_KINDS for c in by_kind[kind]]
+    rng.shuffle(contested)
+    initiator = rng.randrange(num_players)  # [ASSUMPTION AS-A3]
+    state = State(
+        num_players=num_players,
+        shovel_dig=shovel_dig,
+        round=0,
+        phase=GATHER,
+        current=initiator,
+        initiator=initiator,
+        players=tuple(players),
+        junkyard=tuple(junkyard),
+        contested=tuple(contested),
+        stacks=tuple(tuple(by_kind[k]) for k in MERCENARY_KINDS),
+        removed=tuple(sorted(removed)),
+        used=0,
+        food=0,
+        action=-1,
+        chosen=(),
+        hire_kind=-1,
+        dug=(),
+        peek=NO_CARD,
+        spent=_EMPTY,
+        sniped=_EMPTY,
+        disarmed=_EMPTY,
+        played=((),) * num_players,
+        events=(),
+        stream=rng.getrandbits(64),
+        result=(),
+    )
+    return start_round(state)
+
+
+def start_round(state: State) -> State:
+    """Phase 1 (§4.1-4.3): cards in play and left in hand to the discard, draw 5, the peek."""
+    rnd = state.round + 1
+    state = state._replace(round=rnd)
+    events = add_event(state, f"round {rnd}: seat {state.initiator} is the initiator")
+    stream = state.stream
+    players = []
+    for seat, z in enumerate(state.players):
+        z = Zones(z.deck, z.discard + z.hand + z.force, (), ())
+        z, stream, reshuffled = draw_cards(z, HAND_SIZE, stream)
+        if reshuffled:
+            events += ((rnd, f"seat {seat} shuffles the discard pile into a new deck"),)
+        players.append(z)
+    peek = NO_CARD
+    if rnd >= PEEK_FROM_ROUND and state.num_players > 2 and state.contested:
+        peek = state.contested[0]  # §4.3; never in 2-player games (§9.2)
+        events += ((rnd, f"seat {state.initiator} peeks at the top contested resource"),)
+    return state._replace(
+        phase=GATHER,
+        current=state.initiator,
+        players=tuple(players),
+        used=0,
+        food=0,
+        action=-1,
+        chosen=(),
+        hire_kind=-1,
+        dug=(),
+        peek=peek,
+        spent=_EMPTY,
+        sniped=_EMPTY,
+        disarmed=_EMPTY,
+        played=((),) * state.num_players,
+        events=events,
+        stream=stream,
+    )
+
+
+def end_gathering(state: State) -> State:
+    """The current seat ends its gathering (§4.5); the next seat starts, or Phase 3 follows."""
+    seat = state.current
+    left = len(state.players[seat].hand)
+    state = state._replace(events=add_event(state, f"seat {seat}: end ({left} cards kept)"))
+    following = (seat + 1) % state.num_players
+    if following != state.initiator:
+        return state._replace(
+            phase=GATHER, current=following, used=0, food=0, action=-1, chosen=(), hire_kind=-1
+        )
+    if state.round < FIRST_SKIRMISH_ROUND:
+        return start_round(state)
+    from .skirmish import start_skirmish  # the skirmish module builds on this one
+
+    return start_skirmish(state)
+
+
+def finish_round(state: State) -> State:
+    """After the skirmish: the initiator passes left (§7.7); the game may end (§8.1)."""
+    state = state._replace(initiator=(state.initiator + 1) % state.num_players)
+    if state.contested:
+        return start_round(state)
+    result = tuple(
+        people_of(z.deck) + people_of(z.discard) + people_of(z.hand) + people_of(z.force)
+        for z in state.players
+    )
+    text = "game over: people " + " ".join(str(p) for p in result)
+    return state._replace(
+        phase=OVER, current=NO_SEAT, peek=NO_CARD, result=result, events=add_event(state, text)
+    )
+
+
+def ids_text(cards: tuple[int, ...] | list[int]) -> str:
+    """Card ids separated by spaces."""
+    return " ".join(CARD_ID[c] for c in cards)

@@ -1,0 +1,90 @@
+"""Arctic Scavengers benchmarks: random full games per second and the greedy bot's win rate.
+
+    .venv/bin/python bench/bench_arctic_scavengers.py [--games N] [--matches2 M] [--matches4 M]
+
+Prints figures; asserts nothing. The win-rate runs are seeded and reproducible: match i uses
+deal seed i, the greedy bot sits in seat i % n (rotating seats) and random bots, each with its
+own seeded stream, fill the other seats. A win is a first place (shared first places count as
+half of what they share, by the tournament points).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from arena.games.arctic_scavengers import GAME, ArcticScavengersOptions  # noqa: E402
+from arena.games.arctic_scavengers.strategy import make_greedy  # noqa: E402
+from arena.players import random_policy  # noqa: E402
+from arena.testing import request_for  # noqa: E402
+
+
+def random_games_per_second(num_players: int, games: int) -> tuple[float, float, float]:
+    """Full random games per second: (per CPU second, per wall second, decisions per game)."""
+    options = ArcticScavengersOptions()
+    decisions = 0
+    start, cpu_start = time.perf_counter(), time.process_time()
+    for seed in range(games):
+        rng = random.Random(seed ^ 0x5EED)
+        state = GAME.setup(num_players, options, random.Random(seed))
+        while GAME.outcome(state) is None:
+            seat = GAME.to_move(state)[0]
+            state = GAME.apply(state, seat, rng.choice(GAME.legal_moves(state, seat)))
+            decisions += 1
+    cpu = time.process_time() - cpu_start
+    elapsed = time.perf_counter() - start
+    return games / cpu, games / elapsed, decisions / games
+
+
+def greedy_results(num_players: int, matches: int) -> tuple[int, int, float, float]:
+    """Greedy against random bots: (sole wins, shared wins, mean points, mean people margin)."""
+    sole = shared = 0
+    points = margin = 0.0
+    for i in range(matches):
+        seat = i % num_players
+        policies = [random_policy(10_000 + i * 8 + s) for s in range(num_players)]
+        policies[seat] = make_greedy(20_000 + i)
+        state = GAME.setup(num_players, ArcticScavengersOptions(), random.Random(i))
+        while (out := GAME.outcome(state)) is None:
+            s = GAME.to_move(state)[0]
+            state = GAME.apply(state, s, policies[s](request_for(GAME, state, s)))
+        winners = out.winners
+        sole += winners == (seat,)
+        shared += seat in winners and len(winners) > 1
+        points += out.points[seat]
+        best_other = max(p for s, p in enumerate(out.scores) if s != seat)
+        margin += out.scores[seat] - best_other
+    return sole, shared, points / matches, margin / matches
+
+
+def main() -> None:
+    """Print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=300, help="random games per speed figure")
+    parser.add_argument("--matches2", type=int, default=300, help="2-player greedy matches")
+    parser.add_argument("--matches4", type=int, default=200, help="4-player greedy matches")
+    args = parser.parse_args()
+    for n in (2, 4):
+        cpu, wall, per_game = random_games_per_second(n, args.games)
+        print(
+            f"random {n}-player games: {cpu:6.1f} games/s CPU time, {wall:6.1f} wall clock "
+            f"({per_game:.0f} decisions/game, {args.games} games)"
+        )
+    for n, matches in ((2, args.matches2), (4, args.matches4)):
+        if matches <= 0:
+            continue
+        sole, shared, mean_points, margin = greedy_results(n, matches)
+        print(
+            f"greedy vs {n - 1} random, {matches} {n}-player matches (rotating seats): "
+            f"won {sole} alone + {shared} shared = {100 * (sole + shared) / matches:.1f}%, "
+            f"mean points {mean_points:.3f}, mean people margin over the best other {margin:+.1f}"
+        )
+
+
+if __name__ == "__main__":
+    main()
