@@ -60,3 +60,27 @@ def parse_move(move: str) -> MoveKey:
             f"expected '<die 1-6> <S1-S4 or space> [x2] [in]' (e.g. '4 A3'), got {move!r}"
         )
     return key
+
+
+def _table(stack: bool, inward: bool) -> tuple[tuple[str, ...], ...]:
+    return tuple(
+        tuple(TEXT[MoveKey(max(d, 1), s, stack, inward)] for s in range(NUM_SPACES))
+        for d in range(MAX_DIE + 1)
+    )
+
+
+# Token tables for move generation, [die][space] (die 0 is unused): no tuple built per move.
+SINGLE_ALONG = _table(False, False)
+SINGLE_ACROSS = _table(False, True)
+STACK_ALONG = _table(True, False)
+STACK_ACROSS = _table(True, True)
+# FROM_SLOT[die][k]: the token moving the pawn in start slot S<k> (k = 1..4; index 0 unused).
+FROM_SLOT: tuple[tuple[str, ...], ...] = tuple(
+    tuple(TEXT[MoveKey(max(d, 1), -max(k, 1), False, False)] for k in range(START_SLOTS + 1))
+    for d in range(MAX_DIE + 1)
+)
+# The engine's chance events: ROLL_TEXT[a][b] = "roll a b", SKIP_TEXT[d] = "skip d".
+ROLL_TEXT: tuple[tuple[str, ...], ...] = tuple(
+    tuple(f"roll {a} {b}" for b in range(MAX_DIE + 1)) for a in range(MAX_DIE + 1)
+)
+SKIP_TEXT: tuple[str, ...] = tuple(f"skip {d}" for d in range(MAX_DIE + 1))

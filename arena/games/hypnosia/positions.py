@@ -20,13 +20,13 @@ from .state import (
 )
 
 
-def _cells(units: Mapping[str, str]) -> tuple[int, ...]:
+def _cells(units: Mapping[str, str]) -> bytes:
     cells = [0] * NUM_SPACES
     for name, pawns in units.items():
         if not pawns or len(set(pawns)) != 1 or len(pawns) > MAX_STACK:
             raise ValueError(f"{name}: {pawns!r} is not one or two pawns of one seat")
         cells[INDEX[name]] = len(pawns) << HEIGHT_SHIFT | int(pawns[0])
-    return tuple(cells)
+    return bytes(cells)
 
 
 def position(

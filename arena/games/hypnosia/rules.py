@@ -8,12 +8,22 @@ stream kept in the state, so (options, seed, moves) replays the game exactly.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
 from arena.errors import IllegalMoveError, OptionError, PlayerCountError
 
 from .board import ACROSS, ALONG, CENTRE, FROM_START, NONE, NUM_SPACES, START_SLOTS
-from .notation import TEXT, MoveKey, parse_move, source_name
+from .notation import (
+    FROM_SLOT,
+    PARSE,
+    ROLL_TEXT,
+    SINGLE_ACROSS,
+    SINGLE_ALONG,
+    SKIP_TEXT,
+    STACK_ACROSS,
+    STACK_ALONG,
+    parse_move,
+    source_name,
+)
 from .state import (
     CAPPED_END,
     CENTRE_PLACES,
@@ -32,6 +42,10 @@ from .state import (
 
 _MASK64 = (1 << 64) - 1
 _SLOTS = tuple(range(1, START_SLOTS + 1))
+_EMPTY = bytes(NUM_SPACES)
+_STACK_CELL = 2 * SINGLE  # cells at or above this value hold a stack
+_ALONG_BY_DIE = tuple(tuple(row[d] for row in ALONG) for d in range(7))
+_ACROSS_BY_DIE = tuple(tuple(row[d] for row in ACROSS) for d in range(7))
 
 
 def roll(stream: int) -> tuple[int, int, int]:
@@ -44,7 +58,7 @@ def roll(stream: int) -> tuple[int, int, int]:
     return stream, (z & 0xFFFFFFFF) % 6 + 1, (z >> 32) % 6 + 1
 
 
-def lands(cells: tuple[int, ...] | list[int], dest: int, seat: int, height: int) -> bool:
+def lands(cells: bytes, dest: int, seat: int, height: int) -> bool:
     """May a unit of `height` owned by `seat` end a move on `dest` (spec §5.1, §6.1, HY-A8)?"""
     if dest == CENTRE:
         return True
@@ -56,51 +70,62 @@ def lands(cells: tuple[int, ...] | list[int], dest: int, seat: int, height: int)
     return height >= target >> HEIGHT_SHIFT  # a single pawn cannot capture a stack
 
 
+def own_units(cells: bytes, seat: int) -> list[int]:
+    """The spaces holding `seat`'s units, ascending (bytes.find: no Python loop over spaces)."""
+    out = []
+    for code in (SINGLE | seat, 2 * SINGLE | seat):
+        i = cells.find(code)
+        while i >= 0:
+            out.append(i)
+            i = cells.find(code, i + 1)
+    out.sort()
+    return out
+
+
 def generate(
-    cells: tuple[int, ...], slots: int, seat: int, dice: tuple[int, ...], stacks_cross: bool
+    cells: bytes, slots: int, seat: int, dice: tuple[int, ...], stacks_cross: bool
 ) -> tuple[str, ...]:
     """Every legal die use: by die (roll order), then start slots S1..S4, then spaces by index;
     per space: single along, single across, stack along, stack across."""
+    # `lands` unrolled: a single may end on anything lower than a stack (empty, own single: a
+    # stack is formed, opposing single: captured); a stack on an empty or opposing space.
     out: list[str] = []
-    own = [i for i in range(NUM_SPACES) if cells[i] and cells[i] & OWNER_MASK == seat]
+    own = own_units(cells, seat)
     from_start = FROM_START[seat]
     for n, d in enumerate(dice):
         if n and d == dice[0]:
             continue  # a double: both dice give the same moves
-        for k in _SLOTS:
-            if slots >> (k - 1) & 1:
-                dest = from_start[k][d]
-                if dest != NONE and lands(cells, dest, seat, 1):
-                    out.append(TEXT[MoveKey(d, -k, False, False)])
+        if slots:
+            for k in _SLOTS:
+                if slots >> (k - 1) & 1:
+                    dest = from_start[k][d]
+                    if dest != NONE and cells[dest] < _STACK_CELL:
+                        out.append(FROM_SLOT[d][k])
+        along_row, across_row = _ALONG_BY_DIE[d], _ACROSS_BY_DIE[d]
         for i in own:
-            stack = cells[i] >> HEIGHT_SHIFT == MAX_STACK
-            along, across = ALONG[i][d], ACROSS[i][d]
-            if lands(cells, along, seat, 1):
-                out.append(TEXT[MoveKey(d, i, False, False)])
-            if across != NONE and lands(cells, across, seat, 1):
-                out.append(TEXT[MoveKey(d, i, False, True)])
-            if stack:
-                if lands(cells, along, seat, 2):
-                    out.append(TEXT[MoveKey(d, i, True, False)])
-                if stacks_cross and across != NONE and lands(cells, across, seat, 2):
-                    out.append(TEXT[MoveKey(d, i, True, True)])
+            along, across = along_row[i], across_row[i]
+            target = cells[along]
+            if target < _STACK_CELL:
+                out.append(SINGLE_ALONG[d][i])
+            if across != NONE and (across == CENTRE or cells[across] < _STACK_CELL):
+                out.append(SINGLE_ACROSS[d][i])
+            if cells[i] >= _STACK_CELL:
+                if not target or target & OWNER_MASK != seat:
+                    out.append(STACK_ALONG[d][i])
+                if stacks_cross and across != NONE:
+                    if across == CENTRE or not cells[across] or cells[across] & OWNER_MASK != seat:
+                        out.append(STACK_ACROSS[d][i])
     return tuple(out)
-
-
-def _moves_for(state: State, seat: int, dice: tuple[int, ...]) -> tuple[str, ...]:
-    return generate(state.cells, state.start[seat], seat, dice, state.stacks_cross)
 
 
 def has_pawns(state: State, seat: int) -> bool:
     """Does `seat` still have a pawn in a start slot or on the track (HY-A14)?"""
-    if state.start[seat]:
-        return True
-    return any(v and v & OWNER_MASK == seat for v in state.cells)
-
-
-def _ended(cells: Sequence[int], start: Sequence[int], centre: Sequence[int]) -> bool:
-    """Spec §8.1: five pawns in the centre, or no pawn left on the board (slots count, HY-A9)."""
-    return len(centre) >= CENTRE_PLACES or not (any(start) or any(cells))
+    cells = state.cells
+    return (
+        bool(state.start[seat])
+        or cells.find(SINGLE | seat) >= 0
+        or cells.find(2 * SINGLE | seat) >= 0
+    )
 
 
 def setup(num_players: int, options: HypnosiaOptions, rng: random.Random) -> State:
@@ -121,75 +146,68 @@ def setup(num_players: int, options: HypnosiaOptions, rng: random.Random) -> Sta
         contenders = [s for s in contenders if totals[s] == best]
     first = contenders[0]
     zeros = (0,) * num_players
-    state = State(
+    before_first = State(
         num_players=num_players,
         stacks_cross=options.stacks_cross,
         round_cap=options.round_cap,
-        cells=(0,) * NUM_SPACES,
+        cells=_EMPTY,
         start=(FULL_SLOTS,) * num_players,
         centre=(),
         gained=zeros,
         lost=zeros,
         start_player=first,
-        current=first,
-        round=1,
+        current=(first - 1) % num_players,  # "round 0, the seat before `first` just played"
+        round=0,
         dice=(),
         left=(),
         moves=(),
-        turns=(tuple(events),),
+        turns=(),
         events_before=0,
         stream=rng.getrandbits(64),
         ply=0,
         over="",
     )
-    return _begin_turn(state, first)
+    return _next_turn(before_first, tuple(events))  # the roll-off is the first "turn"
 
 
-def _push_turn(state: State, turn: tuple[Event, ...]) -> State:
-    """Start a new turn in the kept history, dropping the oldest beyond one per seat and one."""
-    turns = (*state.turns, turn)
-    dropped = state.events_before
-    while len(turns) > state.num_players + 1:
-        dropped += len(turns[0])
-        turns = turns[1:]
-    return state._replace(turns=turns, events_before=dropped)
-
-
-def _add_events(state: State, events: tuple[Event, ...]) -> State:
-    """Append events to the current turn."""
-    return state._replace(turns=(*state.turns[:-1], state.turns[-1] + events))
-
-
-def _begin_turn(state: State, seat: int) -> State:
-    """Roll for `seat`; while a roll has no legal use at all, forfeit it and pass on."""
-    while True:
-        stream, a, b = roll(state.stream)
-        dice = (a, b)
-        state = _push_turn(state, ((seat, f"roll {a} {b}"),))
-        moves = _moves_for(state, seat, dice)
-        state = state._replace(stream=stream, current=seat, dice=dice)
-        if moves:
-            return state._replace(left=dice, moves=moves)
-        state = _add_events(state, ((seat, f"skip {a}"), (seat, f"skip {b}")))
-        state = _next_seat(state._replace(left=(), moves=()))
-        if state.over:
-            return state
-        seat = state.current
-
-
-def _next_seat(state: State) -> State:
-    """Pass the turn to the left, skipping seats with no pawns (HY-A14); count rounds."""
+def _next_seat(state: State, seat: int) -> int:
+    """The next seat to the left that still has pawns (HY-A14); `seat` itself if none has."""
     n = state.num_players
-    seat = state.current
     for step in range(1, n + 1):
         candidate = (seat + step) % n
         if has_pawns(state, candidate):
-            break
-    order = (candidate - state.start_player) % n
-    round_ = state.round + (order <= (seat - state.start_player) % n)
-    if round_ > state.round_cap:
-        return state._replace(round=state.round_cap, over=CAPPED_END)
-    return state._replace(round=round_, current=candidate)
+            return candidate
+    return seat
+
+
+def _next_turn(state: State, finished: tuple[Event, ...]) -> State:
+    """Close the current turn as `finished` and pass the turn on: the next seat with pawns
+    rolls; a roll with no legal use at all is forfeited and passed on again. Counts rounds
+    and stops the game at the round cap (HY-A15)."""
+    n, first = state.num_players, state.start_player
+    turns = (*state.turns[:-1], finished) if state.turns else (finished,)
+    dropped = state.events_before
+    seat, round_, stream = state.current, state.round, state.stream
+    while True:
+        following = _next_seat(state, seat)
+        round_ += (following - first) % n <= (seat - first) % n
+        if round_ > state.round_cap:
+            return state._replace(turns=turns, events_before=dropped, over=CAPPED_END,
+                                  round=state.round_cap, left=(), moves=())  # fmt: skip
+        seat = following
+        stream, a, b = roll(stream)
+        moves = generate(state.cells, state.start[seat], seat, (a, b), state.stacks_cross)
+        turn: tuple[Event, ...] = ((seat, ROLL_TEXT[a][b]),)
+        if not moves:
+            turn += ((seat, SKIP_TEXT[a]), (seat, SKIP_TEXT[b]))
+        turns = (*turns, turn)
+        while len(turns) > n + 1:  # keep one turn per seat and the current one
+            dropped += len(turns[0])
+            turns = turns[1:]
+        if moves:
+            return state._replace(turns=turns, events_before=dropped, current=seat,
+                                  round=round_, stream=stream, dice=(a, b), left=(a, b),
+                                  moves=moves)  # fmt: skip
 
 
 def legal_moves(state: State, seat: int) -> list[str]:
@@ -203,8 +221,8 @@ def apply(state: State, seat: int, move: str) -> State:
     """Use one die as `move` says; then forfeit dice without a use, or pass the turn on."""
     if move not in state.moves or seat != state.current or state.over:
         raise _refusal(state, seat, move)
-    key = parse_move(move)
-    cells = list(state.cells)
+    key = PARSE[move]  # a legal move is a well-formed one
+    cells = bytearray(state.cells)
     start, centre, gained, lost = state.start, state.centre, state.gained, state.lost
     height = MAX_STACK if key.stack else 1
     src = key.source
@@ -230,26 +248,24 @@ def apply(state: State, seat: int, move: str) -> State:
         cells[dest] = (height + (target >> HEIGHT_SHIFT)) << HEIGHT_SHIFT | seat
     left = list(state.left)
     left.remove(key.die)
-    state = state._replace(
-        cells=tuple(cells), start=start, centre=centre, gained=gained, lost=lost, ply=state.ply + 1
-    )
-    state = _add_events(state, ((seat, move),))
-    return _after_move(state, seat, tuple(left))
-
-
-def _after_move(state: State, seat: int, left: tuple[int, ...]) -> State:
-    """End the game (HY-A11: at once), or ask for the next die, or forfeit it and pass on."""
-    if _ended(state.cells, state.start, state.centre):
-        return state._replace(left=left, moves=(), over=NORMAL_END)
-    if left:
-        moves = _moves_for(state, seat, left)
-        if moves:
-            return state._replace(left=left, moves=moves)
-        state = _add_events(state, tuple((seat, f"skip {d}") for d in left))
-    state = _next_seat(state._replace(left=(), moves=()))
-    if state.over:
-        return state
-    return _begin_turn(state, state.current)
+    cells_now = bytes(cells)
+    turn = state.turns[-1] + ((seat, move),)
+    moves: tuple[str, ...] = ()
+    over = ""
+    if len(centre) >= CENTRE_PLACES or (cells_now == _EMPTY and not any(start)):
+        over = NORMAL_END  # spec §8.1, at once even mid-turn (HY-A11)
+    else:
+        moves = generate(cells_now, start[seat], seat, tuple(left), state.stacks_cross)
+        if not moves:
+            turn += tuple((seat, SKIP_TEXT[d]) for d in left)  # no use left: forfeited
+            left = []
+    after = State(state.num_players, state.stacks_cross, state.round_cap, cells_now, start,
+                  centre, gained, lost, state.start_player, seat, state.round, state.dice,
+                  tuple(left), moves, (*state.turns[:-1], turn), state.events_before,
+                  state.stream, state.ply + 1, over)  # fmt: skip
+    if over or moves:
+        return after
+    return _next_turn(after, turn)
 
 
 def _bump(values: tuple[int, ...], seat: int, by: int) -> tuple[int, ...]:

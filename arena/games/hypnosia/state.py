@@ -43,7 +43,7 @@ class State(NamedTuple):
     num_players: int
     stacks_cross: bool
     round_cap: int
-    cells: tuple[int, ...]  # per board space: 0, or height << 3 | owner
+    cells: bytes  # per board space: 0, or height << 3 | owner
     start: tuple[int, ...]  # per seat: bit k-1 set while start slot S<k> holds a pawn
     centre: tuple[int, ...]  # the seats of the centre pawns, in arrival order
     gained: tuple[int, ...]  # per seat: opposing pawns it captured (+1 each)

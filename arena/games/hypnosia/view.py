@@ -1,45 +1,46 @@
 """What a seat sees (JSON-ready; mirrored by proto HypnosiaView). Only the future dice are
 hidden, so every seat and a spectator get the same view but for `seat`.
 
-The board's geometry is sent as data (parallel lists indexed by space), so a bot needs no
-knowledge of the layout, which is an approximation (board_data.py) that may be replaced.
+The board's geometry is sent as data (the circles and bridges of board_data.py, by space
+index), so a bot needs no knowledge of the layout, which is an approximation that may be
+replaced. Space index = circle's first index + position on the circle.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .board import (
-    APPROXIMATE,
-    BOARD_NAME,
-    CIRCLE_OF,
-    ENTRY,
-    INWARD,
-    NEXT,
-    NUM_CIRCLES,
-    SPACE_NAMES,
-    START_SLOTS,
-)
+from .board import APPROXIMATE, BOARD_NAME, CIRCLE_OF, ENTRY, INWARD, NONE, SPACE_NAMES, START_SLOTS
+from .board_data import CIRCLES
 from .state import CENTRE_VALUES, HEIGHT_SHIFT, OWNER_MASK, State, score
 
+
+def _circles() -> list[dict[str, Any]]:
+    first = [CIRCLE_OF.index(c) for c in range(len(CIRCLES))]
+    return [
+        {"letter": letter, "size": size, "first": first[c]}
+        for c, (letter, size) in enumerate(CIRCLES)
+    ]
+
+
+_BRIDGES = [i for i in range(len(SPACE_NAMES)) if INWARD[i] != NONE]
 BOARD: dict[str, Any] = {
     "name": BOARD_NAME,
     "approximate": APPROXIMATE,
-    "circles": NUM_CIRCLES,
-    "spaces": list(SPACE_NAMES),
-    "circle": list(CIRCLE_OF),
-    "next": list(NEXT),
-    "inward": list(INWARD),  # -1: no bridge; -2: a centre bridge; else the inner space
+    "circles": _circles(),
+    "bridges": _BRIDGES,
+    "bridge_targets": [INWARD[i] for i in _BRIDGES],  # -2: the centre
     "entries": list(ENTRY),
     "start_slots": START_SLOTS,
     "centre_values": list(CENTRE_VALUES),
 }
-_LISTS = ("spaces", "circle", "next", "inward", "entries", "centre_values")
+_LISTS = ("bridges", "bridge_targets", "entries", "centre_values")
 
 
 def board_view() -> dict[str, Any]:
     """The board geometry (a fresh copy: callers may keep or change it)."""
     out = dict(BOARD)
+    out["circles"] = [dict(c) for c in BOARD["circles"]]
     for key in _LISTS:
         out[key] = list(BOARD[key])
     return out

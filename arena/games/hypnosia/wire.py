@@ -18,8 +18,9 @@ _SCALARS = (
     "termination",
 )
 _LISTS = ("to_move", "dice", "dice_left", "centre")
-_BOARD_SCALARS = ("name", "approximate", "circles", "start_slots")
-_BOARD_LISTS = ("spaces", "circle", "next", "inward", "entries", "centre_values")
+_BOARD_SCALARS = ("name", "approximate", "start_slots")
+_BOARD_LISTS = ("bridges", "bridge_targets", "entries", "centre_values")
+_CIRCLE = ("letter", "size", "first")
 _PLAYER_SCALARS = ("score", "centre_pawns", "captured", "lost")
 _UNIT = ("space", "owner", "height")
 
@@ -27,7 +28,10 @@ _UNIT = ("space", "owner", "height")
 def view_to_proto(view: dict[str, Any]) -> pb.HypnosiaView:
     """The typed message for a view dict from `GAME.view`."""
     msg = pb.HypnosiaView(
-        board=pb.HypnosiaBoard(**view["board"]),
+        board=pb.HypnosiaBoard(
+            circles=[pb.HypnosiaCircle(**c) for c in view["board"]["circles"]],
+            **{k: view["board"][k] for k in _BOARD_SCALARS + _BOARD_LISTS},
+        ),
         units=[pb.HypnosiaUnit(**u) for u in view["units"]],
         players=[pb.HypnosiaPlayer(**p) for p in view["players"]],
         history=[pb.HypnosiaEvent(**e) for e in view["history"]],
@@ -52,6 +56,7 @@ def view_from_proto(msg: pb.HypnosiaView) -> dict[str, Any]:
         "board": {
             **{k: getattr(board, k) for k in _BOARD_SCALARS},
             **{k: list(getattr(board, k)) for k in _BOARD_LISTS},
+            "circles": [{k: getattr(c, k) for k in _CIRCLE} for c in board.circles],
         },
         "units": [{k: getattr(u, k) for k in _UNIT} for u in msg.units],
         "players": players,

@@ -6,29 +6,35 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
+class HypnosiaCircle(_message.Message):
+    __slots__ = ("letter", "size", "first")
+    LETTER_FIELD_NUMBER: _ClassVar[int]
+    SIZE_FIELD_NUMBER: _ClassVar[int]
+    FIRST_FIELD_NUMBER: _ClassVar[int]
+    letter: str
+    size: int
+    first: int
+    def __init__(self, letter: _Optional[str] = ..., size: _Optional[int] = ..., first: _Optional[int] = ...) -> None: ...
+
 class HypnosiaBoard(_message.Message):
-    __slots__ = ("name", "approximate", "circles", "spaces", "circle", "next", "inward", "entries", "start_slots", "centre_values")
+    __slots__ = ("name", "approximate", "circles", "bridges", "bridge_targets", "entries", "start_slots", "centre_values")
     NAME_FIELD_NUMBER: _ClassVar[int]
     APPROXIMATE_FIELD_NUMBER: _ClassVar[int]
     CIRCLES_FIELD_NUMBER: _ClassVar[int]
-    SPACES_FIELD_NUMBER: _ClassVar[int]
-    CIRCLE_FIELD_NUMBER: _ClassVar[int]
-    NEXT_FIELD_NUMBER: _ClassVar[int]
-    INWARD_FIELD_NUMBER: _ClassVar[int]
+    BRIDGES_FIELD_NUMBER: _ClassVar[int]
+    BRIDGE_TARGETS_FIELD_NUMBER: _ClassVar[int]
     ENTRIES_FIELD_NUMBER: _ClassVar[int]
     START_SLOTS_FIELD_NUMBER: _ClassVar[int]
     CENTRE_VALUES_FIELD_NUMBER: _ClassVar[int]
     name: str
     approximate: bool
-    circles: int
-    spaces: _containers.RepeatedScalarFieldContainer[str]
-    circle: _containers.RepeatedScalarFieldContainer[int]
-    next: _containers.RepeatedScalarFieldContainer[int]
-    inward: _containers.RepeatedScalarFieldContainer[int]
+    circles: _containers.RepeatedCompositeFieldContainer[HypnosiaCircle]
+    bridges: _containers.RepeatedScalarFieldContainer[int]
+    bridge_targets: _containers.RepeatedScalarFieldContainer[int]
     entries: _containers.RepeatedScalarFieldContainer[int]
     start_slots: int
     centre_values: _containers.RepeatedScalarFieldContainer[int]
-    def __init__(self, name: _Optional[str] = ..., approximate: _Optional[bool] = ..., circles: _Optional[int] = ..., spaces: _Optional[_Iterable[str]] = ..., circle: _Optional[_Iterable[int]] = ..., next: _Optional[_Iterable[int]] = ..., inward: _Optional[_Iterable[int]] = ..., entries: _Optional[_Iterable[int]] = ..., start_slots: _Optional[int] = ..., centre_values: _Optional[_Iterable[int]] = ...) -> None: ...
+    def __init__(self, name: _Optional[str] = ..., approximate: _Optional[bool] = ..., circles: _Optional[_Iterable[_Union[HypnosiaCircle, _Mapping]]] = ..., bridges: _Optional[_Iterable[int]] = ..., bridge_targets: _Optional[_Iterable[int]] = ..., entries: _Optional[_Iterable[int]] = ..., start_slots: _Optional[int] = ..., centre_values: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class HypnosiaUnit(_message.Message):
     __slots__ = ("space", "owner", "height")
