@@ -20,7 +20,8 @@ CENTRE = -2  # a bridge target: the centre
 W_SCORE = 3.0  # one point of score
 DEPTH_VALUE = (0.0, 1.0, 2.5, 4.0, 5.0)  # per pawn: start slots, then circles outer to inner
 BRIDGE_BONUS = (0.6, 0.8, 1.5)  # per pawn on a bridge space, by circle (the last: to the centre)
-START_BONUS = 0.0
+CENTRE_WORTH = 6.0  # per pawn in the centre, beyond its points: more than any pawn outside
+END_WORTH = 1000.0  # ending the game: + when it leaves the bot first, - otherwise
 LOSS_COST = 1.0 + W_SCORE  # a lost pawn: its progress plus the point it costs
 
 
@@ -99,13 +100,13 @@ class Position:
 
     units: dict[int, tuple[int, int]]  # space -> (owner, height)
     slots: dict[int, set[int]]  # seat -> occupied start slots
-    centre: int  # pawns in the centre
+    centre: list[int]  # seats of the centre pawns, in order of arrival
     score: list[int]
 
     def copy(self) -> Position:
         """An independent copy."""
         return Position(dict(self.units), {s: set(v) for s, v in self.slots.items()},
-                        self.centre, list(self.score))  # fmt: skip
+                        list(self.centre), list(self.score))  # fmt: skip
 
 
 def position_of(view: Mapping[str, Any]) -> Position:
@@ -113,7 +114,7 @@ def position_of(view: Mapping[str, Any]) -> Position:
     return Position(
         {u["space"]: (u["owner"], u["height"]) for u in view["units"]},
         {s: set(p["start_slots"]) for s, p in enumerate(view["players"])},
-        len(view["centre"]),
+        list(view["centre"]),
         [p["score"] for p in view["players"]],
     )
 
@@ -136,9 +137,10 @@ def play(geo: Geometry, pos: Position, seat: int, move: str, values: Sequence[in
             out.units[src] = (seat, have - height)
         dest = geo.destination(src, die, "in" in words)
     if dest == CENTRE:
-        entering = min(height, len(values) - out.centre)
-        out.score[seat] += sum(values[out.centre : out.centre + entering])
-        out.centre += entering
+        inside = len(out.centre)
+        entering = min(height, len(values) - inside)
+        out.score[seat] += sum(values[inside : inside + entering])
+        out.centre += [seat] * entering
         if entering < height:
             out.units[src] = (seat, 1)
         return out
@@ -170,9 +172,20 @@ def threat(geo: Geometry, pos: Position, seat: int, space: int, height: int) -> 
     return 1.0 - safe
 
 
-def evaluate(geo: Geometry, pos: Position, seat: int, stacks_cross: bool) -> float:
+def leads(pos: Position, seat: int) -> bool:
+    """Would `seat` rank first if the game ended now (score, then earliest arrival)?"""
+
+    def key(s: int) -> tuple[int, int]:
+        return pos.score[s], -pos.centre.index(s) if s in pos.centre else -99
+
+    return all(key(seat) > key(s) for s in range(len(pos.score)) if s != seat)
+
+
+def evaluate(geo: Geometry, pos: Position, seat: int, stacks_cross: bool, places: int) -> float:
     """How good `pos` is for `seat`: points, progress, bridges to cross, minus expected losses."""
-    value = W_SCORE * pos.score[seat] + START_BONUS * len(pos.slots.get(seat, ()))
+    if len(pos.centre) >= places:  # the game is over
+        return END_WORTH if leads(pos, seat) else -END_WORTH
+    value = W_SCORE * pos.score[seat] + CENTRE_WORTH * pos.centre.count(seat)
     for space, (owner, height) in pos.units.items():
         if owner != seat:
             continue
@@ -191,7 +204,8 @@ def move_values(view: Mapping[str, Any], seat: int, moves: Sequence[str]) -> lis
     pos = position_of(view)
     values = view["board"]["centre_values"]
     return [
-        evaluate(geo, play(geo, pos, seat, m, values), seat, view["stacks_cross"]) for m in moves
+        evaluate(geo, play(geo, pos, seat, m, values), seat, view["stacks_cross"], len(values))
+        for m in moves
     ]
 
 
