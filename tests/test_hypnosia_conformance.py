@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
+from arena.errors import OptionError, PlayerCountError
 from arena.game import parse_options, replay
 from arena.games.hypnosia import GAME, HypnosiaOptions, State
 from arena.games.hypnosia.board import CIRCLE_OF
@@ -157,3 +160,40 @@ def test_options_parse_from_text_and_the_game_is_registered() -> None:
     )
     assert get_game("hypnosia") is GAME and GAME.title == "Hypnosia"
     assert (GAME.min_players, GAME.max_players) == (2, 6)
+
+
+def test_the_view_gives_the_board_as_data_and_units_with_owner_and_height() -> None:
+    state = position({"A7": "00", "C3": "1"}, start={0: [2, 4]}, centre=(1,), dice=(4, 2))
+    view = GAME.view(state, 0)
+    board = view["board"]
+    assert board["approximate"] is True and "approximation" in board["name"]
+    assert [(c["letter"], c["size"], c["first"]) for c in board["circles"]] == [
+        ("A", 48, 0),
+        ("B", 36, 48),
+        ("C", 24, 84),
+    ]
+    bridges = dict(zip(board["bridges"], board["bridge_targets"], strict=True))
+    assert bridges[7] == 48 and bridges[84 + 3] == -2 and len(bridges) == 18
+    assert view["units"] == [
+        {"space": 7, "owner": 0, "height": 2},
+        {"space": 87, "owner": 1, "height": 1},
+    ]
+    assert view["players"][0] == {
+        "score": 0, "start_slots": [2, 4], "centre_pawns": 0, "captured": 0, "lost": 0
+    }  # fmt: skip
+    assert view["players"][1]["score"] == 5 and view["centre"] == [1]
+    assert view["dice"] == [4, 2] and view["to_move"] == [0]
+    spectator = GAME.view(state, None)
+    assert spectator["seat"] is None and {**spectator, "seat": 0} == view
+    msg = view_to_proto(spectator)
+    assert not msg.HasField("seat") and msg.board.circles[1].letter == "B"
+    assert "approximation" in GAME.render(state, 0)
+
+
+def test_bad_player_counts_and_options_are_refused() -> None:
+    with pytest.raises(PlayerCountError):
+        GAME.setup(7, HypnosiaOptions(), random.Random(0))
+    with pytest.raises(PlayerCountError):
+        GAME.setup(1, HypnosiaOptions(), random.Random(0))
+    with pytest.raises(OptionError):
+        GAME.setup(2, HypnosiaOptions(round_cap=0), random.Random(0))

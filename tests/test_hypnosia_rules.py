@@ -11,6 +11,8 @@ from hypnosia_helpers import GAME, after, position, stream_rolling, unit_at
 from arena.core import Termination
 from arena.errors import IllegalMoveError, InvalidMoveError
 from arena.games.hypnosia import HypnosiaOptions
+from arena.games.hypnosia.board import ACROSS, ALONG, CENTRE, FROM_START, NONE
+from arena.games.hypnosia.notation import TEXT, MoveKey
 from arena.games.hypnosia.rules import roll
 from arena.games.hypnosia.state import PAWNS_PER_COLOUR, history, score
 
@@ -260,3 +262,61 @@ def test_a_well_formed_move_at_the_wrong_time_is_illegal() -> None:
             GAME.apply(state, 0, move)
     with pytest.raises(IllegalMoveError):
         GAME.apply(state, 1, "4 A3")
+
+
+# --- the move generator against a plain statement of the rules ------------------------------
+
+
+def lands(cells: bytes, dest: int, seat: int, height: int) -> bool:
+    """Spec §5.1, §6.1, HY-A8 as written: may a unit of `height` end on `dest`?"""
+    if dest == CENTRE or not cells[dest]:
+        return True
+    owner, there = cells[dest] & 7, cells[dest] >> 3
+    if owner == seat:
+        return there + height <= 2
+    return height >= there
+
+
+def reference_moves(state) -> set[str]:
+    """Every legal die use: every die left, from every slot and unit, with every flag."""
+    seat, out = state.current, set()
+    sources = [-k for k in range(1, 5)] + [i for i, v in enumerate(state.cells) if v]
+    for die in set(state.left):
+        for source in sources:
+            for stack in (False, True):
+                for inward in (False, True):
+                    key = MoveKey(die, source, stack, inward)
+                    if _legal(state, seat, key):
+                        out.add(TEXT[key])
+    return out
+
+
+def _legal(state, seat: int, key) -> bool:
+    height = 2 if key.stack else 1
+    if key.source < 0:
+        k = -key.source
+        if key.stack or key.inward or not state.start[seat] >> (k - 1) & 1:
+            return False
+        dest = FROM_START[seat][k][key.die]
+    else:
+        v = state.cells[key.source]
+        if not v or v & 7 != seat or v >> 3 < height:
+            return False
+        if key.inward and key.stack and not state.stacks_cross:
+            return False  # the variant (spec §9)
+        dest = (ACROSS if key.inward else ALONG)[key.source][key.die]
+    return dest != NONE and lands(state.cells, dest, seat, height)
+
+
+def test_the_generator_matches_the_rules_as_written_over_random_games() -> None:
+    checked = 0
+    for seed in range(10):
+        options = HypnosiaOptions(stacks_cross=seed % 2 == 0)
+        state = GAME.setup(2 + seed % 5, options, random.Random(seed))
+        rng = random.Random(seed)
+        while GAME.outcome(state) is None:
+            legal = GAME.legal_moves(state, state.current)
+            assert set(legal) == reference_moves(state) and len(set(legal)) == len(legal)
+            state = GAME.apply(state, state.current, rng.choice(legal))
+            checked += 1
+    assert checked > 2000

@@ -10,7 +10,15 @@ from arena.game import points_by_rank, ranks_from_keys, ranks_with_offender_last
 
 from . import rules
 from .render import render as render_state
-from .state import CAPPED_END, MAX_PLAYERS, MIN_PLAYERS, HypnosiaOptions, State, score
+from .state import (
+    CAPPED_END,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    HypnosiaOptions,
+    State,
+    first_arrival,
+    score,
+)
 from .view import view as build_view
 
 _SEATS: tuple[tuple[Seat, ...], ...] = tuple((s,) for s in range(MAX_PLAYERS))
@@ -22,7 +30,7 @@ def rank_keys(state: State) -> list[tuple[int, int]]:
     centre pawn arrived, the better; seats without one share the bottom of their tie."""
     keys = []
     for seat in range(state.num_players):
-        first = state.centre.index(seat) if seat in state.centre else None
+        first = first_arrival(state, seat)
         keys.append((score(state, seat), _NO_ARRIVAL if first is None else -first))
     return keys
 

@@ -58,18 +58,6 @@ def roll(stream: int) -> tuple[int, int, int]:
     return stream, (z & 0xFFFFFFFF) % 6 + 1, (z >> 32) % 6 + 1
 
 
-def lands(cells: bytes, dest: int, seat: int, height: int) -> bool:
-    """May a unit of `height` owned by `seat` end a move on `dest` (spec §5.1, §6.1, HY-A8)?"""
-    if dest == CENTRE:
-        return True
-    target = cells[dest]
-    if not target:
-        return True
-    if target & OWNER_MASK == seat:
-        return (target >> HEIGHT_SHIFT) + height <= MAX_STACK  # never three of one's own
-    return height >= target >> HEIGHT_SHIFT  # a single pawn cannot capture a stack
-
-
 def own_units(cells: bytes, seat: int) -> list[int]:
     """The spaces holding `seat`'s units, ascending (bytes.find: no Python loop over spaces)."""
     out = []
@@ -87,8 +75,9 @@ def generate(
 ) -> tuple[str, ...]:
     """Every legal die use: by die (roll order), then start slots S1..S4, then spaces by index;
     per space: single along, single across, stack along, stack across."""
-    # `lands` unrolled: a single may end on anything lower than a stack (empty, own single: a
-    # stack is formed, opposing single: captured); a stack on an empty or opposing space.
+    # Where a unit may end (spec §5.1, §6.1, HY-A8): a single on anything but a stack (empty;
+    # own single: a stack forms; opposing single: captured); a stack on an empty or opposing
+    # space (never three own pawns; a stack captures a single or a stack).
     out: list[str] = []
     own = own_units(cells, seat)
     from_start = FROM_START[seat]

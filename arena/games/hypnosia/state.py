@@ -61,11 +61,6 @@ class State(NamedTuple):
     over: str  # "" while playing, else NORMAL_END or CAPPED_END
 
 
-def pawns_on_track(state: State, seat: int) -> int:
-    """Pawns of `seat` on the board's circles."""
-    return sum(v >> HEIGHT_SHIFT for v in state.cells if v and v & OWNER_MASK == seat)
-
-
 def centre_points(state: State, seat: int) -> int:
     """Points of `seat`'s centre pawns (5/4/3/2/1 by arrival)."""
     return sum(CENTRE_VALUES[i] for i, s in enumerate(state.centre) if s == seat)
