@@ -21,7 +21,7 @@ W_SCORE = 3.0  # one point of score
 DEPTH_VALUE = (0.0, 1.0, 2.5, 4.0, 5.0)  # per pawn: start slots, then circles outer to inner
 BRIDGE_BONUS = (0.6, 0.8, 1.5)  # per pawn on a bridge space, by circle (the last: to the centre)
 CENTRE_WORTH = 6.0  # per pawn in the centre, beyond its points: more than any pawn outside
-END_WORTH = 1000.0  # ending the game: + when it leaves the bot first, - otherwise
+END_WORTH = 1000.0  # ending the game, times the share of opponents left behind
 LOSS_COST = 1.0 + W_SCORE  # a lost pawn: its progress plus the point it costs
 
 
@@ -172,19 +172,22 @@ def threat(geo: Geometry, pos: Position, seat: int, space: int, height: int) -> 
     return 1.0 - safe
 
 
-def leads(pos: Position, seat: int) -> bool:
-    """Would `seat` rank first if the game ended now (score, then earliest arrival)?"""
+def beaten(pos: Position, seat: int) -> float:
+    """The share of opponents `seat` would rank above if the game ended now (score, then the
+    earliest centre arrival)."""
 
     def key(s: int) -> tuple[int, int]:
         return pos.score[s], -pos.centre.index(s) if s in pos.centre else -99
 
-    return all(key(seat) > key(s) for s in range(len(pos.score)) if s != seat)
+    others = [s for s in range(len(pos.score)) if s != seat]
+    return sum(key(seat) > key(s) for s in others) / len(others)
 
 
 def evaluate(geo: Geometry, pos: Position, seat: int, stacks_cross: bool, places: int) -> float:
-    """How good `pos` is for `seat`: points, progress, bridges to cross, minus expected losses."""
-    if len(pos.centre) >= places:  # the game is over
-        return END_WORTH if leads(pos, seat) else -END_WORTH
+    """How good `pos` is for `seat`: points, progress, bridges to cross, minus expected losses.
+    A finished game is worth the places won: ending it as the leader beats anything else."""
+    if len(pos.centre) >= places:
+        return END_WORTH * beaten(pos, seat) + W_SCORE * pos.score[seat]
     value = W_SCORE * pos.score[seat] + CENTRE_WORTH * pos.centre.count(seat)
     for space, (owner, height) in pos.units.items():
         if owner != seat:
