@@ -1,15 +1,22 @@
-"""Hypnosia in tournaments and on the ladder at tables of 2 to 6, and `arena play` / CLI runs."""
+"""Hypnosia in tournaments and on the ladder at tables of 2 to 6, `arena play`, CLI runs, and
+a six-seat match over gRPC."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+import sys
 from collections import Counter
 from math import comb
+from pathlib import Path
 
 import pytest
 
 from arena.cli import main
+from arena.game import replay
+from arena.games.hypnosia import GAME, HypnosiaOptions
+from arena.referee import Clock, play_match
+from arena.rpc.embedded import EmbeddedReferee
 from arena.ratings import fold_ratings
 from arena.store import Store
 from arena.tournament import BotEntry, Status, TournamentSpec, compute_standings
@@ -101,3 +108,25 @@ def test_cli_tournament_at_tables_of_six(capsys, sqlite_path, monkeypatch):
     assert {m["end"] for m in data["matches"]} <= {"normal", "turn_cap"}
     code, replayed, _ = run_cli(capsys, "replay", "t1-0", "--db", sqlite_path)
     assert code == 0 and "approximation" in replayed and "\nresult (normal" in replayed
+
+
+def test_six_seats_over_grpc_with_bot_processes():
+    """A 6-player match through the embedded gRPC referee: greedy and random bot processes
+    (the random process holds five seats); the record replays to the same outcome."""
+    bots = Path(__file__).resolve().parents[1] / "bots"
+
+    async def scenario():
+        async with EmbeddedReferee() as referee:
+            await asyncio.gather(
+                referee.launch("grd", f"{sys.executable} {bots / 'greedy_bot.py'}"),
+                referee.launch("rnd", f"{sys.executable} {bots / 'random_bot.py'}"),
+            )
+            players = [referee.player(n) for n in ["rnd", "rnd", "grd", "rnd", "rnd", "rnd"]]
+            clock = Clock(per_move_ms=2000, bank_ms=5000)
+            return await play_match(GAME, HypnosiaOptions(), 21, players, clock=clock)
+
+    record = asyncio.run(asyncio.wait_for(scenario(), 60))
+    assert record.outcome.termination.value in ("normal", "turn_cap")
+    states = replay(GAME, 6, HypnosiaOptions(), 21, [(m.seat, m.move) for m in record.moves])
+    assert GAME.outcome(states[-1]) == record.outcome and len(record.moves) > 30
+    assert record.players == ("rnd", "rnd", "grd", "rnd", "rnd", "rnd")
