@@ -15,9 +15,9 @@ import pytest
 from arena.cli import main
 from arena.game import replay
 from arena.games.hypnosia import GAME, HypnosiaOptions
+from arena.ratings import fold_ratings
 from arena.referee import Clock, play_match
 from arena.rpc.embedded import EmbeddedReferee
-from arena.ratings import fold_ratings
 from arena.store import Store
 from arena.tournament import BotEntry, Status, TournamentSpec, compute_standings
 from arena.tournament.manage import (
