@@ -18,8 +18,8 @@ from arena.players import DecisionRequest, Policy, Reply
 
 CENTRE = -2  # a bridge target: the centre
 W_SCORE = 3.0  # one point of score
-DEPTH_VALUE = (0.0, 1.0, 2.5, 4.0, 5.0)  # per pawn: start slots, then circles outer to inner
-BRIDGE_BONUS = (0.6, 0.8, 1.5)  # per pawn on a bridge space, by circle (the last: to the centre)
+OUTER_WORTH, INNER_WORTH = 1.0, 4.0  # per pawn on the outermost / innermost circle
+BRIDGE_BONUS, INNER_BRIDGE_STEP, CENTRE_BRIDGE_BONUS = 0.6, 0.2, 1.5  # per pawn on a bridge
 CENTRE_WORTH = 6.0  # per pawn in the centre, beyond its points: more than any pawn outside
 END_WORTH = 1000.0  # ending the game, times the share of opponents left behind
 LOSS_COST = 1.0 + W_SCORE  # a lost pawn: its progress plus the point it costs
@@ -193,9 +193,10 @@ def evaluate(geo: Geometry, pos: Position, seat: int, stacks_cross: bool, places
         if owner != seat:
             continue
         circle = geo.circle_of[space]
-        worth = DEPTH_VALUE[circle + 1]
+        worth = OUTER_WORTH + (INNER_WORTH - OUTER_WORTH) * circle / max(1, geo.circles - 1)
         if space in geo.inward and (height == 1 or stacks_cross):
-            worth += BRIDGE_BONUS[min(circle, len(BRIDGE_BONUS) - 1)]
+            to_centre = geo.inward[space] == CENTRE
+            worth += CENTRE_BRIDGE_BONUS if to_centre else BRIDGE_BONUS + INNER_BRIDGE_STEP * circle
         risk = threat(geo, pos, seat, space, height)
         value += height * (worth - risk * (worth + LOSS_COST))
     return value
