@@ -14,6 +14,7 @@ _GAMES: dict[str, str] = {
     "azul": "arena.games.azul",
     "the_number": "arena.games.the_number",
     "arctic_scavengers": "arena.games.arctic_scavengers",
+    "hypnosia": "arena.games.hypnosia",
 }
 
 _loaded: dict[str, Game[Any, Any]] = {}
