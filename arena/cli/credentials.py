@@ -17,8 +17,9 @@ from arena.store import Credential, Role, Store
 
 HINTS = {
     Role.BOT: "use it: ARENA_TOKEN={token} python bots/greedy_bot.py --name {name}",
-    Role.ORGANIZER: "use it: ARENA_TOKEN={token} in the environment of organizer clients "
-    "(PlayMatch, CreateTournament, CancelTournament)",
+    Role.ORGANIZER: "use it: ARENA_ORGANIZER_TOKEN={token} arena tournament run --server ADDR "
+    "... (gRPC clients send 'authorization: Bearer TOKEN' for PlayMatch, CreateTournament and "
+    "CancelTournament)",
 }
 
 NameArgument = Annotated[str, typer.Argument(metavar="NAME", help="1 to 64 of A-Z a-z 0-9 _ . -")]

@@ -194,6 +194,10 @@ class TournamentHost:
         with contextlib.suppress(BaseException):
             await task
         self.errors[tid] = "cancelled by an organizer"
+        # A run cancelled before it began never marked itself interrupted.
+        stored = await asyncio.to_thread(self.store.tournament, tid)
+        if stored.status is not Status.FINISHED:
+            await asyncio.to_thread(self.store.set_status, tid, Status.INTERRUPTED)
 
     async def _run(self, tid: int, concurrency: int, capacity: dict[str, int]) -> None:
         spec = (await asyncio.to_thread(self.store.tournament, tid)).spec

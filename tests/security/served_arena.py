@@ -1,0 +1,155 @@
+"""Helpers for attacking a shared `arena serve`: a real server process with credentials, canary bots
+(real processes with their tokens), and clients built from the generated stubs only.
+
+Every attack test runs a canary match between two honest bots while it attacks, and checks
+afterwards that the canary finished normally and that health answered within 100 ms.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import grpc
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+
+from arena.v1 import arena_pb2 as pb
+from arena.v1 import arena_pb2_grpc
+
+ROOT = Path(__file__).resolve().parents[2]
+PY = sys.executable
+HONEST = ("canary-a", "canary-b", "victim")
+NORMAL_ENDS = (pb.TERMINATION_NORMAL, pb.TERMINATION_TURN_CAP)
+
+
+def arena(*args: str, db: str) -> str:
+    """Run the arena CLI; its stdout (it must succeed)."""
+    done = subprocess.run(
+        [PY, "-m", "arena", *args, "--db", db], capture_output=True, text=True, cwd=ROOT, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
+
+
+@dataclass
+class Served:
+    """A running secured server: its address, database and the tokens it knows."""
+
+    address: str
+    db: str
+    organizer: str
+    tokens: dict[str, str]  # bot name -> token
+    process: subprocess.Popen[str]
+
+    def auth(self, token: str | None = None) -> tuple[tuple[str, str], ...]:
+        """Call metadata carrying the organizer token (or another token)."""
+        return (("authorization", f"Bearer {token or self.organizer}"),)
+
+
+def start_serve(db: str, *extra: str) -> tuple[subprocess.Popen[str], str]:
+    """`arena serve` on a free loopback port; the process and its address."""
+    server = subprocess.Popen(
+        [PY, "-m", "arena", "serve", "--address", "127.0.0.1:0", "--db", db, *extra],
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    assert server.stderr is not None
+    line = server.stderr.readline()
+    port = re.search(r"referee listening on 127\.0\.0\.1:(\d+)", line)
+    assert port, line + server.stderr.read() if server.poll() is not None else line
+    return server, f"127.0.0.1:{port.group(1)}"
+
+
+def start_bot(
+    address: str, name: str, token: str, seed: int, *extra: str
+) -> subprocess.Popen[bytes]:
+    """The random example bot as a process, with its token."""
+    command = [PY, str(ROOT / "bots" / "random_bot.py"), "--address", address, "--name", name,
+               "--token", token, "--seed", str(seed), *extra]  # fmt: skip
+    return subprocess.Popen(command, stderr=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+
+
+def stop(process: subprocess.Popen) -> None:
+    if process.poll() is None:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(5)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def run(coro):
+    """Run one coroutine on a fresh loop, bounded."""
+    return asyncio.run(asyncio.wait_for(coro, 120))
+
+
+async def connected(address: str, names: set[str], timeout_s: float = 20.0) -> None:
+    deadline = time.monotonic() + timeout_s
+    async with grpc.aio.insecure_channel(address) as channel:
+        stub = arena_pb2_grpc.ArenaServiceStub(channel)
+        while time.monotonic() < deadline:
+            have = {b.name for b in (await stub.ListBots(pb.ListBotsRequest())).bots}
+            if names <= have:
+                return
+            await asyncio.sleep(0.1)
+    raise AssertionError(f"bots {sorted(names)} did not connect")
+
+
+class Canary:
+    """An honest match played while an attack runs; it must end normally."""
+
+    def __init__(self, served: Served, seed: int) -> None:
+        self.served = served
+        self.seed = seed
+        self.task: asyncio.Task[pb.MatchRecord] | None = None
+
+    async def __aenter__(self) -> Canary:
+        self.channel = grpc.aio.insecure_channel(self.served.address)
+        stub = arena_pb2_grpc.ArenaServiceStub(self.channel)
+        request = pb.PlayMatchRequest(
+            game="lucky_numbers", seed=self.seed, bots=["canary-a", "canary-b"], store=False
+        )
+        self.task = asyncio.ensure_future(stub.PlayMatch(request, metadata=self.served.auth()))
+        await asyncio.sleep(0.05)  # seated before the attack starts
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        assert self.task is not None
+        try:
+            if exc[0] is None:
+                await health_within(self.served.address, 0.1)
+                record = await asyncio.wait_for(self.task, 60)
+                assert record.outcome.termination in NORMAL_ENDS, record.outcome.detail
+        finally:
+            self.task.cancel()
+            await self.channel.close()
+
+
+async def health_within(address: str, seconds: float) -> None:
+    """The standard health check answers SERVING within `seconds`."""
+    async with grpc.aio.insecure_channel(address) as channel:
+        await channel.channel_ready()
+        started = time.monotonic()
+        reply = await health_pb2_grpc.HealthStub(channel).Check(
+            health_pb2.HealthCheckRequest(), timeout=5
+        )
+        took = time.monotonic() - started
+    assert reply.status == health_pb2.HealthCheckResponse.SERVING
+    assert took < seconds, f"health took {took * 1000:.0f} ms"
+
+
+async def status_of(call) -> tuple[grpc.StatusCode, str]:
+    """The status a unary call fails with."""
+    try:
+        await call
+    except grpc.aio.AioRpcError as exc:
+        return exc.code(), exc.details() or ""
+    raise AssertionError("the call succeeded")
