@@ -1,0 +1,132 @@
+"""TLS for a server reached over a network, and a server that refuses to expose itself.
+
+The certificate is self-signed, made in the test for 127.0.0.1 and localhost. No traffic leaves
+loopback: the exposure checks refuse before binding, or bind without any client.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime
+import ipaddress
+import subprocess
+from pathlib import Path
+
+import pytest
+from cryptography import x509
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.x509.oid import NameOID
+from served_arena import PY, ROOT, arena, connected, run, start_bot, start_serve, stop
+
+from arena.errors import BotError
+from arena.rpc.client import Remote, list_remote_bots, play_remote_match
+
+
+def self_signed(directory: Path) -> tuple[Path, Path]:
+    """A certificate and key for 127.0.0.1 / localhost, valid for a day."""
+    key = ec.generate_private_key(ec.SECP256R1())
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "arena test")])
+    now = datetime.datetime.now(datetime.UTC)
+    san = x509.SubjectAlternativeName(
+        [x509.DNSName("localhost"), x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]
+    )
+    cert = (
+        x509.CertificateBuilder()
+        .subject_name(name)
+        .issuer_name(name)
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - datetime.timedelta(minutes=5))
+        .not_valid_after(now + datetime.timedelta(days=1))
+        .add_extension(san, critical=False)
+        .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
+        .sign(key, hashes.SHA256())
+    )
+    cert_path, key_path = directory / "cert.pem", directory / "key.pem"
+    cert_path.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+    key_path.write_bytes(
+        key.private_bytes(
+            serialization.Encoding.PEM,
+            serialization.PrivateFormat.PKCS8,
+            serialization.NoEncryption(),
+        )
+    )
+    return cert_path, key_path
+
+
+def test_bots_and_organizers_reach_a_tls_server_and_plaintext_does_not(tmp_path) -> None:
+    db = str(tmp_path / "tls.db")
+    cert, key = self_signed(tmp_path)
+    organizer = arena("organizer", "add", "org", db=db)
+    tokens = {name: arena("bot", "add", name, db=db) for name in ("t1", "t2")}
+    server, address = start_serve(db, "--tls-cert", str(cert), "--tls-key", str(key))
+    bots = [
+        start_bot(address, name, tokens[name], i, "--tls-ca", str(cert))
+        for i, name in enumerate(tokens)
+    ]
+    remote = Remote(address, organizer, str(cert))
+    try:
+
+        async def scenario():
+            for _ in range(200):
+                if {b.name for b in await list_remote_bots(remote)} >= set(tokens):
+                    break
+                await asyncio.sleep(0.1)
+            record = await play_remote_match(remote, "azul", {}, 3, ["t1", "t2"])
+            with pytest.raises(BotError):
+                await list_remote_bots(Remote(address))  # plaintext to a TLS port
+            return record
+
+        record = run(scenario())
+        assert record.outcome.termination.value in ("normal", "turn_cap")
+        assert record.metadata.get("versions", [""])[0].startswith("arena-python-sdk")
+    finally:
+        for process in [*bots, server]:
+            stop(process)
+
+
+def serve_refusal(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [PY, "-m", "arena", "serve", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
+
+
+def test_an_open_server_will_not_listen_beyond_loopback(tmp_path) -> None:
+    done = serve_refusal("--address", "0.0.0.0:0", "--db", str(tmp_path / "open.db"))
+    assert done.returncode == 1
+    assert "refusing to listen on 0.0.0.0:0" in done.stderr and "no credentials" in done.stderr
+
+
+def test_a_secured_server_beyond_loopback_needs_tls_or_an_explicit_plaintext_flag(
+    tmp_path,
+) -> None:
+    db = str(tmp_path / "secured.db")
+    arena("organizer", "add", "org", db=db)
+    done = serve_refusal("--address", "0.0.0.0:0", "--db", db)
+    assert done.returncode == 1 and "without TLS" in done.stderr
+    server = subprocess.Popen(
+        [PY, "-m", "arena", "serve", "--address", "0.0.0.0:0", "--db", db, "--allow-plaintext"],
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    try:  # it starts: the operator said the network is trusted (no client connects to it)
+        assert server.stderr is not None
+        assert "referee listening on 0.0.0.0:" in server.stderr.readline()
+    finally:
+        stop(server)
+
+
+def test_an_open_loopback_server_says_it_is_open(tmp_path) -> None:
+    server, address = start_serve(str(tmp_path / "open.db"))
+    try:
+        run(connected(address, set()))
+    finally:
+        stop(server)
+        assert server.stderr is not None
+        assert "open server, loopback only" in server.stderr.read()
