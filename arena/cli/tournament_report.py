@@ -13,7 +13,9 @@ from arena.tournament import TIE_BREAKS, compute_standings
 from arena.tournament.manage import first_decision_is_simultaneous
 from arena.tournament.standings import seat_summary
 
-SUMMARY_COLUMNS = ("id", "game", "format", "table", "cycles", "bots", "played", "status", "seed")
+SUMMARY_COLUMNS = (
+    "id", "game", "format", "table", "cycles", "deals", "bots", "played", "status", "seed",
+)  # fmt: skip
 
 
 def summary_row(t: StoredTournament) -> dict[str, Any]:
@@ -25,6 +27,7 @@ def summary_row(t: StoredTournament) -> dict[str, Any]:
         "format": fmt,
         "table": t.spec.table_size,
         "cycles": t.spec.cycles,
+        "deals": t.spec.deals.value,
         "bots": len(t.spec.bots),
         "played": f"{t.played}/{t.fixtures}",
         "status": t.status.value,
