@@ -13,6 +13,7 @@ from google.protobuf.message import DecodeError
 from arena import __version__
 from arena.errors import ArenaError, ProtocolError
 from arena.limits import clip
+from arena.rpc.logs import RateLimitedLog
 from arena.rpc.sessions import PROTOCOL_VERSION, BotSession, CloseKind
 from arena.rpc.state import ServerState
 from arena.rpc.status import MalformedMessageError, abort_with
@@ -48,6 +49,7 @@ class BotServicer:
 
     def __init__(self, state: ServerState) -> None:
         self.state = state
+        self.refusals = RateLimitedLog(log)  # a flood of bad Hellos logs a few lines and a count
 
     async def Connect(self, request_iterator: Any, context: grpc.aio.ServicerContext) -> None:  # noqa: N802
         """Run one bot connection from Hello to disconnect."""
@@ -57,7 +59,7 @@ class BotServicer:
                 return
             session = await self.state.registry.admit(hello, context.write)
         except ArenaError as exc:
-            log.info("refused a bot connection from %s: %s", context.peer(), clip(str(exc), 300))
+            self.refusals.warning(f"refused a bot connection from {context.peer()}: {exc}")
             await abort_with(context, exc)
             return
         log.info(
