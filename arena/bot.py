@@ -32,6 +32,7 @@ from arena.rpc.bot_client import BotConfig, run_until_stopped
 __all__ = ["DEFAULT_ADDRESS", "DecisionRequest", "Policy", "Reply", "run_bot"]
 
 DEFAULT_ADDRESS = "127.0.0.1:50051"
+POLICY_MODES = ("auto", "threads", "inline")
 
 
 def _default_name() -> str:
@@ -50,6 +51,7 @@ def run_bot(
     version: str = "",
     retry_for_s: float = 60.0,
     tls_ca: str | None = None,
+    policy_mode: str | None = None,
 ) -> None:
     """Connect `policy` to a referee and play until Ctrl-C / SIGTERM.
 
@@ -59,7 +61,15 @@ def run_bot(
     own reconnects take over its old connection and nobody else's can. `games` empty means every
     game of the server. A refusal by the server (bad name, wrong token ...) or `retry_for_s`
     seconds without a connection end the program with `error: ...` and exit status 1.
+
+    `policy_mode` (else $ARENA_POLICY_MODE, else "auto") says where the policy runs: "auto" on
+    the event loop once its first decisions proved fast (under 2 ms), back on worker threads for
+    good after any slow one; "threads" always on worker threads; "inline" always on the loop
+    (only for policies that never take long: the loop cannot answer the server meanwhile).
     """
+    mode = policy_mode or os.environ.get("ARENA_POLICY_MODE") or "auto"
+    if mode not in POLICY_MODES:
+        raise SystemExit(f"error: policy_mode {mode!r} is not one of {', '.join(POLICY_MODES)}")
     token = token if token is not None else os.environ.get("ARENA_TOKEN", "")
     config = BotConfig(
         address=address or os.environ.get("ARENA_ADDRESS") or DEFAULT_ADDRESS,
@@ -70,6 +80,7 @@ def run_bot(
         version=version,
         retry_for_s=retry_for_s,
         tls_ca=tls_ca if tls_ca is not None else os.environ.get("ARENA_TLS_CA"),
+        policy_mode=mode,
     )
     if not logging.getLogger().handlers:
         logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")

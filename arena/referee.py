@@ -12,7 +12,7 @@ import contextlib
 import random
 import time
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -159,7 +159,14 @@ class Referee:
         pending: dict[Seat, asyncio.Task[_Answer]] = {}
         try:
             while (outcome := self.game.outcome(self.state)) is None:
-                for seat in self.game.to_move(self.state):
+                movers = self.game.to_move(self.state)
+                if len(movers) == 1 and not pending:
+                    # One seat to move (most decisions): awaited directly, no task per decision.
+                    fault = self._accept(movers[0], await _settled(self._ask(movers[0])))
+                    if fault is not None:
+                        return fault
+                    continue
+                for seat in movers:
                     if seat not in pending:
                         pending[seat] = asyncio.create_task(self._ask(seat))
                 done, _ = await asyncio.wait(pending.values(), return_when=asyncio.FIRST_COMPLETED)
@@ -179,6 +186,7 @@ class Referee:
                     await task
 
     async def _ask(self, seat: Seat) -> _Answer:
+        """Ask one seat for its decision, within its time limit (TimeoutError past it)."""
         self._request_id += 1
         seating = self.seats[seat]
         request = DecisionRequest(
@@ -195,10 +203,11 @@ class Referee:
         transport_ms = transport_of(seating.player)
         limit = _limit_s(self.clock, seating.bank_ms, transport_ms)
         t0 = time.perf_counter()
-        reply = await asyncio.wait_for(seating.player.decide(request), timeout=limit)
+        async with asyncio.timeout(limit):
+            reply = await seating.player.decide(request)
         return reply, (time.perf_counter() - t0) * 1000.0, transport_ms, request
 
-    def _accept(self, seat: Seat, task: asyncio.Task[_Answer]) -> Outcome | None:
+    def _accept(self, seat: Seat, task: asyncio.Future[_Answer]) -> Outcome | None:
         try:
             reply, elapsed_ms, transport_ms, request = task.result()
         except BaseException as exc:  # noqa: BLE001 - every bot failure is adjudicated
@@ -273,6 +282,28 @@ def _versions(seats: Sequence[_Seating]) -> dict[str, Any]:
     """The software versions remote players reported, for the record (none: no entry)."""
     versions = [str(getattr(s.player, "version", "") or "")[:128] for s in seats]
     return {"versions": versions} if any(versions) else {}
+
+
+async def _settled(asking: Awaitable[_Answer]) -> asyncio.Future[_Answer]:
+    """The outcome of `asking` as a settled future: its answer, or the bot's failure in it.
+
+    A cancellation of the match itself is not a bot failure: it propagates.
+    """
+    future: asyncio.Future[_Answer] = asyncio.get_running_loop().create_future()
+    try:
+        future.set_result(await asking)
+    except asyncio.CancelledError:
+        if _cancelling():
+            raise
+        future.set_exception(asyncio.CancelledError())
+    except BaseException as exc:  # noqa: BLE001 - every bot failure is adjudicated
+        future.set_exception(exc)
+    return future
+
+
+def _cancelling() -> bool:
+    task = asyncio.current_task()
+    return task is not None and task.cancelling() > 0
 
 
 def _bank(clock: Clock) -> float | None:

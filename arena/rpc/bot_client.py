@@ -68,6 +68,7 @@ class BotConfig:
     version: str = ""
     retry_for_s: float = 60.0  # give up after this long without a working connection
     tls_ca: str | None = None  # a PEM file of the CA to trust: connect with TLS ("" = system CAs)
+    policy_mode: str = "auto"  # where policies run: "auto" (see PolicyRunner), "threads", "inline"
 
 
 class PolicyPool:
@@ -119,13 +120,65 @@ def _settle(
         future.set_result(result)  # type: ignore[arg-type]
 
 
+class PolicyRunner:
+    """Runs the policy on the event loop while it is fast, else on the worker threads.
+
+    Handing a decision to a thread and back costs more than a fast policy itself. The first
+    CALIBRATION decisions run on threads and are timed; if every one took under FAST_S, later
+    ones run on the loop, each still timed: one that takes over SLOW_S sends every later
+    decision back to the threads for good. A slow policy thus never holds the loop (pings,
+    other matches, shutdown) except, at most once, for one decision. `mode` "threads" or
+    "inline" fixes the choice.
+    """
+
+    CALIBRATION = 20
+    FAST_S = 0.002
+    SLOW_S = 0.005
+
+    def __init__(self, policy: Policy, pool: PolicyPool, mode: str = "auto") -> None:
+        self.policy = policy
+        self.pool = pool
+        self.mode = mode
+        self.inline = mode == "inline"
+        self._timed = 0
+        self._slowest = 0.0
+
+    async def run(self, request: DecisionRequest) -> Reply:
+        """The policy's reply (its exception if it raised)."""
+        started = time.perf_counter()
+        if self.inline:
+            try:
+                return self.policy(request)
+            finally:
+                self._observe(time.perf_counter() - started)
+        try:
+            return await self.pool.run(self.policy, request)
+        finally:
+            self._observe(time.perf_counter() - started)
+
+    def _observe(self, seconds: float) -> None:
+        if self.mode != "auto":
+            return
+        if self.inline:
+            if seconds > self.SLOW_S:
+                self.inline, self.mode = False, "threads"
+                log.info("policy took %.1f ms: running it on threads from now on", seconds * 1e3)
+            return
+        self._timed += 1
+        self._slowest = max(self._slowest, seconds)
+        if self._timed == self.CALIBRATION and self._slowest < self.FAST_S:
+            self.inline = True
+            log.debug(
+                "policy is fast (%.2f ms at most): running it on the loop", self._slowest * 1e3
+            )
+
+
 class _Connection:
     """One Connect stream: routes server messages, runs policies, writes decisions."""
 
-    def __init__(self, call: grpc.aio.StreamStreamCall, policy: Policy, pool: PolicyPool) -> None:
+    def __init__(self, call: grpc.aio.StreamStreamCall, runner: PolicyRunner) -> None:
         self.call = call
-        self.policy = policy
-        self.pool = pool
+        self.runner = runner
         self.matches: dict[tuple[str, int], MatchInfo] = {}
         self.tasks: set[asyncio.Task[None]] = set()
         self.last_heard = time.monotonic()
@@ -142,7 +195,10 @@ class _Connection:
         try:
             while (message := await self.call.read()) is not grpc.aio.EOF:
                 self.last_heard = time.monotonic()
-                self._dispatch(message)
+                if self.runner.inline and message.WhichOneof("kind") == "decision_request":
+                    await self._decide(message.decision_request)  # no task: it is quick
+                else:
+                    self._dispatch(message)
         finally:
             pinger.cancel()
             for task in list(self.tasks):
@@ -218,7 +274,7 @@ class _Connection:
         )
         decision = pb.Decision(request_id=message.request_id, match_id=message.match_id)
         try:
-            reply = await self.pool.run(self.policy, request)
+            reply = await self.runner.run(request)
         except Exception as exc:  # the policy failed: say so, the referee adjudicates a crash
             log.exception("policy failed in match %s", message.match_id)
             decision.error = f"{type(exc).__name__}: {exc}"
@@ -242,9 +298,7 @@ class _Connection:
             self._spawn(self.send(pb.BotMessage(ping=ping)))
 
 
-async def _connect_once(
-    config: BotConfig, policy: Policy, pool: PolicyPool, stop: asyncio.Event
-) -> None:
+async def _connect_once(config: BotConfig, runner: PolicyRunner, stop: asyncio.Event) -> None:
     """One connection from Hello to the end of its stream (or `stop`); AioRpcError if it fails."""
     async with open_channel(config.address, config.tls_ca) as channel:
         call = arena_pb2_grpc.BotServiceStub(channel).Connect()
@@ -271,7 +325,7 @@ async def _connect_once(
             config.name,
             ", ".join(welcome.games),
         )
-        connection = _Connection(call, policy, pool)
+        connection = _Connection(call, runner)
         await _run_until(connection.run(max(welcome.ping_interval_ms, 100) / 1000.0), call, stop)
 
 
@@ -313,11 +367,12 @@ async def run_connection_loop(config: BotConfig, policy: Policy, stop: asyncio.E
     backoff = BACKOFF_INITIAL_S
     last_ok = time.monotonic()
     pool = PolicyPool(max(1, config.max_matches))
+    runner = PolicyRunner(policy, pool, config.policy_mode)
     try:
         while not stop.is_set():
             started = time.monotonic()
             try:
-                await _connect_once(config, policy, pool, stop)
+                await _connect_once(config, runner, stop)
                 reason = "the server closed the stream"
             except grpc.aio.AioRpcError as exc:
                 if exc.code() in FATAL_CODES:
