@@ -13,6 +13,7 @@ _GAMES: dict[str, str] = {
     "lucky_numbers": "arena.games.lucky_numbers",
     "azul": "arena.games.azul",
     "the_number": "arena.games.the_number",
+    "epizodiak": "arena.games.epizodiak",
 }
 
 _loaded: dict[str, Game[Any, Any]] = {}
