@@ -9,8 +9,10 @@ from arena.game import replay
 from arena.games.epizodiak import GAME, EpizodiakOptions, State
 from arena.games.epizodiak.model import COPIES, CW, SKIP_LIMIT, VALUES, Phase, hand_of
 from arena.games.epizodiak.wire import VIEW_FIELD, view_from_proto, view_to_proto
+from arena.players import random_policy
 from arena.registry import get_game
-from arena.testing import all_option_combinations, check_game, play_random_game
+from arena.strategies import make_policy
+from arena.testing import all_option_combinations, check_game, play_random_game, request_for
 
 FULL = [0] + [COPIES] * VALUES  # tiles per value, index 0 unused
 
@@ -115,7 +117,9 @@ def test_the_same_seed_and_options_give_the_same_game():
 
 
 def test_the_first_mover_is_random_from_the_seed():
-    starters = {GAME.setup(3, EpizodiakOptions(), random.Random(seed)).current for seed in range(30)}
+    starters = {
+        GAME.setup(3, EpizodiakOptions(), random.Random(seed)).current for seed in range(30)
+    }
     assert starters == {0, 1, 2}
 
 
@@ -144,3 +148,34 @@ def test_render_draws_the_dial_and_only_the_viewers_hand():
     assert f"[{state.start:>2}]" in text and "*A hand" in text
     assert "12 tiles" in text  # the other hands appear only as sizes
     assert "hand 12 tiles" in GAME.render(state, None).splitlines()[9]
+
+
+def _match(seed: int, greedy_seat: int, options: EpizodiakOptions) -> float:
+    """Greedy against two random bots; the greedy seat's tournament points."""
+    policies = [random_policy(3 * seed + s) for s in range(3)]
+    policies[greedy_seat] = make_policy("epizodiak", "greedy", seed)
+    state = GAME.setup(3, options, random.Random(seed))
+    while (out := GAME.outcome(state)) is None:
+        seat = GAME.to_move(state)[0]
+        request = request_for(GAME, state, seat)
+        move = policies[seat](request)
+        assert move in request.legal_moves
+        state = GAME.apply(state, seat, move)
+    return out.points[greedy_seat]
+
+
+def test_greedy_beats_two_random_bots_clearly():
+    for options in (EpizodiakOptions(), EpizodiakOptions(mode="score7", pickup_legacy=True)):
+        points = sum(_match(seed, seed % 3, options) for seed in range(24))
+        assert points >= 0.75 * 24  # a fair share is 0.5 a game
+
+
+def test_greedy_prefers_going_out_then_a_set_then_drawing():
+    from arena.games.epizodiak.positions import position
+
+    state = position((5, 7), [[8, 9], [1], [2]], [3, 4])
+    assert make_policy("epizodiak", "greedy", 0)(request_for(GAME, state, 0)) == "place cw 8 9"
+    state = position((5, 7), [[8, 2, 2, 2, 11], [1], [2]], [3, 4])
+    assert make_policy("epizodiak", "greedy", 0)(request_for(GAME, state, 0)) == "set 2"
+    state = position((5, 7), [[8, 11, 11], [1], [2]], [3, 4])
+    assert make_policy("epizodiak", "greedy", 0)(request_for(GAME, state, 0)) == "draw"

@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from .model import NUM_PLAYERS, Phase, State, block_values, hand_tiles, open_values, sets_of
+from .model import (
+    NUM_PLAYERS,
+    VALUES,
+    Phase,
+    State,
+    block_values,
+    hand_tiles,
+    open_values,
+    sets_of,
+)
 from .view import dial_places
 
 SEAT_LETTERS = "ABC"
@@ -50,7 +59,8 @@ def render_state(state: State, viewer: int | None = None) -> str:
     lines.extend(render_dial(dial_places(state)))
     block = " ".join(map(str, block_values(state.start, state.length)))
     opened = " ".join(map(str, sorted(set(open_values(state.start, state.length)))))
-    lines.append(f"dial {block} (open {opened})  pile {len(state.pile)}  skips {state.skips}")
+    opened = f"open {opened}" if state.length < VALUES else "full"
+    lines.append(f"dial {block} ({opened})  pile {len(state.pile)}  skips {state.skips}")
     for seat in range(NUM_PLAYERS):
         me = "*" if seat == viewer else " "
         hand = state.hands[seat]

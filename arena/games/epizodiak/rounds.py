@@ -158,9 +158,7 @@ def end_round(state: State, out: tuple[int, ...], *, capped: bool) -> State:
     score7 = options.mode == Mode.SCORE7
     sets = tuple(sets_of(state.discards, s) for s in range(NUM_PLAYERS))
     doubled = tuple(options.dial_double and c for c in state.completed)
-    points = round_points(
-        sets, out, doubled, only_out_scores_sets=score7 and options.score7_legacy
-    )
+    points = round_points(sets, out, doubled, only_out_scores_sets=score7 and options.score7_legacy)
     result = RoundResult(state.round, sets, out, doubled, points, capped)
     rounds = (*state.rounds, result)
     totals = add_points(state.totals, points)

@@ -99,7 +99,7 @@ def _pickup(state: State, moves: tuple[str, ...], side: Side) -> State:
 
 
 def _contest(state: State, moves: tuple[str, ...], v: int) -> State:
-    """Spec §6.3: every v leaves the other hands; three are a set for the contester, one is theirs."""
+    """Spec §6.3: every v leaves the other hands: three make the contester's set, one is theirs."""
     me = state.current
     hands = [list(h) for h in state.hands]
     taken = sum(hands[s][v] for s in range(NUM_PLAYERS) if s != me)

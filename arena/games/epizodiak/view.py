@@ -51,7 +51,7 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
         "dial": dial_places(state),
         "block_start": start,
         "block_end": end,
-        "open_values": sorted({CW[end], CCW[start]}),
+        "open_values": sorted({CW[end], CCW[start]}) if length < VALUES else [],
         "hand": hand_tiles(state.hands[seat]) if own and seat is not None else [],
         "hand_sizes": [sum(h) for h in state.hands],
         "pile_size": len(state.pile),
