@@ -149,6 +149,15 @@ def test_legacy_pickups_take_either_end_to_complete_a_set():
         GAME.apply(state, 0, "pickup")  # the newest rule's token is not the legacy one
 
 
+def test_legacy_pickup_without_a_pile_must_be_followed_by_a_play():
+    options = EpizodiakOptions(pickup_legacy=True)
+    state = position((5, 7), [[7, 7, 1], [1], [2]], [], options=options)
+    assert legal(state) == ["pickup cw", "pass"]
+    picked = GAME.apply(state, 0, "pickup cw")
+    assert legal(picked) == ["set 7"]  # EP-A6: no pass; 7 may not go back (EP-A5)
+    assert GAME.apply(picked, 0, "set 7").recent[-1] == (0, "pickup cw; set 7")
+
+
 # --- no pile: skips, contests, forced placement (spec §6) ------------------------------------
 
 
@@ -315,6 +324,15 @@ def test_score7_legacy_scores_only_the_sets_of_the_seat_that_went_out():
     one_round = GAME.apply(state._replace(options=EpizodiakOptions(score7_legacy=True)), 0,
                            "place cw 8")  # fmt: skip
     assert one_round.rounds[-1].points == (4, 2, 0)  # the flag is about multi-round play
+
+
+def test_in_score7_a_capped_round_counts_as_finished_without_the_bonus():
+    state = position((5, 7), [[8, 1], [1], [2]], PILE, options=SCORE7, turns=TURN_CAP - 1,
+                     discards=[(3, 1)], totals=(2, 2, 2))  # fmt: skip
+    after = GAME.apply(state, 0, "place cw 8")
+    assert after.round == 2 and after.phase == Phase.START
+    assert after.rounds[-1].capped and after.rounds[-1].points == (0, 1, 0)
+    assert after.totals == (2, 3, 2)
 
 
 def test_target_13_plays_on_past_7():
