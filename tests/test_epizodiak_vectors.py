@@ -231,6 +231,8 @@ def test_e30_to_e32_score_7_totals_and_the_tie_break():
     assert target_reached(totals, 7)
     # E32: A and B tie at 7; B went out in the final round and wins.
     assert ranks_from_keys(final_keys(totals, last_out=[1])) == (2, 1, 3)
+    assert ranks_from_keys(final_keys((7, 7, 4), last_out=[2])) == (1, 1, 3)  # shared win
+    assert ranks_from_keys(final_keys((8, 5, 5), last_out=[1])) == (1, 2, 2)  # no lower tie-break
 
 
 def test_e33_the_pile_after_dealing_and_after_turning_the_first_tile():

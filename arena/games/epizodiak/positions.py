@@ -3,8 +3,8 @@
     position(block=(5, 7), hands=[[8, 9, 10], [4, 4], [1, 2]], pile=[3, 11])
 
 `block` is (s, e): the anticlockwise and clockwise end values, every place from s clockwise to e
-filled. Tiles not placed anywhere else go to the Discard area only through `discards`; the
-builder does not check that 48 tiles are accounted for (scenario positions rarely need all).
+filled. `discards` lists the sets already gone as (value, seat). The builder does not check that
+all 48 tiles are accounted for: scenario positions list only the tiles that matter.
 """
 
 from __future__ import annotations

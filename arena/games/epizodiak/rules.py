@@ -11,7 +11,7 @@ import random
 
 from arena.errors import IllegalMoveError
 
-from .model import NUM_PLAYERS, Phase, Side, State
+from .model import NUM_PLAYERS, EpizodiakOptions, Phase, Side, State
 from .moves import Move, legal_moves_of, parse_move, picked_up
 from .rounds import deal, finish_turn
 
@@ -19,11 +19,11 @@ _last: tuple[State | None, list[str]] = (None, [])  # the last legal list comput
 _PARSED: dict[str, Move] = {}  # legal texts already parsed: a few hundred at most
 
 
-def setup(options: object, rng: random.Random) -> State:
+def setup(options: EpizodiakOptions, rng: random.Random) -> State:
     """Round 1: a random starter ([ASSUMPTION EP-A3]) and a deal from a stream of the seed."""
     starter = rng.randrange(NUM_PLAYERS)
     stream = rng.getrandbits(64)  # seeds the deal of every round and every dial reshuffle
-    return deal(options, 1, starter, (0,) * NUM_PLAYERS, stream, ())  # type: ignore[arg-type]
+    return deal(options, 1, starter, (0,) * NUM_PLAYERS, stream, ())
 
 
 def legal(state: State) -> list[str]:

@@ -43,10 +43,11 @@ def final_keys(totals: Sequence[int], last_out: Sequence[int]) -> list[tuple[int
     """Per-seat ranking keys, larger is better: the total, then going out in the final round.
 
     [ASSUMPTION EP-A14] a tie on the highest total goes to the tied seat that emptied its hand
-    in the final round; otherwise the places are shared. The same key orders the lower places,
-    where it never separates anyone (only the final round's winner can hold it).
+    in the final round; otherwise the win is shared. The spec breaks no tie below the top, so
+    equal lower totals share their place.
     """
-    return [(t, 1 if seat in last_out else 0) for seat, t in enumerate(totals)]
+    top = max(totals)
+    return [(t, 1 if t == top and seat in last_out else 0) for seat, t in enumerate(totals)]
 
 
 def one_round_keys(points: Sequence[int]) -> list[tuple[int, int]]:
