@@ -34,8 +34,10 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
     end = (start + length - 2) % VALUES + 1
     last = state.last_end
     set_counts = [0] * NUM_PLAYERS
-    for _, owner in state.discards:
+    set_owners = [-1] * VALUES
+    for v, owner in state.discards:
         set_counts[owner] += 1
+        set_owners[v - 1] = owner
     return {
         "seat": seat if own else None,
         "mode": str(options.mode),
@@ -55,7 +57,7 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
         "hand": hand_tiles(state.hands[seat]) if own and seat is not None else [],
         "hand_sizes": [sum(h) for h in state.hands],
         "pile_size": len(state.pile),
-        "sets": [{"value": v, "seat": s} for v, s in state.discards],
+        "set_owners": set_owners,
         "set_counts": set_counts,
         "completed_dial": list(state.completed),
         "totals": list(state.totals),

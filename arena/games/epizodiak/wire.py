@@ -44,6 +44,7 @@ _LISTS = (
     "open_values",
     "hand",
     "hand_sizes",
+    "set_owners",
     "set_counts",
     "completed_dial",
     "totals",
@@ -58,7 +59,6 @@ def view_to_proto(view: dict[str, Any]) -> pb.EpizodiakView:
         mode=_MODE_TO_PB[view["mode"]],
         phase=_PHASE_TO_PB[view["phase"]],
         last_placement_end=_SIDE_TO_PB[view["last_placement_end"]],
-        sets=[pb.EpizodiakSet(**s) for s in view["sets"]],
         recent=[pb.EpizodiakTurn(**t) for t in view["recent"]],
         rounds=[pb.EpizodiakRound(**r) for r in view["rounds"]],
         **{k: view[k] for k in _SCALARS + _LISTS},
@@ -76,7 +76,6 @@ def view_from_proto(msg: pb.EpizodiakView) -> dict[str, Any]:
     view["mode"] = _MODE_FROM_PB[msg.mode]
     view["phase"] = _PHASE_FROM_PB[msg.phase]
     view["last_placement_end"] = _SIDE_FROM_PB[msg.last_placement_end]
-    view["sets"] = [{"value": s.value, "seat": s.seat} for s in msg.sets]
     view["recent"] = [{"seat": t.seat, "moves": t.moves} for t in msg.recent]
     view["rounds"] = [
         {"round": r.round, **{k: list(getattr(r, k)) for k in _ROUND_LISTS}, "capped": r.capped}

@@ -38,14 +38,6 @@ EPIZODIAK_SIDE_NONE: EpizodiakSide
 EPIZODIAK_SIDE_CW: EpizodiakSide
 EPIZODIAK_SIDE_CCW: EpizodiakSide
 
-class EpizodiakSet(_message.Message):
-    __slots__ = ("value", "seat")
-    VALUE_FIELD_NUMBER: _ClassVar[int]
-    SEAT_FIELD_NUMBER: _ClassVar[int]
-    value: int
-    seat: int
-    def __init__(self, value: _Optional[int] = ..., seat: _Optional[int] = ...) -> None: ...
-
 class EpizodiakTurn(_message.Message):
     __slots__ = ("seat", "moves")
     SEAT_FIELD_NUMBER: _ClassVar[int]
@@ -71,7 +63,7 @@ class EpizodiakRound(_message.Message):
     def __init__(self, round: _Optional[int] = ..., sets: _Optional[_Iterable[int]] = ..., out: _Optional[_Iterable[int]] = ..., doubled: _Optional[_Iterable[bool]] = ..., points: _Optional[_Iterable[int]] = ..., capped: _Optional[bool] = ...) -> None: ...
 
 class EpizodiakView(_message.Message):
-    __slots__ = ("seat", "mode", "target", "dial_double", "pickup_legacy", "score7_legacy", "round", "turn", "starter", "to_move", "phase", "dial", "block_start", "block_end", "open_values", "hand", "hand_sizes", "pile_size", "sets", "set_counts", "completed_dial", "totals", "skips", "last_placement_end", "pickup_value", "picked", "contested", "turn_moves", "recent", "rounds", "game_over", "termination")
+    __slots__ = ("seat", "mode", "target", "dial_double", "pickup_legacy", "score7_legacy", "round", "turn", "starter", "to_move", "phase", "dial", "block_start", "block_end", "open_values", "hand", "hand_sizes", "pile_size", "set_owners", "set_counts", "completed_dial", "totals", "skips", "last_placement_end", "pickup_value", "picked", "contested", "turn_moves", "recent", "rounds", "game_over", "termination")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     MODE_FIELD_NUMBER: _ClassVar[int]
     TARGET_FIELD_NUMBER: _ClassVar[int]
@@ -90,7 +82,7 @@ class EpizodiakView(_message.Message):
     HAND_FIELD_NUMBER: _ClassVar[int]
     HAND_SIZES_FIELD_NUMBER: _ClassVar[int]
     PILE_SIZE_FIELD_NUMBER: _ClassVar[int]
-    SETS_FIELD_NUMBER: _ClassVar[int]
+    SET_OWNERS_FIELD_NUMBER: _ClassVar[int]
     SET_COUNTS_FIELD_NUMBER: _ClassVar[int]
     COMPLETED_DIAL_FIELD_NUMBER: _ClassVar[int]
     TOTALS_FIELD_NUMBER: _ClassVar[int]
@@ -122,7 +114,7 @@ class EpizodiakView(_message.Message):
     hand: _containers.RepeatedScalarFieldContainer[int]
     hand_sizes: _containers.RepeatedScalarFieldContainer[int]
     pile_size: int
-    sets: _containers.RepeatedCompositeFieldContainer[EpizodiakSet]
+    set_owners: _containers.RepeatedScalarFieldContainer[int]
     set_counts: _containers.RepeatedScalarFieldContainer[int]
     completed_dial: _containers.RepeatedScalarFieldContainer[bool]
     totals: _containers.RepeatedScalarFieldContainer[int]
@@ -136,4 +128,4 @@ class EpizodiakView(_message.Message):
     rounds: _containers.RepeatedCompositeFieldContainer[EpizodiakRound]
     game_over: bool
     termination: str
-    def __init__(self, seat: _Optional[int] = ..., mode: _Optional[_Union[EpizodiakMode, str]] = ..., target: _Optional[int] = ..., dial_double: _Optional[bool] = ..., pickup_legacy: _Optional[bool] = ..., score7_legacy: _Optional[bool] = ..., round: _Optional[int] = ..., turn: _Optional[int] = ..., starter: _Optional[int] = ..., to_move: _Optional[_Iterable[int]] = ..., phase: _Optional[_Union[EpizodiakPhase, str]] = ..., dial: _Optional[_Iterable[int]] = ..., block_start: _Optional[int] = ..., block_end: _Optional[int] = ..., open_values: _Optional[_Iterable[int]] = ..., hand: _Optional[_Iterable[int]] = ..., hand_sizes: _Optional[_Iterable[int]] = ..., pile_size: _Optional[int] = ..., sets: _Optional[_Iterable[_Union[EpizodiakSet, _Mapping]]] = ..., set_counts: _Optional[_Iterable[int]] = ..., completed_dial: _Optional[_Iterable[bool]] = ..., totals: _Optional[_Iterable[int]] = ..., skips: _Optional[int] = ..., last_placement_end: _Optional[_Union[EpizodiakSide, str]] = ..., pickup_value: _Optional[int] = ..., picked: _Optional[int] = ..., contested: _Optional[int] = ..., turn_moves: _Optional[_Iterable[str]] = ..., recent: _Optional[_Iterable[_Union[EpizodiakTurn, _Mapping]]] = ..., rounds: _Optional[_Iterable[_Union[EpizodiakRound, _Mapping]]] = ..., game_over: _Optional[bool] = ..., termination: _Optional[str] = ...) -> None: ...
+    def __init__(self, seat: _Optional[int] = ..., mode: _Optional[_Union[EpizodiakMode, str]] = ..., target: _Optional[int] = ..., dial_double: _Optional[bool] = ..., pickup_legacy: _Optional[bool] = ..., score7_legacy: _Optional[bool] = ..., round: _Optional[int] = ..., turn: _Optional[int] = ..., starter: _Optional[int] = ..., to_move: _Optional[_Iterable[int]] = ..., phase: _Optional[_Union[EpizodiakPhase, str]] = ..., dial: _Optional[_Iterable[int]] = ..., block_start: _Optional[int] = ..., block_end: _Optional[int] = ..., open_values: _Optional[_Iterable[int]] = ..., hand: _Optional[_Iterable[int]] = ..., hand_sizes: _Optional[_Iterable[int]] = ..., pile_size: _Optional[int] = ..., set_owners: _Optional[_Iterable[int]] = ..., set_counts: _Optional[_Iterable[int]] = ..., completed_dial: _Optional[_Iterable[bool]] = ..., totals: _Optional[_Iterable[int]] = ..., skips: _Optional[int] = ..., last_placement_end: _Optional[_Union[EpizodiakSide, str]] = ..., pickup_value: _Optional[int] = ..., picked: _Optional[int] = ..., contested: _Optional[int] = ..., turn_moves: _Optional[_Iterable[str]] = ..., recent: _Optional[_Iterable[_Union[EpizodiakTurn, _Mapping]]] = ..., rounds: _Optional[_Iterable[_Union[EpizodiakRound, _Mapping]]] = ..., game_over: _Optional[bool] = ..., termination: _Optional[str] = ...) -> None: ...
