@@ -15,7 +15,7 @@ from arena.core import Termination
 from arena.errors import IllegalMoveError, InvalidMoveError, OptionError
 from arena.game import parse_options
 from arena.games.epizodiak import GAME, EpizodiakOptions
-from arena.games.epizodiak.model import TURN_CAP, Phase, RoundResult, Side, hand_tiles
+from arena.games.epizodiak.model import ROUND_CAP, TURN_CAP, Phase, RoundResult, Side, hand_tiles
 from arena.games.epizodiak.positions import position
 from arena.games.epizodiak.view import dial_places
 
@@ -333,6 +333,15 @@ def test_in_score7_a_capped_round_counts_as_finished_without_the_bonus():
     assert after.round == 2 and after.phase == Phase.START
     assert after.rounds[-1].capped and after.rounds[-1].points == (0, 1, 0)
     assert after.totals == (2, 3, 2)
+
+
+def test_score7_stops_after_the_round_cap_as_it_stands():
+    state = position((5, 7), [[8, 1], [1], [2]], PILE, options=SCORE7, turns=TURN_CAP - 1,
+                     round_no=ROUND_CAP, totals=(1, 4, 4))  # fmt: skip
+    after = GAME.apply(state, 0, "place cw 8")
+    assert after.phase == Phase.OVER and after.round == ROUND_CAP
+    out = GAME.outcome(after)
+    assert out.termination == Termination.TURN_CAP and out.ranks == (3, 1, 1)
 
 
 def test_target_13_plays_on_past_7():
