@@ -64,7 +64,8 @@ def render_state(state: State, viewer: int | None = None) -> str:
     for seat in range(NUM_PLAYERS):
         me = "*" if seat == viewer else " "
         hand = state.hands[seat]
-        shown = " ".join(map(str, hand_tiles(hand))) if seat == viewer else f"{sum(hand)} tiles"
+        tiles = " ".join(map(str, hand_tiles(hand)))
+        shown = f"[{tiles}]" if seat == viewer else f"{sum(hand)} tiles"
         gone = " ".join(str(v) for v, s in state.discards if s == seat) or "-"
         lines.append(
             f"{me}{SEAT_LETTERS[seat]} hand {shown:<28} sets {gone:<10} "
