@@ -31,9 +31,6 @@ ROUND_CAP = 50
 TARGETS = (7, 13)  # Score 7 target; 13 is the oldest revision's optional long game (§10)
 RECENT_TURNS = 3  # finished turns of the round shown in views: one lap of the table
 
-EMPTY_HAND: tuple[int, ...] = (0,) * (VALUES + 1)
-NO_SEAT = -1
-
 # Clockwise is +1 and 12 is followed by 1 ([ASSUMPTION EP-A1]); index 0 is unused.
 CW: tuple[int, ...] = (0, *(v % VALUES + 1 for v in range(1, VALUES + 1)))
 CCW: tuple[int, ...] = (0, *((v - 2) % VALUES + 1 for v in range(1, VALUES + 1)))

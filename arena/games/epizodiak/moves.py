@@ -126,6 +126,8 @@ def sets(hand: tuple[int, ...]) -> list[str]:
 def pickup_sides(state: State, hand: tuple[int, ...]) -> list[Side]:
     """The dial ends the seat may pick up from (spec §5.2, or §10 pickup_legacy)."""
     if state.options.pickup_legacy:
+        # [ENGINE DECISION EP-E1] the legacy text names no end: either end tile may be taken
+        # (hence `pickup cw` / `pickup ccw`), and the previous turn need not have placed it.
         if state.length < 2:
             return []
         ends = ((Side.CW, end_value(state.start, state.length)), (Side.CCW, state.start))
