@@ -15,6 +15,7 @@ _GAMES: dict[str, str] = {
     "the_number": "arena.games.the_number",
     "arctic_scavengers": "arena.games.arctic_scavengers",
     "hypnosia": "arena.games.hypnosia",
+    "epizodiak": "arena.games.epizodiak",
 }
 
 _loaded: dict[str, Game[Any, Any]] = {}

@@ -1,6 +1,7 @@
 from arena.v1.games import arctic_scavengers_pb2 as _arctic_scavengers_pb2
 from arena.v1.games import azul_pb2 as _azul_pb2
 from arena.v1.games import hypnosia_pb2 as _hypnosia_pb2
+from arena.v1.games import epizodiak_pb2 as _epizodiak_pb2
 from arena.v1.games import lucky_numbers_pb2 as _lucky_numbers_pb2
 from arena.v1.games import the_number_pb2 as _the_number_pb2
 from google.protobuf.internal import containers as _containers
@@ -174,18 +175,20 @@ class DecisionRequest(_message.Message):
     def __init__(self, match_id: _Optional[str] = ..., request_id: _Optional[int] = ..., seat: _Optional[int] = ..., game: _Optional[str] = ..., view: _Optional[_Union[GameView, _Mapping]] = ..., legal_moves: _Optional[_Iterable[str]] = ..., clock: _Optional[_Union[Clock, _Mapping]] = ...) -> None: ...
 
 class GameView(_message.Message):
-    __slots__ = ("lucky_numbers", "azul", "the_number", "hypnosia", "arctic_scavengers")
+    __slots__ = ("lucky_numbers", "azul", "the_number", "hypnosia", "arctic_scavengers", "epizodiak")
     LUCKY_NUMBERS_FIELD_NUMBER: _ClassVar[int]
     AZUL_FIELD_NUMBER: _ClassVar[int]
     THE_NUMBER_FIELD_NUMBER: _ClassVar[int]
     HYPNOSIA_FIELD_NUMBER: _ClassVar[int]
     ARCTIC_SCAVENGERS_FIELD_NUMBER: _ClassVar[int]
+    EPIZODIAK_FIELD_NUMBER: _ClassVar[int]
     lucky_numbers: _lucky_numbers_pb2.LuckyNumbersView
     azul: _azul_pb2.AzulView
     the_number: _the_number_pb2.TheNumberView
     hypnosia: _hypnosia_pb2.HypnosiaView
     arctic_scavengers: _arctic_scavengers_pb2.ArcticScavengersView
-    def __init__(self, lucky_numbers: _Optional[_Union[_lucky_numbers_pb2.LuckyNumbersView, _Mapping]] = ..., azul: _Optional[_Union[_azul_pb2.AzulView, _Mapping]] = ..., the_number: _Optional[_Union[_the_number_pb2.TheNumberView, _Mapping]] = ..., hypnosia: _Optional[_Union[_hypnosia_pb2.HypnosiaView, _Mapping]] = ..., arctic_scavengers: _Optional[_Union[_arctic_scavengers_pb2.ArcticScavengersView, _Mapping]] = ...) -> None: ...
+    epizodiak: _epizodiak_pb2.EpizodiakView
+    def __init__(self, lucky_numbers: _Optional[_Union[_lucky_numbers_pb2.LuckyNumbersView, _Mapping]] = ..., azul: _Optional[_Union[_azul_pb2.AzulView, _Mapping]] = ..., the_number: _Optional[_Union[_the_number_pb2.TheNumberView, _Mapping]] = ..., hypnosia: _Optional[_Union[_hypnosia_pb2.HypnosiaView, _Mapping]] = ..., arctic_scavengers: _Optional[_Union[_arctic_scavengers_pb2.ArcticScavengersView, _Mapping]] = ..., epizodiak: _Optional[_Union[_epizodiak_pb2.EpizodiakView, _Mapping]] = ...) -> None: ...
 
 class Clock(_message.Message):
     __slots__ = ("budget_ms", "bank_ms")

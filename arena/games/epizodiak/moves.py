@@ -1,0 +1,217 @@
+"""Epizodiak notation and legal moves: which decisions the seat to move has, in a stable order.
+
+Tokens (spec "Move notation"): `draw`, `pickup` (`pickup cw` / `pickup ccw` under
+pickup_legacy, which may take either end), `contest v`, `place cw v...` / `place ccw v...`,
+`set v`, `pass`. Each token is one decision; a whole turn reads as the tokens joined by "; ".
+
+Order of a legal-move list: draw, pickups, contests, clockwise placements (shortest first),
+anticlockwise placements, sets (by value), pass.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from arena.errors import InvalidMoveError
+
+from .model import (
+    CCW,
+    CONTEST_AFTER,
+    CW,
+    SET_SIZE,
+    SKIP_LIMIT,
+    VALUES,
+    Phase,
+    Side,
+    State,
+    end_value,
+    open_values,
+)
+
+DRAW = "draw"
+PASS = "pass"
+PICKUP = "pickup"
+SIDE_NAMES = {Side.CW: "cw", Side.CCW: "ccw"}
+SIDE_OF = {"cw": Side.CW, "ccw": Side.CCW}
+STEP = {Side.CW: CW, Side.CCW: CCW}
+
+SET_TEXT: tuple[str, ...] = tuple(f"set {v}" for v in range(VALUES + 1))
+CONTEST_TEXT: tuple[str, ...] = tuple(f"contest {v}" for v in range(VALUES + 1))
+LEGACY_PICKUP_TEXT = {Side.CW: "pickup cw", Side.CCW: "pickup ccw"}
+
+
+def _place_texts(side: Side) -> dict[tuple[int, int], str]:
+    """Every placement text by (first value, length): `place cw 8 9 10` is (8, 3)."""
+    out = {}
+    step = STEP[side]
+    for first in range(1, VALUES + 1):
+        values = [first]
+        for _ in range(VALUES - 1):
+            values.append(step[values[-1]])
+        for k in range(1, VALUES + 1):
+            out[first, k] = f"place {SIDE_NAMES[side]} " + " ".join(map(str, values[:k]))
+    return out
+
+
+PLACE_TEXT = {side: _place_texts(side) for side in (Side.CW, Side.CCW)}
+
+
+class Move(NamedTuple):
+    """A parsed token: its kind, a side (placements, legacy pickups) and its values."""
+
+    kind: str  # draw, pickup, contest, place, set, pass
+    side: Side = Side.NONE
+    values: tuple[int, ...] = ()
+
+
+def _value(text: str, move: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= VALUES:
+        raise InvalidMoveError(f"{text!r} is not a tile value 1-12 in {move!r}")
+    return int(text)
+
+
+def parse_move(move: str) -> Move:
+    """The parsed token; InvalidMoveError when the text is not an Epizodiak decision."""
+    if not isinstance(move, str):
+        raise InvalidMoveError(f"a move is text like 'place cw 8 9', not {move!r}")
+    words = move.split()
+    if not words:
+        raise InvalidMoveError("an empty move")
+    kind, args = words[0], words[1:]
+    if kind in (DRAW, PASS) and not args:
+        return Move(kind)
+    if kind == PICKUP and not args:
+        return Move(kind)
+    if kind == PICKUP and len(args) == 1 and args[0] in SIDE_OF:
+        return Move(kind, SIDE_OF[args[0]])
+    if kind in ("set", "contest") and len(args) == 1:
+        return Move(kind, Side.NONE, (_value(args[0], move),))
+    if kind == "place" and len(args) >= 2 and args[0] in SIDE_OF:
+        values = tuple(_value(a, move) for a in args[1:])
+        return Move(kind, SIDE_OF[args[0]], values)
+    raise InvalidMoveError(
+        f"expected draw, pickup, pass, set <v>, contest <v> or place cw|ccw <v...>, not {move!r}"
+    )
+
+
+def run(hand: tuple[int, ...], first: int, step: tuple[int, ...], room: int, banned: int) -> int:
+    """How many tiles of the hand fit one after another from `first` (none past a `banned`)."""
+    k, v = 0, first
+    while k < room and hand[v] and v != banned:
+        k, v = k + 1, step[v]
+    return k
+
+
+def placements(state: State, hand: tuple[int, ...], banned: int, only: int = 0) -> list[str]:
+    """Every legal placement: each side, each run length; `only` forces the first value."""
+    room = VALUES - state.length
+    open_cw, open_ccw = open_values(state.start, state.length)
+    out: list[str] = []
+    if not only or only == open_cw:
+        k = run(hand, open_cw, CW, room, banned)
+        texts = PLACE_TEXT[Side.CW]
+        out.extend(texts[open_cw, i] for i in range(1, k + 1))
+    if not only or only == open_ccw:
+        k = run(hand, open_ccw, CCW, room, banned)
+        texts = PLACE_TEXT[Side.CCW]
+        out.extend(texts[open_ccw, i] for i in range(1, k + 1))
+    return out
+
+
+def sets(hand: tuple[int, ...]) -> list[str]:
+    """Every `set v` the hand can discard."""
+    return [SET_TEXT[v] for v in range(1, VALUES + 1) if hand[v] >= SET_SIZE]
+
+
+def pickup_sides(state: State, hand: tuple[int, ...]) -> list[Side]:
+    """The dial ends the seat may pick up from (spec §5.2, or §10 pickup_legacy)."""
+    if state.options.pickup_legacy:
+        # [ENGINE DECISION EP-E1] the legacy text names no end: either end tile may be taken
+        # (hence `pickup cw` / `pickup ccw`), and the previous turn need not have placed it.
+        if state.length < 2:
+            return []
+        ends = ((Side.CW, end_value(state.start, state.length)), (Side.CCW, state.start))
+        return [side for side, v in ends if hand[v] >= SET_SIZE - 1]
+    side = state.last_end
+    if side == Side.NONE:
+        return []
+    v = end_value(state.start, state.length) if side == Side.CW else state.start
+    return [Side(side)] if hand[v] else []
+
+
+def picked_up(state: State, side: Side) -> tuple[int, int, int]:
+    """(value taken, new start, new length) of a pick-up from `side` (spec §5.2, EP-A4)."""
+    if side == Side.CW:
+        return end_value(state.start, state.length), state.start, state.length - 1
+    return state.start, CW[state.start], state.length - 1
+
+
+def holds_playable_unique(state: State, hand: tuple[int, ...]) -> bool:
+    """Spec §6.2: the hand holds the last copy of a set-discarded value, and it is open."""
+    return any(state.gone >> v & 1 and hand[v] for v in open_values(state.start, state.length))
+
+
+def contest_targets(state: State, hand: tuple[int, ...]) -> list[int]:
+    """Spec §6.3: open values the seat lacks, once the two previous turns were empty-pile skips."""
+    if state.pile or state.skips < CONTEST_AFTER:
+        return []
+    return sorted({v for v in open_values(state.start, state.length) if not hand[v]})
+
+
+def _pickup_moves(state: State, hand: tuple[int, ...], obligated: bool) -> list[str]:
+    out = []
+    for side in pickup_sides(state, hand):
+        text = LEGACY_PICKUP_TEXT[side] if state.options.pickup_legacy else PICKUP
+        if state.pile:
+            out.append(text)
+            continue
+        # [ASSUMPTION EP-A6] without a pile a pick-up must be followed by a play: offer it only
+        # when one exists, so the seat is never left without a legal decision.
+        v, start, length = picked_up(state, side)
+        after = list(hand)
+        after[v] += 1
+        if placements(state._replace(start=start, length=length), tuple(after), v) or (
+            not obligated and any(c >= SET_SIZE for c in after)
+        ):
+            out.append(text)
+    return out
+
+
+def start_moves(state: State) -> list[str]:
+    """Turn start: draw (with a pile), pickups, contests, placements, sets, skip."""
+    hand = state.hands[state.current]
+    if state.pile:
+        return [DRAW, *_pickup_moves(state, hand, False), *placements(state, hand, 0), *sets(hand)]
+    obligated = state.skips >= SKIP_LIMIT  # spec §6.4: place or contest; a set does not do
+    out = _pickup_moves(state, hand, obligated)
+    out.extend(CONTEST_TEXT[v] for v in contest_targets(state, hand))
+    out.extend(placements(state, hand, 0))
+    if not obligated:
+        out.extend(sets(hand))
+        if not holds_playable_unique(state, hand):
+            out.append(PASS)
+    return out
+
+
+def play_moves(state: State) -> list[str]:
+    """After a draw or a pickup: placements (never the picked value), sets, and pass if allowed."""
+    hand = state.hands[state.current]
+    out = placements(state, hand, state.picked)
+    if state.pile_turn:
+        out.extend(sets(hand))
+        out.append(PASS)
+    elif state.skips < SKIP_LIMIT:
+        out.extend(sets(hand))
+    return out
+
+
+def legal_moves_of(state: State) -> list[str]:
+    """The legal decisions of the seat to move."""
+    phase = state.phase
+    if phase == Phase.START:
+        return start_moves(state)
+    if phase == Phase.PLAY:
+        return play_moves(state)
+    if phase == Phase.CONTEST_PLACE:
+        return placements(state, state.hands[state.current], 0, only=state.contested)
+    return []
