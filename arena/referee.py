@@ -222,7 +222,8 @@ class Referee:
         move, problem = _resolve_reply(reply, request.legal_moves)
         if move is None:
             return self._fault(seat, Termination.UNPARSABLE, problem)
-        waiting_before = set(self.game.to_move(self.state))
+        if self.on_event is not None:
+            waiting_before = set(self.game.to_move(self.state))
         try:
             self.state = self.game.apply(self.state, seat, move)
         except IllegalMoveError as exc:
@@ -230,6 +231,8 @@ class Referee:
         except InvalidMoveError as exc:
             return self._fault(seat, Termination.UNPARSABLE, f"{shown(move, 80)}: {exc}")
         self.moves.append(MoveRecord(seat, move, elapsed_ms, transport_ms))
+        if self.on_event is None:  # nobody watches: no events to build or hold
+            return None
         event = MatchEvent(
             "move", self.match_id, len(self.moves), seat, move, elapsed_ms, self.state
         )

@@ -24,7 +24,7 @@ import grpc
 from arena import __version__
 from arena.errors import BotError
 from arena.players import DecisionRequest, MatchInfo, Policy, Reply
-from arena.rpc.convert import options_from_pb, outcome_from_pb, view_from_pb
+from arena.rpc.convert import LazyView, options_from_pb, outcome_from_pb
 from arena.rpc.sessions import PROTOCOL_VERSION
 from arena.rpc.state import MAX_MESSAGE_BYTES
 from arena.v1 import arena_pb2 as pb
@@ -267,7 +267,7 @@ class _Connection:
             request_id=message.request_id,
             game=game,
             seat=message.seat,
-            view=view_from_pb(game, message.view),
+            view=LazyView(game, message.view),
             legal_moves=tuple(message.legal_moves),
             budget_ms=message.clock.budget_ms if message.clock.HasField("budget_ms") else None,
             bank_ms=message.clock.bank_ms if message.clock.HasField("bank_ms") else None,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 import importlib
 import json
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from functools import cache
 from types import ModuleType
 from typing import Any
@@ -48,6 +48,38 @@ def view_from_pb(game: str, view: pb.GameView) -> dict[str, Any]:
     if wire is not None and wire.VIEW_FIELD == field:
         return wire.view_from_proto(message)
     return json_format.MessageToDict(message, preserving_proto_field_name=True)
+
+
+class LazyView(Mapping[str, Any]):
+    """A view dict decoded from its message on first use: a bot that never looks at the view
+    (or looks late) does not pay for decoding it."""
+
+    __slots__ = ("_game", "_message", "_decoded")
+
+    def __init__(self, game: str, message: pb.GameView) -> None:
+        self._game = game
+        self._message = message
+        self._decoded: dict[str, Any] | None = None
+
+    def _view(self) -> dict[str, Any]:
+        if self._decoded is None:
+            self._decoded = view_from_pb(self._game, self._message)
+        return self._decoded
+
+    def __getitem__(self, key: str) -> Any:
+        return self._view()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._view())
+
+    def __len__(self) -> int:
+        return len(self._view())
+
+    def __eq__(self, other: object) -> bool:
+        return self._view() == other
+
+    def __repr__(self) -> str:
+        return repr(self._view())
 
 
 def option_text(value: Any) -> str:
