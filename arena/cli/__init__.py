@@ -39,7 +39,16 @@ def _root(
 
 def _register() -> None:
     # Importing a command module attaches its commands to `app`.
-    from arena.cli import demo, games, leaderboard, play, replay, serve, tournament  # noqa: F401  # noqa: F401
+    from arena.cli import (  # noqa: F401
+        check_bot,
+        demo,
+        games,
+        leaderboard,
+        play,
+        replay,
+        serve,
+        tournament,
+    )
 
 
 _register()
