@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import shlex
 from typing import Annotated
 
@@ -82,6 +83,8 @@ def check_bot_command(
     def echo(bot: str, line: str) -> None:
         typer.echo(f"  [{bot}] {line}", err=True)
 
+    # The referee's own warnings (stray decisions ...) are what the check lines already say.
+    logging.basicConfig(level=logging.WARNING if verbose else logging.CRITICAL)
     if server is not None:
         run = asyncio.run(check_remote(server, settings, report))
     else:

@@ -84,7 +84,7 @@ class Target(Protocol):
         ...
 
     async def stray_decisions(self) -> int:
-        """Decisions the bot sent for request ids the server never sent or already closed."""
+        """Decisions the bot sent for request ids the server never sent."""
         ...
 
     async def send_unknown(self) -> None:
@@ -143,9 +143,9 @@ class EmbeddedTarget:
         )
 
     async def stray_decisions(self) -> int:
-        """The server session's count of ignored decisions."""
+        """The server session's count of decisions for request ids it never sent."""
         session = self.referee.state.registry.get(self.name)
-        return session.ignored_decisions if session is not None else 0
+        return session.unknown_ids if session is not None else 0
 
     async def send_unknown(self) -> None:
         """A message of an unknown kind, then a Ping with an unknown field."""

@@ -60,6 +60,8 @@ class BotSession:
     handler: asyncio.Task[Any] | None = None  # the Connect handler task, cancelled on close
     close_reason: str = ""
     ignored_decisions: int = 0
+    unknown_ids: int = 0  # of those, decisions naming a request id never sent (not just late)
+    last_request_id: int = 0
     active: dict[str, set[int]] = field(default_factory=dict)  # match id -> seats held
     _pending: dict[int, asyncio.Future[Reply]] = field(default_factory=dict)
     _ids: Iterator[int] = field(default_factory=lambda: itertools.count(1))
@@ -90,6 +92,7 @@ class BotSession:
     async def request(self, build: Callable[[int], pb.DecisionRequest]) -> Reply:
         """Send the DecisionRequest made by `build(request_id)` and wait for its Decision."""
         request_id = next(self._ids)
+        self.last_request_id = request_id
         future: asyncio.Future[Reply] = asyncio.get_running_loop().create_future()
         self._pending[request_id] = future
         try:
@@ -122,11 +125,14 @@ class BotSession:
             # Documented in arena.proto: unknown or late replies are ignored, the request they
             # were meant for runs out of time like any unanswered one.
             self.ignored_decisions += 1
+            never_sent = not 0 < decision.request_id <= self.last_request_id
+            self.unknown_ids += never_sent
             log.warning(
-                "bot %s: ignored a decision for unknown request id %d (match %r)",
+                "bot %s: ignored a decision for unknown request id %d (match %r): %s",
                 self.name,
                 decision.request_id,
                 decision.match_id,
+                "no request has this id" if never_sent else "answered late or twice",
             )
             return
         future.set_result(Reply(decision, time.perf_counter()))
