@@ -46,6 +46,7 @@ def _register() -> None:
         leaderboard,
         play,
         replay,
+        rules,
         serve,
         tournament,
     )
