@@ -139,8 +139,8 @@ class EmbeddedReferee:
                 )
                 break
             if loop.time() >= deadline:
-                await self._stop_process(bot)
                 others = [n for n in self.connected() if n not in self._bots]
+                await self._stop_process(bot)
                 who = f"bots connected meanwhile: {', '.join(others)}" if others else "nobody"
                 why = (
                     f"did not connect as {bot.name!r} within {self.startup_timeout_s:g} s "

@@ -232,10 +232,13 @@ class SessionRegistry:
             )
         if not NAME_PATTERN.fullmatch(hello.name):
             raise MalformedMessageError(
-                f"bot name {hello.name[:80]!r} must be 1-64 printable ASCII characters"
+                f"bot name {hello.name[:80]!r} ({len(hello.name)} characters) must be 1-64 "
+                "printable ASCII characters, not starting with a space"
             )
         if not 0 <= hello.max_matches <= MAX_MATCHES_LIMIT:
-            raise MalformedMessageError(f"max_matches must be 0..{MAX_MATCHES_LIMIT}")
+            raise MalformedMessageError(
+                f"max_matches must be 0..{MAX_MATCHES_LIMIT}, not {hello.max_matches}"
+            )
         expected = self._tokens.get(hello.name)
         if expected is not None and hello.token != expected:
             raise TokenError(f"wrong token for bot {hello.name!r}")
