@@ -17,7 +17,7 @@ from arena.compliance import (
     CheckResult,
 )
 from arena.core import MatchRecord
-from arena.errors import BotError
+from arena.errors import ArenaError, BotError
 from arena.game import parse_options
 from arena.players import Player, PolicyPlayer
 from arena.referee import Clock, play_match
@@ -180,12 +180,19 @@ class RemoteTarget:
         return None
 
     async def wait_connected(self, timeout_s: float) -> BotHello | None:
-        """Poll ListBots until the bot shows up."""
+        """Poll ListBots until the bot shows up (the server may still be starting)."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout_s
-        while (found := await self.hello()) is None and loop.time() < deadline:
+        while True:
+            try:
+                found = await self.hello()
+            except ArenaError:  # not reachable (yet): only the last attempt's error counts
+                if loop.time() >= deadline:
+                    raise
+                found = None
+            if found is not None or loop.time() >= deadline:
+                return found
             await asyncio.sleep(REMOTE_POLL_S)
-        return found
 
     async def play(self, game: str, count: int, seat: int, seed: int) -> MatchRecord:
         """The bot in every seat (the server's other bots are not ours to use)."""
