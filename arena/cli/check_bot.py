@@ -10,6 +10,7 @@ from typing import Annotated
 import typer
 
 from arena.cli import app
+from arena.compliance import CheckResult
 from arena.errors import ConfigError
 
 OUTPUT_LINES_ON_FAILURE = 15
@@ -58,7 +59,7 @@ def check_bot_command(
     matches at once (if Hello.max_matches > 1), unknown fields tolerated, and a reconnect after
     the server drops the stream.
     """
-    from arena.compliance import passed
+    from arena.compliance import Verdict, passed
     from arena.rpc.checkbot import DEFAULT_NAME, CheckSettings
     from arena.rpc.checklist import check_command, check_remote
 
@@ -77,8 +78,8 @@ def check_bot_command(
         reconnect_timeout_s=connect_timeout * 1.7,
     )
 
-    def report(result: object) -> None:
-        typer.echo(result.line())  # type: ignore[attr-defined]
+    def report(result: CheckResult) -> None:
+        typer.echo(result.line())
 
     def echo(bot: str, line: str) -> None:
         typer.echo(f"  [{bot}] {line}", err=True)
@@ -88,10 +89,11 @@ def check_bot_command(
     if server is not None:
         run = asyncio.run(check_remote(server, settings, report))
     else:
-        text = command[0] if len(command or []) == 1 else shlex.join(command or [])
+        words = command or []
+        text = words[0] if len(words) == 1 else shlex.join(words)
         run = asyncio.run(check_command(text, settings, report, echo if verbose else None))
     ok = passed(run.results)
-    failed = sum(1 for r in run.results if r.verdict.value == "FAIL")
+    failed = sum(1 for r in run.results if r.verdict is Verdict.FAIL)
     if not ok and run.output and not verbose:
         typer.echo(f"the bot's last output ({settings.name}):")
         for line in run.output.splitlines()[-OUTPUT_LINES_ON_FAILURE:]:

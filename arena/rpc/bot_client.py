@@ -73,9 +73,9 @@ def fault_detail(exc: BaseException, limit: int = MAX_ERROR_CHARS) -> str:
     The referee records this as the crash's detail; the full traceback goes to stderr.
     """
     head = f"{type(exc).__name__}: {exc}"
-    frames = traceback.extract_tb(exc.__traceback__)
+    every = list(traceback.extract_tb(exc.__traceback__))
     # The SDK's own frames (worker thread, awaiting the future) say nothing about the bot.
-    frames = [f for f in frames if not f.filename.startswith(SDK_DIR)] or frames
+    frames = [f for f in every if not f.filename.startswith(SDK_DIR)] or every
     where = [f"{Path(f.filename).name}:{f.lineno} in {f.name}" for f in reversed(frames)]
     text = head + ("\n  at " + "\n  at ".join(where) if where else "")
     return text if len(text) <= limit else text[: limit - 3] + "..."

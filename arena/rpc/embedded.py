@@ -163,7 +163,8 @@ class EmbeddedReferee:
         if self.log_dir is None:
             return None
         self.log_dir.mkdir(parents=True, exist_ok=True)
-        handle = open(self.log_path(name), "a", encoding="utf-8", buffering=1)  # noqa: SIM115
+        path = self.log_dir / f"{name}.log"
+        handle = path.open("a", encoding="utf-8", buffering=1)  # closed with the process
         stamp = time.strftime("%Y-%m-%d %H:%M:%S")
         handle.write(f"==> {stamp} started: {command}\n")
         return handle
