@@ -17,6 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PY = sys.executable
 FAULT_BOT = f"{PY} {ROOT / 'tests' / 'bots' / 'fault_bot.py'}"
 WRONG_ID_BOT = f"{PY} {ROOT / 'tests' / 'bots' / 'wrong_id_bot.py'}"
+STRICT_BOT = f"{PY} {ROOT / 'tests' / 'bots' / 'strict_bot.py'}"
 
 
 def check_bot(capsys, *args: str) -> tuple[int, list[str]]:
@@ -71,6 +72,18 @@ BROKEN = [
         "reconnect after the server drops the stream",
         "no new Hello within",
         id="no-reconnect",
+    ),
+    pytest.param(
+        f"{STRICT_BOT} match-ended",
+        "the_number: MatchEnded handled",
+        "its connection ended after MatchEnded of match check-1",
+        id="match-end-mishandled",
+    ),
+    pytest.param(
+        f"{STRICT_BOT} unknown",
+        "unknown fields tolerated",
+        "bot process exit code 1",
+        id="unknown-message-kind",
     ),
     pytest.param(
         f"{PY} {ROOT / 'tests' / 'bots' / 'misnamed_bot.py'}",

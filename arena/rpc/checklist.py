@@ -26,6 +26,10 @@ CONNECT_HINT = (
     "read ARENA_ADDRESS, ARENA_BOT_NAME and ARENA_TOKEN from the environment, open "
     "BotService.Connect and send Hello first"
 )
+UNKNOWN_HINT = (
+    "skip message kinds and fields you do not know (a newer server may send them): after an "
+    "unknown ServerMessage kind and a Ping with an extra field, the bot failed its next match"
+)
 GONE = "the bot is not connected any more (see the failure above)"
 
 
@@ -100,8 +104,13 @@ class Checklist:
         self._gone = alive is None
         return alive
 
-    async def _play(self, check: str, game: str, count: int, seat: int) -> MatchRecord | None:
-        """One match judged as a check; None (and a failed or skipped line) if none was played."""
+    async def _play(
+        self, check: str, game: str, count: int, seat: int, hint: str = ""
+    ) -> MatchRecord | None:
+        """One match judged as a check; None (and a failed or skipped line) if none was played.
+
+        `hint` replaces the fault's generic hint when the check is about something specific.
+        """
         before = await self._alive()
         if before is None:
             self.add(check, Verdict.SKIP, GONE)
@@ -112,7 +121,10 @@ class Checklist:
         except ArenaError as exc:
             self.add(check, Verdict.FAIL, f"the match could not be played: {exc}")
             return None
-        self.add_result(judge_match(check, record, self.target.name))
+        result = judge_match(check, record, self.target.name)
+        if hint and result.verdict is Verdict.FAIL:
+            result = CheckResult(result.name, result.verdict, result.detail, hint)
+        self.add_result(result)
         return record
 
     async def _ended_handled(self, record: MatchRecord, before: BotHello | None) -> str | None:
@@ -213,7 +225,7 @@ class Checklist:
         except ArenaError as exc:
             self.add(name, Verdict.FAIL, str(exc))
             return
-        await self._play(name, game, get_game(game).min_players, 0)
+        await self._play(name, game, get_game(game).min_players, 0, UNKNOWN_HINT)
 
     async def _reconnect(self, game: str) -> None:
         name = "reconnect after the server drops the stream"
