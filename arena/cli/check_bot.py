@@ -46,7 +46,8 @@ def check_bot_command(
     ] = 1000,
     seed: Annotated[int, typer.Option(help="First seed of the check matches.")] = 1,
     connect_timeout: Annotated[
-        float, typer.Option(help="Seconds the bot has to connect (and to reconnect, x1.7).")
+        float,
+        typer.Option(help="Seconds the bot has to connect (a reconnect gets 1.7 times as long)."),
     ] = 15.0,
     verbose: Annotated[
         bool, typer.Option("--verbose", "-v", help="Stream the bot's own output live.")
@@ -60,7 +61,7 @@ def check_bot_command(
     the server drops the stream.
     """
     from arena.compliance import Verdict, passed
-    from arena.rpc.checkbot import DEFAULT_NAME, CheckSettings
+    from arena.rpc.checkbot import DEFAULT_NAME, RECONNECT_FACTOR, CheckSettings
     from arena.rpc.checklist import check_command, check_remote
 
     if (server is None) == (not command):
@@ -75,7 +76,7 @@ def check_bot_command(
         per_move_ms=time_per_move,
         seed=seed,
         connect_timeout_s=connect_timeout,
-        reconnect_timeout_s=connect_timeout * 1.7,
+        reconnect_timeout_s=connect_timeout * RECONNECT_FACTOR,
     )
 
     def report(result: CheckResult) -> None:

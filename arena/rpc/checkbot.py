@@ -32,6 +32,8 @@ MAX_PARALLEL = 4  # "several matches at once" plays min(Hello.max_matches, this)
 SETTLE_S = 0.3  # after a match, time for a bot that mishandles MatchEnded to fall over
 ALIVE_WAIT_S = 3.0  # before a step, how long a briefly disconnected bot may take to come back
 REMOTE_POLL_S = 0.2
+# A reconnect gets more time than a first connect: bots back off (the SDK doubles up to 10 s).
+RECONNECT_FACTOR = 1.7
 UNKNOWN_PING_NONCE = 424242
 
 Report = Callable[[CheckResult], None]

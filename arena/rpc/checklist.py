@@ -17,6 +17,7 @@ from arena.rpc.checkbot import (
     BotHello,
     CheckSettings,
     EmbeddedTarget,
+    RemoteTarget,
     Report,
     Target,
 )
@@ -270,7 +271,5 @@ async def check_command(
 
 async def check_remote(address: str, settings: CheckSettings, report: Report) -> CheckRun:
     """Run the checks possible on a bot already connected to the server at `address`."""
-    from arena.rpc.checkbot import RemoteTarget
-
     results = await Checklist(RemoteTarget(address, settings), settings, report).run()
     return CheckRun(tuple(results))
