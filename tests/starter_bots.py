@@ -93,6 +93,8 @@ def build_cpp() -> str:
     build = CACHE / f"cpp-{source_key(bot, ROOT / 'proto')}"
     binary = build / "bot"
     if not binary.exists():
+        for stale in CACHE.glob("cpp-*"):  # builds of older sources: never used again
+            shutil.rmtree(stale, ignore_errors=True)
         run(["make", "-C", str(bot), f"BUILD={build}", f"-j{os.cpu_count() or 2}"])
     return str(binary)
 

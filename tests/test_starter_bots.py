@@ -37,6 +37,6 @@ def test_starter_bot_plays_a_real_match_of_every_game(capsys, starter_bot, game)
 
 
 def test_starter_bot_passes_check_bot(capsys, starter_bot):  # noqa: F811
-    code, out = run_cli(capsys, "check-bot", "--", starter_bot)
+    code, out = run_cli(capsys, "check-bot", "--time-per-move", "5000", "--", starter_bot)
     assert "[FAIL]" not in out and code == 0, out
     assert "[pass] reconnect after the server drops the stream" in out
