@@ -48,6 +48,8 @@ def test_match_section_cuts_one_match_out_of_a_log():
         "==> match t1-1 ended: normal, ranks [1, 2]",
     ]
     assert "t1-10" in match_section(text, "t1-10") and match_section(text, "t9-9") == ""
+    rerun = text + "\n==> " + started_mark("t1-1", ("a", "b")) + "\nagain\n"
+    assert match_section(rerun, "t1-1").splitlines() == ["==> match t1-1 started: a, b", "again"]
 
 
 def test_a_tournament_keeps_each_bot_process_output_and_show_finds_it(capsys, tmp_path):

@@ -3,6 +3,7 @@
 Each bot process of a tournament run writes everything it prints (stdout and stderr) to
 `<root>/tournament-<id>/<bot>.log`; the runner marks each match's start and end in it, so the
 part of one match can be cut out again (exactly so when the bot plays one match at a time).
+Logs are appended to (a resume adds to them); each bot launch starts with a dated header.
 """
 
 from __future__ import annotations
@@ -38,17 +39,19 @@ def ended_mark(match_id: str, result: str) -> str:
 
 
 def match_section(text: str, match_id: str) -> str:
-    """The lines of a bot log from the start marker of `match_id` to its end marker."""
+    """The lines of a bot log from the start marker of `match_id` to its end marker.
+
+    The last such section wins: logs are appended to, so a match replayed by a resume (or a
+    tournament id reused by a new database) shows its latest run.
+    """
     start = MARK + f"match {match_id} started"
     end = MARK + f"match {match_id} ended"
-    lines = text.splitlines()
-    out: list[str] = []
+    section: list[str] = []
     inside = False
-    for line in lines:
+    for line in text.splitlines():
         if line.startswith(start):
-            inside = True
+            section, inside = [], True
         if inside:
-            out.append(line)
-        if inside and line.startswith(end):
-            break
-    return "\n".join(out)
+            section.append(line)
+            inside = not line.startswith(end)
+    return "\n".join(section)
