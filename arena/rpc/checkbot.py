@@ -13,9 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from arena.compliance import (
-    CheckResult,
-)
+from arena.compliance import CheckResult
 from arena.core import MatchRecord
 from arena.errors import ArenaError, BotError
 from arena.game import parse_options

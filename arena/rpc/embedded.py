@@ -169,10 +169,6 @@ class EmbeddedReferee:
         handle.write(f"==> {stamp} started: {command}\n")
         return handle
 
-    def log_path(self, name: str) -> Path | None:
-        """Where a bot's output is saved (None when this referee keeps no logs)."""
-        return self.log_dir / f"{name}.log" if self.log_dir is not None else None
-
     def note(self, name: str, text: str) -> None:
         """Write a marker line (e.g. a match starting) into a launched bot's log."""
         bot = self._bots.get(name)
