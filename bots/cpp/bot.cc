@@ -116,8 +116,9 @@ grpc::Status ConnectOnce(const Options& options, std::mt19937& rng, bool& welcom
       }
       case ServerMessage::kMatchEnded: {
         const auto& ended = message.match_ended();
+        const auto& ranks = ended.outcome().ranks();
         std::cout << "match " << ended.match_id() << " over: ranked "
-                  << ended.outcome().ranks(ended.seat()) << std::endl;
+                  << (ended.seat() < ranks.size() ? ranks.Get(ended.seat()) : 0) << std::endl;
         break;
       }
       case ServerMessage::kPing: {
