@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import sys
 from pathlib import Path
 
@@ -10,7 +11,9 @@ import pytest
 from arena.cli import main
 from arena.compliance import CheckResult, Verdict, passed
 from arena.registry import list_games
-from arena.rpc.checkbot import unknown_messages
+from arena.rpc.checkbot import CheckSettings, unknown_messages
+from arena.rpc.checklist import check_remote
+from arena.rpc.embedded import EmbeddedReferee
 from arena.v1 import arena_pb2 as pb
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -138,3 +141,17 @@ def test_a_skip_does_not_fail_the_run_and_a_failure_shows_its_hint():
     assert passed([skip]) and not passed([skip, fail])
     assert fail.line() == "[FAIL] y: broke (hint: do better)"
     assert CheckResult("y", Verdict.PASS, "fine", "unused").line() == "[pass] y: fine"
+
+
+def test_on_a_server_a_missing_bot_fails_the_connect_check_naming_who_is_there():
+    async def scenario() -> list[CheckResult]:
+        async with EmbeddedReferee() as referee:
+            await referee.launch("present", f"{PY} {ROOT / 'bots' / 'random_bot.py'}")
+            settings = CheckSettings(name="absent", connect_timeout_s=0.5)
+            run = await check_remote(referee.address, settings, lambda result: None)
+            return list(run.results)
+
+    results = asyncio.run(scenario())
+    assert [r.line().split(" (hint")[0] for r in results] == [
+        "[FAIL] connect: no bot 'absent' connected (connected: present)"
+    ]

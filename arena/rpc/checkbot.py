@@ -83,6 +83,10 @@ class Target(Protocol):
         """One match of `count` players with the bot in `seat` (ArenaError if it cannot start)."""
         ...
 
+    async def connected_names(self) -> list[str]:
+        """The names of every bot connected now (to say who did connect)."""
+        ...
+
     async def stray_decisions(self) -> int:
         """Decisions the bot sent for request ids the server never sent."""
         ...
@@ -141,6 +145,10 @@ class EmbeddedTarget:
             clock=self.settings.clock,
             match_id=f"check-{self._matches}",
         )
+
+    async def connected_names(self) -> list[str]:
+        """The embedded registry's connected bots."""
+        return self.referee.connected()
 
     async def stray_decisions(self) -> int:
         """The server session's count of decisions for request ids it never sent."""
@@ -206,6 +214,10 @@ class RemoteTarget:
             match_id=f"check-{uuid.uuid4().hex[:10]}",
             store=False,
         )
+
+    async def connected_names(self) -> list[str]:
+        """ListBots' names."""
+        return [bot.name for bot in await list_remote_bots(self.address)]
 
     async def stray_decisions(self) -> int:
         """Not visible through ArenaService."""

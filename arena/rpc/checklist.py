@@ -66,9 +66,9 @@ class Checklist:
         """Every check; later checks are skipped once the bot is gone."""
         hello = await self.target.wait_connected(self.settings.connect_timeout_s)
         if hello is None:
-            self.add(
-                "connect", Verdict.FAIL, f"no bot {self.target.name!r} connected", CONNECT_HINT
-            )
+            others = ", ".join(await self.target.connected_names()) or "none"
+            detail = f"no bot {self.target.name!r} connected (connected: {others})"
+            self.add("connect", Verdict.FAIL, detail, CONNECT_HINT)
             return self.results
         games = self._handshake(hello)
         for game in games:
