@@ -22,6 +22,7 @@ from arena.referee import Clock, play_match
 from arena.registry import get_game
 from arena.rpc.client import list_remote_bots, play_remote_match
 from arena.rpc.embedded import EmbeddedReferee
+from arena.rpc.sessions import SessionClosed
 from arena.strategies import make_policy
 from arena.v1 import arena_pb2 as pb
 
@@ -160,8 +161,11 @@ class EmbeddedTarget:
         session = self.referee.state.registry.get(self.name)
         if session is None:
             raise BotError(f"bot {self.name!r} is not connected")
-        for message in unknown_messages():
-            await session.send(message)
+        try:
+            for message in unknown_messages():
+                await session.send(message)
+        except SessionClosed as exc:  # it fell over at the first one already
+            raise BotError(f"the bot's connection ended as they arrived ({exc})") from None
 
     async def drop(self) -> None:
         """Restart the referee server on the same port."""

@@ -29,7 +29,7 @@ CONNECT_HINT = (
 )
 UNKNOWN_HINT = (
     "skip message kinds and fields you do not know (a newer server may send them): after an "
-    "unknown ServerMessage kind and a Ping with an extra field, the bot failed its next match"
+    "unknown ServerMessage kind and a Ping with an extra field, the bot failed"
 )
 GONE = "the bot is not connected any more (see the failure above)"
 
@@ -224,7 +224,7 @@ class Checklist:
         try:
             await self.target.send_unknown()
         except ArenaError as exc:
-            self.add(name, Verdict.FAIL, str(exc))
+            self.add(name, Verdict.FAIL, str(exc), UNKNOWN_HINT)
             return
         await self._play(name, game, get_game(game).min_players, 0, UNKNOWN_HINT)
 
@@ -236,7 +236,11 @@ class Checklist:
         if await self._alive() is None:
             self.add(name, Verdict.SKIP, GONE)
             return
-        await self.target.drop()
+        try:
+            await self.target.drop()
+        except ArenaError as exc:  # e.g. the port was taken meanwhile: not the bot's fault
+            self.add(name, Verdict.SKIP, f"the referee could not restart: {exc}")
+            return
         timeout = self.settings.reconnect_timeout_s
         if await self.target.wait_connected(timeout) is None:
             self.add(
