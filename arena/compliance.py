@@ -83,6 +83,20 @@ def bot_fault(record: MatchRecord, name: str) -> Termination | None:
     return record.outcome.termination
 
 
+def gone_at_start(record: MatchRecord, name: str) -> bool:
+    """The bot's connection or process was gone before it made any decision in this match.
+
+    (Not a Decision.error: that is the bot's code failing, with the connection alive.)
+    """
+    fault = bot_fault(record, name)
+    seats = bot_seats(record, name)
+    return (
+        fault in (Termination.CRASH, Termination.DISCONNECT)
+        and "reported an error" not in record.outcome.detail
+        and not any(m.seat in seats for m in record.moves)
+    )
+
+
 def judge_match(check: str, record: MatchRecord, name: str) -> CheckResult:
     """A full match: passed when it ended without a fault of the bot."""
     seats = bot_seats(record, name)

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from arena.cli import main
-from arena.compliance import CheckResult, Verdict, passed
+from arena.compliance import CheckResult, Verdict, gone_at_start, passed
+from arena.core import MatchRecord, MoveRecord, Outcome, Termination
 from arena.registry import list_games
 from arena.rpc.checkbot import CheckSettings, unknown_messages
 from arena.rpc.checklist import check_remote
@@ -155,3 +156,29 @@ def test_on_a_server_a_missing_bot_fails_the_connect_check_naming_who_is_there()
     assert [r.line().split(" (hint")[0] for r in results] == [
         "[FAIL] connect: no bot 'absent' connected (connected: present)"
     ]
+
+
+def test_a_bot_leaving_after_match_ended_is_caught_even_without_settle_time(capsys, monkeypatch):
+    # With no settle time the next match is what finds the bot gone: still the same verdict.
+    monkeypatch.setattr("arena.rpc.checklist.SETTLE_S", 0.0)
+    code, lines = check_bot(
+        capsys, "--game", "the_number", "--connect-timeout", "3", "--", f"{STRICT_BOT} match-ended"
+    )
+    assert code == 1
+    assert any(
+        line.startswith("[FAIL] the_number: MatchEnded handled: its connection ended after")
+        for line in lines
+    ), lines
+
+
+def test_gone_at_start_tells_a_vanished_bot_from_a_failing_policy():
+    def record(termination: Termination, detail: str, moves: tuple[MoveRecord, ...] = ()):
+        outcome = Outcome((2, 1), (0.0, 0.0), (0.0, 1.0), termination, 0, detail)
+        return MatchRecord("m", "azul", {}, 1, ("bot", "other"), moves, outcome)
+
+    assert gone_at_start(record(Termination.CRASH, "bot process exit code 1"), "bot")
+    assert gone_at_start(record(Termination.DISCONNECT, "connection lost"), "bot")
+    assert not gone_at_start(record(Termination.CRASH, "the bot reported an error: X"), "bot")
+    assert not gone_at_start(record(Termination.TIMEOUT, "no decision"), "bot")
+    played = (MoveRecord(0, "take f1 B 1"),)
+    assert not gone_at_start(record(Termination.CRASH, "exit code 1", played), "bot")

@@ -6,7 +6,15 @@ import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from arena.compliance import CheckResult, Verdict, bot_fault, judge_clock, judge_legal, judge_match
+from arena.compliance import (
+    CheckResult,
+    Verdict,
+    bot_fault,
+    gone_at_start,
+    judge_clock,
+    judge_legal,
+    judge_match,
+)
 from arena.core import MatchRecord
 from arena.errors import ArenaError, BotError
 from arena.registry import get_game
@@ -148,6 +156,9 @@ class Checklist:
             record = await self._play(f"{game}: full match, {count} players", game, count, seat)
             if record is None:
                 continue
+            if records and problem is None and gone_at_start(record, self.target.name):
+                # The settle time was too short to see it: the bot left after the last end.
+                problem = f"its connection ended after MatchEnded of match {records[-1].match_id}"
             records.append(record)
             problem = problem or await self._ended_handled(record, before)
         if not records:
