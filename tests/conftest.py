@@ -191,3 +191,15 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 def sqlite_path(tmp_path: Path) -> str:
     """A path for a fresh SQLite database file."""
     return str(tmp_path / "arena.db")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _bot_logs_in_a_temp_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Bot process logs of tournaments go to a temp dir, not ./arena-logs of the checkout."""
+    previous = os.environ.get("ARENA_LOG_DIR")
+    os.environ["ARENA_LOG_DIR"] = str(tmp_path_factory.mktemp("arena-logs"))
+    yield
+    if previous is None:
+        os.environ.pop("ARENA_LOG_DIR", None)
+    else:
+        os.environ["ARENA_LOG_DIR"] = previous

@@ -40,12 +40,14 @@ def _root(
 def _register() -> None:
     # Importing a command module attaches its commands to `app`.
     from arena.cli import (  # noqa: F401
+        check_bot,
         credentials,
         demo,
         games,
         leaderboard,
         play,
         replay,
+        rules,
         serve,
         tournament,
     )

@@ -17,6 +17,7 @@ from typing import Annotated, Any
 import typer
 
 from arena.cli import app
+from arena.cli.human import HUMAN, HumanPlayer
 from arena.errors import ConfigError
 from arena.game import Game, check_player_count, parse_option_pairs, parse_options
 from arena.players import Player, PolicyPlayer
@@ -58,7 +59,11 @@ def play_command(
     ],
     bot: Annotated[
         list[str] | None,
-        typer.Option("--bot", help="A built-in bot per seat, e.g. random, greedy (in-process)."),
+        typer.Option(
+            "--bot",
+            help="A built-in bot per seat, e.g. random, greedy (in-process), or human: "
+            "you, at this terminal.",
+        ),
     ] = None,
     bot_cmd: Annotated[
         list[str] | None,
@@ -78,6 +83,9 @@ def play_command(
     time_bank: Annotated[
         int | None, typer.Option(help="Time bank per seat in ms, used past --time-per-move.")
     ] = None,
+    verbose: Annotated[
+        bool, typer.Option("--verbose", "-v", help="Stream the bot programs' output live.")
+    ] = False,
 ) -> None:
     """Play one game between bots and print the moves, final position and result."""
     from arena.cli.serve import clock_from_options
@@ -94,11 +102,13 @@ def play_command(
     if seed < 0:
         raise ConfigError("--seed must be zero or positive")
     players: list[Player] = [
-        PolicyPlayer(name, make_policy(game.name, name, seed + i))
+        HumanPlayer(game)
+        if name == HUMAN
+        else PolicyPlayer(name, make_policy(game.name, name, seed + i))
         for i, name in enumerate(builtins)
     ]
     try:
-        asyncio.run(_play(game, options, seed, players, commands, clock))
+        asyncio.run(_play(game, options, seed, players, commands, clock, verbose))
     except asyncio.CancelledError:  # SIGTERM: the bots are stopped, report like Ctrl-C
         raise KeyboardInterrupt from None
 
@@ -128,9 +138,17 @@ async def _play(
     players: list[Player],
     commands: list[str],
     clock: Clock,
+    verbose: bool = False,
 ) -> None:
+    humans = [p for p in players if isinstance(p, HumanPlayer)]
+
     def show(event: MatchEvent) -> None:
+        for human in humans:
+            human.observe(event)
         print_event(game, event)
+
+    def echo(bot: str, line: str) -> None:
+        typer.echo(f"  [{bot}] {line}", err=True)
 
     if not commands:
         typer.echo(f"{game.title}, seed {seed}, players: {', '.join(p.name for p in players)}")
@@ -143,7 +161,7 @@ async def _play(
     if main is not None:  # a terminated `arena play` still stops the bot processes it started
         with contextlib.suppress(NotImplementedError, RuntimeError):
             asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, main.cancel)
-    async with EmbeddedReferee() as referee:
+    async with EmbeddedReferee(echo=echo if verbose else None) as referee:
         await asyncio.gather(*(referee.launch(n, c) for n, c in zip(names, commands, strict=True)))
         seated = players + [referee.player(name) for name in names]
         typer.echo(

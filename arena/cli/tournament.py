@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager, contextmanager
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -14,6 +15,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from arena.cli import app
 from arena.cli.leaderboard import DbOption, OutputFormat, emit_rows
+from arena.cli.tournament_logs import BotLogs, marked_runner, show_logs
 from arena.cli.tournament_report import SUMMARY_COLUMNS, report, summary_row
 from arena.core import MatchRecord
 from arena.errors import ArenaError, BotError, ConfigError
@@ -22,6 +24,7 @@ from arena.players import Player
 from arena.referee import Clock
 from arena.store import Store, StoredTournament
 from arena.tournament import BotEntry, Fixture, Format, TournamentSpec
+from arena.tournament.logs import log_root, tournament_log_dir
 from arena.tournament.manage import (
     create_tournament,
     default_table_size,
@@ -49,6 +52,18 @@ app.add_typer(tournament_app, name="tournament")
 
 ConcurrencyOption = Annotated[
     int, typer.Option("--concurrency", "-c", min=1, help="Matches played at once.")
+]
+LogDirOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--log-dir",
+        help="Where bot processes' output is saved: DIR/tournament-ID/BOT.log "
+        "(default $ARENA_LOG_DIR, else ./arena-logs).",
+        show_default=False,
+    ),
+]
+VerboseOption = Annotated[
+    bool, typer.Option("--verbose", "-v", help="Stream the bot processes' output live.")
 ]
 ServerOption = Annotated[
     str | None,
@@ -124,6 +139,8 @@ def run_command(
     server: ServerOption = None,
     token: TokenOption = None,
     tls_ca: TlsCaOption = None,
+    log_dir: LogDirOption = None,
+    verbose: VerboseOption = False,
 ) -> None:
     """Create a tournament, play it with a progress bar, then print standings and the ladder."""
     if seed is None:
@@ -153,8 +170,13 @@ def run_command(
             f"tournament {tournament.id}: {tournament.fixtures} matches at tables of "
             f"{spec.table_size}, seed {seed}, database {store.location}"
         )
+        logs = BotLogs(log_root(log_dir), verbose)
         run_and_report(
-            store, tournament, concurrency=concurrency, server=_remote(server, token, tls_ca)
+            store,
+            tournament,
+            concurrency=concurrency,
+            server=_remote(server, token, tls_ca),
+            logs=logs,
         )
 
 
@@ -166,14 +188,21 @@ def resume_command(
     server: ServerOption = None,
     token: TokenOption = None,
     tls_ca: TlsCaOption = None,
+    log_dir: LogDirOption = None,
+    verbose: VerboseOption = False,
 ) -> None:
     """Play the fixtures an interrupted run left, with the same seeds, then print the results."""
     with Store.open(db) as store:
         tournament = store.tournament(tournament_id)
         left = tournament.fixtures - tournament.played
         _stderr().print(f"tournament {tournament.id}: {left} of {tournament.fixtures} matches left")
+        logs = BotLogs(log_root(log_dir), verbose)
         run_and_report(
-            store, tournament, concurrency=concurrency, server=_remote(server, token, tls_ca)
+            store,
+            tournament,
+            concurrency=concurrency,
+            server=_remote(server, token, tls_ca),
+            logs=logs,
         )
 
 
@@ -182,9 +211,20 @@ def show_command(
     tournament_id: Annotated[int, typer.Argument(metavar="ID", help="Tournament id.")],
     fmt: Annotated[OutputFormat, typer.Option("--format", "-f")] = OutputFormat.TABLE,
     matches: Annotated[bool, typer.Option("--matches", help="Also list every match.")] = False,
+    logs: Annotated[
+        str | None,
+        typer.Option("--logs", metavar="BOT", help="Print what bot process BOT printed instead."),
+    ] = None,
+    match: Annotated[
+        str | None, typer.Option("--match", help="With --logs: only this match's part.")
+    ] = None,
+    log_dir: LogDirOption = None,
     db: DbOption = None,
 ) -> None:
     """Show a tournament: its definition, progress, standings and results by seat."""
+    if logs is not None:
+        show_logs(log_root(log_dir), tournament_id, logs, match)
+        return
     with Store.open(db) as store:
         report(store, store.tournament(tournament_id), fmt, with_matches=matches)
 
@@ -210,13 +250,25 @@ def _remote(server: str | None, token: str | None, tls_ca: str | None) -> Any:
 
 
 def run_and_report(
-    store: Store, tournament: StoredTournament, *, concurrency: int, server: Any
+    store: Store,
+    tournament: StoredTournament,
+    *,
+    concurrency: int,
+    server: Any,
+    logs: BotLogs | None = None,
 ) -> None:
     """Play what is left of a tournament with a progress bar, then print the report."""
     try:
         with _progress(tournament) as advance:
             finished = asyncio.run(
-                execute(store, tournament, concurrency=concurrency, server=server, on_match=advance)
+                execute(
+                    store,
+                    tournament,
+                    concurrency=concurrency,
+                    server=server,
+                    on_match=advance,
+                    logs=logs,
+                )
             )
     except (KeyboardInterrupt, ArenaError):
         hint = f"arena tournament resume {tournament.id} --db {store.location}"
@@ -246,17 +298,25 @@ async def execute(
     concurrency: int = 1,
     server: Any = None,
     on_match: Any = None,
+    logs: BotLogs | None = None,
 ) -> StoredTournament:
-    """Start what the bots need (embedded referee, processes) and play the pending fixtures."""
+    """Start what the bots need (embedded referee, processes) and play the pending fixtures.
+
+    Bot processes' output is saved under `logs.root` (default: log_root()) per tournament.
+    """
     check_runnable(tournament.spec.bots, server)
-    async with _match_runner(tournament.spec, server) as play:
+    logs = logs or BotLogs(log_root())
+    folder = tournament_log_dir(logs.root, tournament.id)
+    async with _match_runner(tournament.spec, server, folder, logs.echo) as play:
         return await play_tournament(
             store, tournament.id, play, concurrency=concurrency, on_match=on_match
         )
 
 
 @asynccontextmanager
-async def _match_runner(spec: TournamentSpec, server: Any) -> AsyncIterator[MatchRunner]:
+async def _match_runner(
+    spec: TournamentSpec, server: Any, log_dir: Path, echo: Callable[[str, str], None]
+) -> AsyncIterator[MatchRunner]:
     """The runner for these bots: remote server, in-process only, or bot processes + built-ins."""
     game, options = game_and_options(spec)
     clock = Clock(per_move_ms=spec.time_per_move_ms) if spec.time_per_move_ms else None
@@ -274,7 +334,7 @@ async def _match_runner(spec: TournamentSpec, server: Any) -> AsyncIterator[Matc
         return
     from arena.rpc.embedded import EmbeddedReferee  # lazy: only process bots need gRPC
 
-    referee = EmbeddedReferee()
+    referee = EmbeddedReferee(log_dir=log_dir, echo=echo)
     try:
         await referee.start()
         await asyncio.gather(*(referee.launch(n, c) for n, c in processes.items()))
@@ -289,7 +349,10 @@ async def _match_runner(spec: TournamentSpec, server: Any) -> AsyncIterator[Matc
                 return AbsentPlayer(name, f"{exc}; last output: {referee.output(name)[-300:]}")
 
         capacity = {n: _session_capacity(referee, n) for n in processes}
-        yield limit_per_bot(local_runner(game, options, seat_player, clock), capacity)
+        play = marked_runner(
+            local_runner(game, options, seat_player, clock), referee, set(processes)
+        )
+        yield limit_per_bot(play, capacity)
     finally:
         await referee.close()
 

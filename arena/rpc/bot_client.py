@@ -12,8 +12,10 @@ import contextlib
 import itertools
 import logging
 import queue
+import sys
 import threading
 import time
+import traceback
 from collections.abc import Coroutine
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,6 +37,8 @@ log = logging.getLogger("arena.bot")
 BACKOFF_INITIAL_S = 0.25
 BACKOFF_MAX_S = 10.0
 GOODBYE_S = 1.0  # on shutdown, how long to wait for the server to end the stream
+SDK_DIR = str(Path(__file__).resolve().parent.parent)
+MAX_ERROR_CHARS = 480  # Decision.error: the referee keeps 500 characters of it
 MISSED_PINGS = 3  # server silence for this many of its ping intervals means the link is dead
 # A refusal is final: retrying the same Hello would be refused again. (ALREADY_EXISTS is not:
 # the server may still hold the name for this bot's previous connection for a while.)
@@ -69,6 +73,20 @@ class BotConfig:
     retry_for_s: float = 60.0  # give up after this long without a working connection
     tls_ca: str | None = None  # a PEM file of the CA to trust: connect with TLS ("" = system CAs)
     policy_mode: str = "auto"  # where policies run: "auto" (see PolicyRunner), "threads", "inline"
+
+
+def fault_detail(exc: BaseException, limit: int = MAX_ERROR_CHARS) -> str:
+    """The exception and the innermost frames of its traceback, cut to `limit` characters.
+
+    The referee records this as the crash's detail; the full traceback goes to stderr.
+    """
+    head = f"{type(exc).__name__}: {exc}"
+    every = list(traceback.extract_tb(exc.__traceback__))
+    # The SDK's own frames (worker thread, awaiting the future) say nothing about the bot.
+    frames = [f for f in every if not f.filename.startswith(SDK_DIR)] or every
+    where = [f"{Path(f.filename).name}:{f.lineno} in {f.name}" for f in reversed(frames)]
+    text = head + ("\n  at " + "\n  at ".join(where) if where else "")
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 class PolicyPool:
@@ -276,8 +294,9 @@ class _Connection:
         try:
             reply = await self.runner.run(request)
         except Exception as exc:  # the policy failed: say so, the referee adjudicates a crash
-            log.exception("policy failed in match %s", message.match_id)
-            decision.error = f"{type(exc).__name__}: {exc}"
+            log.error("policy failed in match %s", message.match_id)
+            traceback.print_exception(exc, file=sys.stderr)  # the whole story, in the bot's log
+            decision.error = fault_detail(exc)
         else:
             if isinstance(reply, str):
                 decision.move = reply

@@ -82,7 +82,10 @@ class BotServicer:
         if isinstance(first, Malformed):
             raise MalformedMessageError(first.problem)
         if first.WhichOneof("kind") != "hello":
-            raise ProtocolError("the first message on a connection must be a Hello")
+            raise ProtocolError(
+                "the first message on a connection must be a Hello, "
+                f"not a {first.WhichOneof('kind') or 'message with no kind set'}"
+            )
         return first.hello
 
     async def _serve(self, session: BotSession, context: grpc.aio.ServicerContext) -> None:

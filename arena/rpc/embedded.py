@@ -9,9 +9,12 @@ import os
 import secrets
 import shlex
 import signal
+import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from pathlib import Path
+from typing import Any, TextIO
 
 from arena.core import Termination
 from arena.errors import BotError, ConfigError
@@ -23,9 +26,13 @@ from arena.rpc.state import ServerConfig, ServerState
 
 log = logging.getLogger("arena.rpc.embedded")
 
+Echo = Callable[[str, str], None]
+"""Shows one line of a bot's output live: (bot name, line)."""
+
 TAIL_LINES = 40  # lines of a bot's output kept for error messages
 CRASH_GRACE_S = 1.0  # after a disconnect, how long to wait for the process to be seen dead
 TERMINATE_GRACE_S = 3.0  # SIGTERM, then SIGKILL after this long
+HELLO_POLL_S = 0.05  # how often a launch looks for the bot's Hello
 
 
 @dataclass(eq=False)
@@ -33,8 +40,10 @@ class _BotProcess:
     name: str
     command: str
     process: asyncio.subprocess.Process
+    token: str
     tail: deque[str] = field(default_factory=lambda: deque(maxlen=TAIL_LINES))
     readers: list[asyncio.Task[None]] = field(default_factory=list)
+    log: TextIO | None = None  # the bot's whole output, when the referee keeps logs
 
     def output(self) -> str:
         return "\n".join(self.tail) or "(no output)"
@@ -58,8 +67,12 @@ class EmbeddedReferee:
         *,
         startup_timeout_s: float = 15.0,
         config: ServerConfig | None = None,
+        log_dir: Path | None = None,
+        echo: Echo | None = None,
     ) -> None:
         self.requested_address = address
+        self.log_dir = log_dir  # each bot's output goes to <log_dir>/<name>.log
+        self.echo = echo  # and, line by line, to this (`-v`)
         self.startup_timeout_s = startup_timeout_s
         self.state = ServerState(config or ServerConfig(startup_timeout_s=startup_timeout_s))
         self.address = ""
@@ -101,28 +114,66 @@ class EmbeddedReferee:
             )
         except OSError as exc:
             raise BotError(f"cannot start bot {name!r} ({command}): {exc}") from None
-        bot = _BotProcess(name, command, process)
+        bot = _BotProcess(name, command, process, token, log=self._open_log(name, command))
         bot.readers.append(asyncio.create_task(self._drain(bot)))
         self._bots[name] = bot
         await self._await_hello(bot)
         log.info("bot %s connected (pid %d)", name, process.pid)
 
     async def _await_hello(self, bot: _BotProcess) -> None:
-        hello = asyncio.create_task(self.state.registry.wait_for(bot.name, self.startup_timeout_s))
-        exited = asyncio.create_task(bot.process.wait())
-        await asyncio.wait({hello, exited}, return_when=asyncio.FIRST_COMPLETED)
-        if hello.done() and hello.exception() is None:
-            exited.cancel()
-            return
-        hello.cancel()
-        if exited.done():
-            await asyncio.wait(bot.readers, timeout=1.0)
-            why = f"exited ({describe_exit(bot.process.returncode or 0)}) before connecting"
+        # Polled rather than awaited on the registry: besides "connected" and "exited" we also
+        # want to notice at once a bot that connected under another name than ARENA_BOT_NAME.
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.startup_timeout_s
+        while self.state.registry.get(bot.name) is None:
+            if bot.process.returncode is not None:
+                await asyncio.wait(bot.readers, timeout=1.0)
+                why = f"exited ({describe_exit(bot.process.returncode)}) before connecting"
+                break
+            alias = self._alias_of(bot)
+            if alias is not None:
+                await self._stop_process(bot)
+                why = (
+                    f"connected as {alias!r}, not as {bot.name!r}: a launched bot must use the "
+                    "name in ARENA_BOT_NAME"
+                )
+                break
+            if loop.time() >= deadline:
+                others = [n for n in self.connected() if n not in self._bots]
+                await self._stop_process(bot)
+                who = f"bots connected meanwhile: {', '.join(others)}" if others else "nobody"
+                why = (
+                    f"did not connect as {bot.name!r} within {self.startup_timeout_s:g} s "
+                    f"({who} connected; it must say Hello with the name in ARENA_BOT_NAME)"
+                )
+                break
+            await asyncio.sleep(HELLO_POLL_S)
         else:
-            exited.cancel()
-            await self._stop_process(bot)
-            why = f"did not connect within {self.startup_timeout_s:g} s"
+            return
         raise BotError(f"bot {bot.name!r} ({bot.command}) {why}; its last output:\n{bot.output()}")
+
+    def _alias_of(self, bot: _BotProcess) -> str | None:
+        """The name a launched bot connected under instead of its own (found by its token)."""
+        for session in self.state.registry.sessions():
+            if session.token == bot.token and session.name != bot.name:
+                return session.name
+        return None
+
+    def _open_log(self, name: str, command: str) -> TextIO | None:
+        if self.log_dir is None:
+            return None
+        self.log_dir.mkdir(parents=True, exist_ok=True)
+        path = self.log_dir / f"{name}.log"
+        handle = path.open("a", encoding="utf-8", buffering=1)  # closed with the process
+        stamp = time.strftime("%Y-%m-%d %H:%M:%S")
+        handle.write(f"==> {stamp} started: {command}\n")
+        return handle
+
+    def note(self, name: str, text: str) -> None:
+        """Write a marker line (e.g. a match starting) into a launched bot's log."""
+        bot = self._bots.get(name)
+        if bot is not None and bot.log is not None and not bot.log.closed:
+            bot.log.write(f"==> {text}\n")
 
     async def _drain(self, bot: _BotProcess) -> None:
         stream = bot.process.stdout
@@ -130,6 +181,10 @@ class EmbeddedReferee:
         while line := await stream.readline():
             text = line.decode(errors="replace").rstrip()
             bot.tail.append(text)
+            if bot.log is not None and not bot.log.closed:
+                bot.log.write(text + "\n")
+            if self.echo is not None:
+                self.echo(bot.name, text)
             log.debug("[%s] %s", bot.name, text)
 
     def player(self, name: str) -> Player:
@@ -167,6 +222,15 @@ class EmbeddedReferee:
         bot = self._bots.get(name)
         return bot.output() if bot is not None else ""
 
+    async def restart_server(self) -> None:
+        """Stop the server (every bot's stream ends) and start it again on the same address.
+
+        The bot processes live on: a well-behaved bot reconnects by itself.
+        """
+        if self._server is not None:
+            await stop_server(self._server, grace_s=0.2)
+        self._server, _port = await create_server(self.address, state=self.state)
+
     async def close(self) -> None:
         """Stop the bot processes (terminate, then kill) and the server."""
         await asyncio.gather(*(self._stop_process(b) for b in self._bots.values()))
@@ -183,8 +247,12 @@ class EmbeddedReferee:
             except TimeoutError:
                 _signal_group(process.pid, signal.SIGKILL)
                 await process.wait()
+        # Let the readers take the last lines the bot printed, then stop them.
+        await asyncio.wait(bot.readers, timeout=1.0)
         for reader in bot.readers:
             reader.cancel()
+        if bot.log is not None:
+            bot.log.close()
 
     async def __aenter__(self) -> EmbeddedReferee:
         await self.start()

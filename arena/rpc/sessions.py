@@ -85,6 +85,8 @@ class BotSession:
     close_reason: str = ""
     close_kind: CloseKind = CloseKind.ENDED
     ignored_decisions: int = 0
+    unknown_ids: int = 0  # of those, decisions naming a request id never sent (not just late)
+    last_request_id: int = 0
     active: dict[str, set[int]] = field(default_factory=dict)  # match id -> seats held
     problems: RateLimitedLog = field(default_factory=lambda: RateLimitedLog(log))
     _pending: dict[int, asyncio.Future[Reply]] = field(default_factory=dict)
@@ -142,6 +144,7 @@ class BotSession:
         in flight, and its late answer is refused with a notice.
         """
         request_id = next(self._ids)
+        self.last_request_id = request_id
         future: asyncio.Future[Reply] = asyncio.get_running_loop().create_future()
         self._pending[request_id] = future
         try:
@@ -173,9 +176,12 @@ class BotSession:
             future.set_result(Reply(decision, time.perf_counter()))
             return
         self.ignored_decisions += 1
+        never_sent = not 0 < decision.request_id <= self.last_request_id
+        self.unknown_ids += never_sent
+        why = "no request was sent with it" if never_sent else "answered already, or too late"
         problem = (
             f"decision for request id {decision.request_id} refused: no request with that id "
-            "is waiting (unknown, already answered, or its time ran out)"
+            f"is waiting ({why})"
         )
         self.problems.warning(f"bot {self.name}: {problem}")
         notice = pb.Notice(

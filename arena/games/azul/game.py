@@ -32,7 +32,7 @@ def _keys(state: State) -> list[tuple[int, int]]:
 
 
 class AzulGame:
-    """Azul for 2-4 players (shared/rules/azul.md), coloured or gray wall."""
+    """Azul for 2-4 players (docs/games/azul.md), coloured or gray wall."""
 
     name = "azul"
     title = "Azul"

@@ -1,4 +1,4 @@
-"""Azul value types, constants and precomputed wall tables (spec: shared/rules/azul.md).
+"""Azul value types, constants and precomputed wall tables (rules: docs/games/azul.md).
 
 The state is built from NamedTuples of ints and tuples: immutable like a frozen dataclass, but
 several times cheaper to build and read, which matters because every decision copies the state

@@ -1,6 +1,6 @@
 """Lucky Numbers (Michael Schacht, BGA rules): the engine behind `GAME`.
 
-Spec: shared/rules/lucky_numbers.md. Modules: notation (cells, move tokens), grid (rule 2.1),
+Rules: docs/games/lucky_numbers.md. Modules: notation (cells, move tokens), grid (rule 2.1),
 state (options, state, setup), analysis (the cached packed grid analysis), moves (legal
 move lists), rules (turns, endings, scoring), view (view, render),
 positions (literal positions from grid pictures), strategy (built-in bots), wire (protobuf).

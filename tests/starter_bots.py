@@ -1,0 +1,112 @@
+"""Build the starter bots of bots/<lang>/ for tests, installing their toolchain when missing.
+
+Like the PostgreSQL fixture: a missing toolchain is installed with apt-get (root only) or npm;
+when that is impossible the tests skip with the reason, except in CI (CI=true), where they fail.
+Builds are cached in .botbuild/ (listed in .gitignore), keyed on a hash of the bot's sources
+and the .proto files, so a rerun costs nothing until something changes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CACHE = ROOT / ".botbuild"
+CPP_PACKAGES = (
+    "g++",
+    "make",
+    "pkg-config",
+    "protobuf-compiler",
+    "protobuf-compiler-grpc",
+    "libgrpc++-dev",
+)
+NODE_PACKAGES = ("nodejs", "npm")
+
+
+class ToolchainUnavailable(Exception):
+    """The toolchain cannot be provisioned on this machine."""
+
+
+def unavailable(reason: str) -> None:
+    """Skip, or fail in CI, where every starter bot must be tested."""
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(f"starter bot toolchain unavailable in CI: {reason}")
+    pytest.skip(reason)
+
+
+def source_key(*paths: Path) -> str:
+    """A short hash of the files under `paths` (names and contents)."""
+    digest = hashlib.sha256()
+    for base in paths:
+        files = sorted(p for p in base.rglob("*") if p.is_file()) if base.is_dir() else [base]
+        for path in files:
+            if "node_modules" in path.parts or "build" in path.relative_to(base).parts[:1]:
+                continue
+            digest.update(str(path.relative_to(ROOT)).encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def run(cmd: list[str], cwd: Path = ROOT, timeout: float = 900) -> None:
+    """Run a build step; ToolchainUnavailable with its output's tail if it fails."""
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    done = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout)
+    if done.returncode != 0:
+        tail = (done.stdout + done.stderr).strip()[-800:]
+        raise ToolchainUnavailable(f"{' '.join(cmd)} failed: {tail}")
+
+
+def apt_install(packages: tuple[str, ...]) -> None:
+    """Install Debian packages (root with apt-get only)."""
+    if os.geteuid() != 0 or shutil.which("apt-get") is None:
+        raise ToolchainUnavailable(f"{', '.join(packages)} missing (and not root with apt-get)")
+    run(["apt-get", "update"])
+    run(["apt-get", "install", "-y", *packages])
+
+
+def build_js() -> str:
+    """`npm ci` in bots/js once per package-lock.json; the command that runs the bot."""
+    if shutil.which("node") is None or shutil.which("npm") is None:
+        apt_install(NODE_PACKAGES)
+    bot = ROOT / "bots" / "js"
+    stamp = CACHE / f"js-{source_key(bot / 'package-lock.json')}.stamp"
+    if not stamp.exists() or not (bot / "node_modules").is_dir():
+        run(["npm", "ci", "--no-audit", "--no-fund"], cwd=bot, timeout=600)
+        CACHE.mkdir(exist_ok=True)
+        stamp.touch()
+    return f"node {bot / 'bot.js'}"
+
+
+def build_cpp() -> str:
+    """`make` in bots/cpp into .botbuild/cpp-<key>; the path of the built bot."""
+    if not all(shutil.which(tool) for tool in ("g++", "make", "protoc", "grpc_cpp_plugin")):
+        apt_install(CPP_PACKAGES)
+    elif subprocess.run(["pkg-config", "--exists", "grpc++"], check=False).returncode != 0:
+        apt_install(CPP_PACKAGES)
+    bot = ROOT / "bots" / "cpp"
+    build = CACHE / f"cpp-{source_key(bot, ROOT / 'proto')}"
+    binary = build / "bot"
+    if not binary.exists():
+        for stale in CACHE.glob("cpp-*"):  # builds of older sources: never used again
+            shutil.rmtree(stale, ignore_errors=True)
+        run(["make", "-C", str(bot), f"BUILD={build}", f"-j{os.cpu_count() or 2}"])
+    return str(binary)
+
+
+BUILDERS = {"js": build_js, "cpp": build_cpp}
+
+
+@pytest.fixture(scope="session", params=sorted(BUILDERS))
+def starter_bot(request: pytest.FixtureRequest) -> str:
+    """The command of each starter bot, built (or skipped / failed as described above)."""
+    try:
+        return BUILDERS[request.param]()
+    except ToolchainUnavailable as exc:
+        unavailable(str(exc))
+        raise
