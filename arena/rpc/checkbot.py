@@ -163,7 +163,7 @@ class EmbeddedTarget:
             raise BotError(f"bot {self.name!r} is not connected")
         try:
             for message in unknown_messages():
-                await session.send(message)
+                session.send(message)  # queued for the stream's writer
         except SessionClosed as exc:  # it fell over at the first one already
             raise BotError(f"the bot's connection ended as they arrived ({exc})") from None
 
