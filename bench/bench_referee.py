@@ -8,8 +8,10 @@
 2. Referee, sequential: random bots (separate processes) play 2-player Lucky Numbers over
    gRPC, one match at a time, so one decision is in flight at a time: decisions per second,
    and the ratio to the bare round trip.
-3. Referee, parallel: the same with --parallel matches at once (throughput).
-4. Server-side overhead per decision (median, p99): referee time from the arrival of a match's
+3. Bare stubs: the same with bots written on the generated stubs alone (no SDK), which
+   shows what the referee costs a bot that does nothing.
+4. Referee, parallel: the SDK bots with --parallel matches at once (throughput).
+5. Server-side overhead per decision (median, p99): referee time from the arrival of a match's
    previous decision to handing its next request to the transport (apply, next view and legal
    moves, encoding), excluding the bot's thinking and the transport by construction.
 """
@@ -82,8 +84,34 @@ async def measure_ping_pong(count: int) -> float:
         await server.stop(0)
 
 
-async def measure_referee(matches: int, parallel: int) -> tuple[float, int, dict[str, float]]:
-    """Decisions per second of random bots over gRPC, with `parallel` matches at once."""
+async def stub_bot() -> None:
+    """Bot mode (in a subprocess): the bare generated stubs, first legal move, at once."""
+    import os
+
+    from arena.v1 import arena_pb2 as pb
+    from arena.v1 import arena_pb2_grpc
+
+    async with grpc.aio.insecure_channel(os.environ["ARENA_ADDRESS"]) as channel:
+        call = arena_pb2_grpc.BotServiceStub(channel).Connect()
+        hello = pb.Hello(
+            name=os.environ["ARENA_BOT_NAME"], token=os.environ["ARENA_TOKEN"], max_matches=16
+        )
+        await call.write(pb.BotMessage(hello=hello))
+        async for message in call:
+            if message.HasField("decision_request"):
+                request_id = message.decision_request.request_id
+                await call.write(
+                    pb.BotMessage(decision=pb.Decision(request_id=request_id, index=0))
+                )
+            elif message.HasField("ping"):
+                await call.write(pb.BotMessage(pong=pb.Pong(nonce=message.ping.nonce)))
+
+
+async def measure_referee(
+    matches: int, parallel: int, stubs: bool = False
+) -> tuple[float, int, dict[str, float]]:
+    """Decisions per second of random SDK bots (or bare-stub bots) over gRPC, with `parallel`
+    matches at once."""
     from arena.referee import Clock, play_match
     from arena.registry import get_game
     from arena.rpc.embedded import EmbeddedReferee
@@ -91,6 +119,8 @@ async def measure_referee(matches: int, parallel: int) -> tuple[float, int, dict
 
     game = get_game("lucky_numbers")
     bot = f"{sys.executable} {ROOT / 'bots' / 'random_bot.py'} --max-matches {max(parallel, 1)}"
+    if stubs:
+        bot = f"{sys.executable} {Path(__file__).resolve()} --stub-bot"
     clock = Clock(per_move_ms=5000, bank_ms=60000)
     async with EmbeddedReferee() as referee:
         await asyncio.gather(referee.launch("a", bot), referee.launch("b", bot))
@@ -131,6 +161,12 @@ async def main(args: argparse.Namespace) -> None:
         f"server-side overhead per decision: median {overhead['median_ms'] * 1000:.0f} us, "
         f"p99 {overhead['p99_ms'] * 1000:.0f} us ({overhead['count']:.0f} samples)"
     )
+    rate_s, count_s, overhead_s = await measure_referee(args.matches, 1, stubs=True)
+    print(
+        f"referee, 1 match at a time, bots on the bare generated stubs: {rate_s:,.0f} decisions/s "
+        f"over {count_s} decisions = {rate_s / pings:.2f} x the bare round trip "
+        f"(server overhead median {overhead_s['median_ms'] * 1000:.0f} us)"
+    )
     rate_p, count_p, overhead_p = await measure_referee(args.matches, args.parallel)
     print(
         f"referee, {args.parallel} matches at once: {rate_p:,.0f} decisions/s "
@@ -151,8 +187,11 @@ if __name__ == "__main__":
     )
     parser.add_argument("--pings", type=int, default=5000, help="round trips of the bare echo")
     parser.add_argument("--echo-client", metavar="ADDRESS", help=argparse.SUPPRESS)
+    parser.add_argument("--stub-bot", action="store_true", help=argparse.SUPPRESS)
     arguments = parser.parse_args()
-    if arguments.echo_client:
+    if arguments.stub_bot:
+        asyncio.run(stub_bot())
+    elif arguments.echo_client:
         asyncio.run(echo_client(arguments.echo_client, arguments.pings))
     else:
         asyncio.run(main(arguments))

@@ -38,7 +38,7 @@ def people_now(state: State) -> list[int]:
 
 
 class ArcticScavengersGame:
-    """Arctic Scavengers, base game, 2-5 players (shared/rules/arctic_scavengers.md)."""
+    """Arctic Scavengers, base game, 2-5 players (docs/games/arctic_scavengers.md)."""
 
     name = "arctic_scavengers"
     title = "Arctic Scavengers"

@@ -40,7 +40,7 @@ def _standing(state: State) -> list[int]:
 
 
 class EpizodiakGame:
-    """Epizodiak for exactly 3 players (shared/rules/epizodiak.md): One round or Score 7."""
+    """Epizodiak for exactly 3 players (docs/games/epizodiak.md): One round or Score 7."""
 
     name = "epizodiak"
     title = "Epizodiak"

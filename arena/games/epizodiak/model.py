@@ -1,4 +1,4 @@
-"""Epizodiak value types, constants and dial geometry (spec: shared/rules/epizodiak.md).
+"""Epizodiak value types, constants and dial geometry (spec: docs/games/epizodiak.md).
 
 Tiles are the values 1-12. A hand is a tuple of 13 counts indexed by value (index 0 is always
 0), so `hand[v]` reads the number of v tiles. The dial's occupied places always form one arc,

@@ -1,6 +1,6 @@
 """Hypnosia (Renaud Joseph & Adam Novotny) for 2-6 players: dice, stacks, bridges and the centre.
 
-Spec: shared/rules/hypnosia.md. The board layout is not published: board_data.py holds the
+Spec: docs/games/hypnosia.md. The board layout is not published: board_data.py holds the
 spec's labelled approximation as data. Modules: board_data (the layout table), board (lookup
 tables built from it), notation (move tokens), state (options, state), rules (dice, moves,
 turns, endings), game (the Game object), view, render, wire (protobuf), positions (literal

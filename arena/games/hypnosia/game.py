@@ -40,7 +40,7 @@ def _scores(state: State) -> tuple[float, ...]:
 
 
 class HypnosiaGame:
-    """Hypnosia for 2-6 players (shared/rules/hypnosia.md) on the approximate board of §10."""
+    """Hypnosia for 2-6 players (docs/games/hypnosia.md) on the approximate board of §10."""
 
     name = "hypnosia"
     title = "Hypnosia"

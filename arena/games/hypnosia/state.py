@@ -1,4 +1,4 @@
-"""Hypnosia options, state and constants (spec: shared/rules/hypnosia.md).
+"""Hypnosia options, state and constants (spec: docs/games/hypnosia.md).
 
 The state is a NamedTuple of ints and tuples: immutable and cheap to copy, since every die use
 builds a new one. A board cell is 0 when empty, else `height << 3 | owner` (height 1 or 2).
