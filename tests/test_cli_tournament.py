@@ -9,39 +9,18 @@ import sys
 
 import pytest
 import sqlalchemy as sa
+from cli_helpers import BUILTIN_BOTS, run_cli, run_ok
 
-from arena.cli import main
 from arena.store import SCHEMA_VERSION, Store, resolve_url
 from arena.store.schema import meta
 
 RUN_LN = ("tournament", "run", "-g", "lucky_numbers")
-BUILTIN_BOTS = (
-    "--bot",
-    "ann=builtin:random",
-    "--bot",
-    "bob=builtin:random",
-    "--bot",
-    "cy=builtin:first",
-)
 
 
 @pytest.fixture(autouse=True)
 def wide_terminal(monkeypatch):
     monkeypatch.setenv("COLUMNS", "200")
     monkeypatch.delenv("ARENA_DB", raising=False)
-
-
-def run_cli(capsys, *args):
-    with pytest.raises(SystemExit) as exit_info:
-        main(list(args))
-    captured = capsys.readouterr()
-    return exit_info.value.code or 0, captured.out, captured.err
-
-
-def run_ok(capsys, *args):
-    code, out, err = run_cli(capsys, *args)
-    assert code == 0, err
-    return out
 
 
 def test_a_round_robin_prints_standings_by_seat_and_the_ladder(capsys, sqlite_path):

@@ -5,39 +5,17 @@ from __future__ import annotations
 import json
 
 import pytest
+from cli_helpers import BUILTIN_BOTS, run_cli, run_ok
 
-from arena.cli import main
 from arena.ratings import fold_ratings, leaderboard_rows
 from arena.store import Store
 from arena.store.schema import ratings
-
-BUILTIN_BOTS = (
-    "--bot",
-    "ann=builtin:random",
-    "--bot",
-    "bob=builtin:random",
-    "--bot",
-    "cy=builtin:first",
-)
 
 
 @pytest.fixture(autouse=True)
 def wide_terminal(monkeypatch):
     monkeypatch.setenv("COLUMNS", "200")
     monkeypatch.delenv("ARENA_DB", raising=False)
-
-
-def run_cli(capsys, *args):
-    with pytest.raises(SystemExit) as exit_info:
-        main(list(args))
-    captured = capsys.readouterr()
-    return exit_info.value.code or 0, captured.out, captured.err
-
-
-def run_ok(capsys, *args):
-    code, out, err = run_cli(capsys, *args)
-    assert code == 0, err
-    return out
 
 
 @pytest.fixture

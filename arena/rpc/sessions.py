@@ -29,7 +29,7 @@ log = logging.getLogger("arena.rpc.sessions")
 
 PROTOCOL_VERSION = 1
 MAX_BOUND_NAMES = 10_000  # names an open (credential-less) server remembers the tokens of
-NAME_GRACE_S = 60.0  # an open server keeps a name for its token this long after it leaves
+NAME_GRACE_S = 30.0  # an open server keeps a name for its token this long after it leaves
 
 BotAuthenticator = Callable[[str, str], "bool | None"]
 """(name, token) -> may this bot connect under this name, or None on a server without

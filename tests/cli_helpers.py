@@ -1,0 +1,31 @@
+"""Shared helpers of the CLI tests: run `arena` in-process and read what it printed."""
+
+from __future__ import annotations
+
+import pytest
+
+from arena.cli import main
+
+BUILTIN_BOTS = (
+    "--bot",
+    "ann=builtin:random",
+    "--bot",
+    "bob=builtin:random",
+    "--bot",
+    "cy=builtin:first",
+)
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    """Exit code, stdout and stderr of one `arena` command."""
+    with pytest.raises(SystemExit) as exit_info:
+        main(list(args))
+    captured = capsys.readouterr()
+    return exit_info.value.code or 0, captured.out, captured.err
+
+
+def run_ok(capsys: pytest.CaptureFixture[str], *args: str) -> str:
+    """Stdout of an `arena` command that must succeed."""
+    code, out, err = run_cli(capsys, *args)
+    assert code == 0, err
+    return out
