@@ -28,6 +28,7 @@ from pathlib import Path
 from arena.errors import BotError
 from arena.players import DecisionRequest, Policy, Reply
 from arena.rpc.bot_client import BotConfig, run_until_stopped
+from arena.rpc.policy_runner import PolicyInterrupted, interrupt_inline_policy
 
 __all__ = ["DEFAULT_ADDRESS", "DecisionRequest", "Policy", "Reply", "run_bot"]
 
@@ -93,7 +94,17 @@ def run_bot(
 async def _main(config: BotConfig, policy: Policy) -> None:
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
+
+    def on_signal(_signum: int, _frame: object) -> None:
+        # A plain handler (not loop.add_signal_handler): it also runs while a policy holds the
+        # loop, and then interrupts that policy, so a stop is never kept waiting.
+        loop.call_soon_threadsafe(stop.set)
+        interrupt_inline_policy()
+
     for sig in (signal.SIGINT, signal.SIGTERM):
-        with contextlib.suppress(NotImplementedError, RuntimeError):
-            loop.add_signal_handler(sig, stop.set)
-    await run_until_stopped(config, policy, stop)
+        with contextlib.suppress(ValueError):  # not the main thread: the host program decides
+            signal.signal(sig, on_signal)
+    try:
+        await run_until_stopped(config, policy, stop)
+    except PolicyInterrupted:
+        logging.getLogger("arena.bot").info("bot %s stopped during a decision", config.name)

@@ -11,9 +11,7 @@ import asyncio
 import contextlib
 import itertools
 import logging
-import queue
 import sys
-import threading
 import time
 import traceback
 from collections.abc import Coroutine
@@ -25,9 +23,10 @@ import grpc
 
 from arena import __version__
 from arena.errors import BotError
-from arena.players import DecisionRequest, MatchInfo, Policy, Reply
+from arena.players import DecisionRequest, MatchInfo, Policy
+from arena.rpc.bot_registry import PROTOCOL_VERSION
 from arena.rpc.convert import LazyView, options_from_pb, outcome_from_pb
-from arena.rpc.sessions import PROTOCOL_VERSION
+from arena.rpc.policy_runner import PolicyPool, PolicyRunner
 from arena.rpc.state import MAX_MESSAGE_BYTES
 from arena.v1 import arena_pb2 as pb
 from arena.v1 import arena_pb2_grpc
@@ -87,108 +86,6 @@ def fault_detail(exc: BaseException, limit: int = MAX_ERROR_CHARS) -> str:
     where = [f"{Path(f.filename).name}:{f.lineno} in {f.name}" for f in reversed(frames)]
     text = head + ("\n  at " + "\n  at ".join(where) if where else "")
     return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-class PolicyPool:
-    """Daemon threads that run policies: a policy that never returns cannot block shutdown.
-
-    (concurrent.futures joins its non-daemon workers at exit, so SIGTERM would wait on it.)
-    """
-
-    def __init__(self, workers: int) -> None:
-        self._jobs: queue.SimpleQueue[tuple[Policy, DecisionRequest, asyncio.Future[Reply]] | None]
-        self._jobs = queue.SimpleQueue()
-        self._threads = [
-            threading.Thread(target=self._work, name=f"policy-{i}", daemon=True)
-            for i in range(workers)
-        ]
-        for thread in self._threads:
-            thread.start()
-
-    def run(self, policy: Policy, request: DecisionRequest) -> asyncio.Future[Reply]:
-        """Run `policy(request)` on a worker; the future settles on the calling loop."""
-        future: asyncio.Future[Reply] = asyncio.get_running_loop().create_future()
-        self._jobs.put((policy, request, future))
-        return future
-
-    def close(self) -> None:
-        """Let idle workers end; a busy one is abandoned (it is a daemon)."""
-        for _ in self._threads:
-            self._jobs.put(None)
-
-    def _work(self) -> None:
-        while (job := self._jobs.get()) is not None:
-            policy, request, future = job
-            try:
-                outcome: tuple[Reply | None, BaseException | None] = (policy(request), None)
-            except Exception as exc:  # handed to the loop, reported as Decision.error
-                outcome = (None, exc)
-            with contextlib.suppress(RuntimeError):  # the loop is gone: nobody waits any more
-                future.get_loop().call_soon_threadsafe(_settle, future, *outcome)
-
-
-def _settle(
-    future: asyncio.Future[Reply], result: Reply | None, error: BaseException | None
-) -> None:
-    if future.done():  # cancelled: the connection or the bot stopped meanwhile
-        return
-    if error is not None:
-        future.set_exception(error)
-    else:
-        future.set_result(result)  # type: ignore[arg-type]
-
-
-class PolicyRunner:
-    """Runs the policy on the event loop while it is fast, else on the worker threads.
-
-    Handing a decision to a thread and back costs more than a fast policy itself. The first
-    CALIBRATION decisions run on threads and are timed; if every one took under FAST_S, later
-    ones run on the loop, each still timed: one that takes over SLOW_S sends every later
-    decision back to the threads for good. A slow policy thus never holds the loop (pings,
-    other matches, shutdown) except, at most once, for one decision. `mode` "threads" or
-    "inline" fixes the choice.
-    """
-
-    CALIBRATION = 20
-    FAST_S = 0.002
-    SLOW_S = 0.005
-
-    def __init__(self, policy: Policy, pool: PolicyPool, mode: str = "auto") -> None:
-        self.policy = policy
-        self.pool = pool
-        self.mode = mode
-        self.inline = mode == "inline"
-        self._timed = 0
-        self._slowest = 0.0
-
-    async def run(self, request: DecisionRequest) -> Reply:
-        """The policy's reply (its exception if it raised)."""
-        started = time.perf_counter()
-        if self.inline:
-            try:
-                return self.policy(request)
-            finally:
-                self._observe(time.perf_counter() - started)
-        try:
-            return await self.pool.run(self.policy, request)
-        finally:
-            self._observe(time.perf_counter() - started)
-
-    def _observe(self, seconds: float) -> None:
-        if self.mode != "auto":
-            return
-        if self.inline:
-            if seconds > self.SLOW_S:
-                self.inline, self.mode = False, "threads"
-                log.info("policy took %.1f ms: running it on threads from now on", seconds * 1e3)
-            return
-        self._timed += 1
-        self._slowest = max(self._slowest, seconds)
-        if self._timed == self.CALIBRATION and self._slowest < self.FAST_S:
-            self.inline = True
-            log.debug(
-                "policy is fast (%.2f ms at most): running it on the loop", self._slowest * 1e3
-            )
 
 
 class _Connection:
@@ -309,7 +206,9 @@ class _Connection:
     async def _keep_alive(self, interval_s: float) -> None:
         for nonce in itertools.count(1):
             await asyncio.sleep(interval_s)
-            if time.monotonic() - self.last_heard > interval_s * MISSED_PINGS:
+            # A policy that held the loop also held the reader: its time is not the server's.
+            heard = max(self.last_heard, self.runner.last_inline_end)
+            if time.monotonic() - heard > interval_s * MISSED_PINGS:
                 log.warning("no message from the server for %d pings: reconnecting", MISSED_PINGS)
                 self.call.cancel()
                 return

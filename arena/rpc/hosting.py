@@ -30,7 +30,7 @@ from arena.limits import (
 from arena.players import Player
 from arena.referee import Clock
 from arena.registry import get_game
-from arena.rpc.sessions import SessionRegistry
+from arena.rpc.bot_registry import SessionRegistry
 from arena.store import Store, StoredTournament
 from arena.tournament import BotEntry, Fixture, Format, TournamentSpec
 from arena.tournament.manage import (

@@ -10,6 +10,7 @@ from arena.core import MatchRecord, Termination
 from arena.limits import MAX_ERROR_CHARS, clip
 from arena.players import DecisionRequest, MatchInfo, Reply
 from arena.referee import BotFault, Clock
+from arena.rpc.bot_registry import SessionRegistry
 from arena.rpc.convert import (
     clock_settings_to_pb,
     decision_clock_to_pb,
@@ -18,7 +19,7 @@ from arena.rpc.convert import (
     view_to_pb,
 )
 from arena.rpc.metrics import OVERHEAD
-from arena.rpc.sessions import BotSession, SessionClosed, SessionRegistry
+from arena.rpc.sessions import BotSession, SessionClosed
 from arena.v1 import arena_pb2 as pb
 
 # A bot that answers pings slowly on purpose must not buy itself thinking time: the share of a

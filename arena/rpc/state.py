@@ -22,10 +22,11 @@ from arena.limits import ServerLimits, check_match_id, check_options, check_seed
 from arena.players import Player
 from arena.referee import Clock, play_match
 from arena.registry import get_game, list_games
+from arena.rpc.bot_registry import SessionRegistry
 from arena.rpc.convert import wire_module
 from arena.rpc.hosting import TournamentHost
 from arena.rpc.remote_player import RemotePlayer
-from arena.rpc.sessions import SessionRegistry, SessionSettings
+from arena.rpc.sessions import SessionSettings
 from arena.rpc.status import BotBusyError, MatchExistsError, MatchNotFoundError, NoDatabaseError
 from arena.store import Store, UnknownMatchError
 

@@ -1,0 +1,135 @@
+"""Where a bot's policy runs: daemon worker threads, or the event loop once it proved fast."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import queue
+import threading
+import time
+
+from arena.players import DecisionRequest, Policy, Reply
+
+log = logging.getLogger("arena.bot")
+
+
+class PolicyPool:
+    """Daemon threads that run policies: a policy that never returns cannot block shutdown.
+
+    (concurrent.futures joins its non-daemon workers at exit, so SIGTERM would wait on it.)
+    """
+
+    def __init__(self, workers: int) -> None:
+        self._jobs: queue.SimpleQueue[tuple[Policy, DecisionRequest, asyncio.Future[Reply]] | None]
+        self._jobs = queue.SimpleQueue()
+        self._threads = [
+            threading.Thread(target=self._work, name=f"policy-{i}", daemon=True)
+            for i in range(workers)
+        ]
+        for thread in self._threads:
+            thread.start()
+
+    def run(self, policy: Policy, request: DecisionRequest) -> asyncio.Future[Reply]:
+        """Run `policy(request)` on a worker; the future settles on the calling loop."""
+        future: asyncio.Future[Reply] = asyncio.get_running_loop().create_future()
+        self._jobs.put((policy, request, future))
+        return future
+
+    def close(self) -> None:
+        """Let idle workers end; a busy one is abandoned (it is a daemon)."""
+        for _ in self._threads:
+            self._jobs.put(None)
+
+    def _work(self) -> None:
+        while (job := self._jobs.get()) is not None:
+            policy, request, future = job
+            try:
+                outcome: tuple[Reply | None, BaseException | None] = (policy(request), None)
+            except Exception as exc:  # handed to the loop, reported as Decision.error
+                outcome = (None, exc)
+            with contextlib.suppress(RuntimeError):  # the loop is gone: nobody waits any more
+                future.get_loop().call_soon_threadsafe(_settle, future, *outcome)
+
+
+def _settle(
+    future: asyncio.Future[Reply], result: Reply | None, error: BaseException | None
+) -> None:
+    if future.done():  # cancelled: the connection or the bot stopped meanwhile
+        return
+    if error is not None:
+        future.set_exception(error)
+    else:
+        future.set_result(result)  # type: ignore[arg-type]
+
+
+class PolicyInterrupted(BaseException):
+    """A stop signal arrived while a policy ran on the event loop: the bot stops now."""
+
+
+_inline_calls = 0  # policies running on the loop right now (the signal handler reads it)
+
+
+def interrupt_inline_policy() -> None:
+    """From a signal handler: stop a policy that holds the event loop, if one does."""
+    if _inline_calls:
+        raise PolicyInterrupted
+
+
+class PolicyRunner:
+    """Runs the policy on the event loop while it is fast, else on the worker threads.
+
+    Handing a decision to a thread and back costs more than a fast policy itself. The first
+    CALIBRATION decisions run on threads and are timed; if every one took under FAST_S, later
+    ones run on the loop, each still timed: one that takes over SLOW_S sends every later
+    decision back to the threads for good. A slow policy thus holds the loop at most once, for
+    one decision; even then a stop signal interrupts it (`interrupt_inline_policy`), and the
+    server judges liveness by HTTP/2 keepalive, which gRPC answers off the loop. `mode`
+    "threads" or "inline" fixes the choice.
+    """
+
+    CALIBRATION = 20
+    FAST_S = 0.002
+    SLOW_S = 0.005
+
+    def __init__(self, policy: Policy, pool: PolicyPool, mode: str = "auto") -> None:
+        self.policy = policy
+        self.pool = pool
+        self.mode = mode
+        self.inline = mode == "inline"
+        self._timed = 0
+        self._slowest = 0.0
+        self.last_inline_end = 0.0  # monotonic time the last policy on the loop returned
+
+    async def run(self, request: DecisionRequest) -> Reply:
+        """The policy's reply (its exception if it raised)."""
+        global _inline_calls
+        started = time.perf_counter()
+        if self.inline:
+            _inline_calls += 1
+            try:
+                return self.policy(request)
+            finally:
+                _inline_calls -= 1
+                self.last_inline_end = time.monotonic()
+                self._observe(time.perf_counter() - started)
+        try:
+            return await self.pool.run(self.policy, request)
+        finally:
+            self._observe(time.perf_counter() - started)
+
+    def _observe(self, seconds: float) -> None:
+        if self.mode != "auto":
+            return
+        if self.inline:
+            if seconds > self.SLOW_S:
+                self.inline, self.mode = False, "threads"
+                log.info("policy took %.1f ms: running it on threads from now on", seconds * 1e3)
+            return
+        self._timed += 1
+        self._slowest = max(self._slowest, seconds)
+        if self._timed == self.CALIBRATION and self._slowest < self.FAST_S:
+            self.inline = True
+            log.debug(
+                "policy is fast (%.2f ms at most): running it on the loop", self._slowest * 1e3
+            )
