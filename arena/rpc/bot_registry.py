@@ -141,6 +141,7 @@ class SessionRegistry:
             version=hello.version,
             write=write,
             settings=self.settings,
+            compact_legal_moves=hello.compact_legal_moves,
         )
         self._sessions[hello.name] = session
         await self._notify()

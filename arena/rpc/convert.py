@@ -30,6 +30,12 @@ def wire_module(game: str) -> ModuleType | None:
         return None
 
 
+def legal_moves_rule(game: str) -> str:
+    """The rule that gives a game's legal moves from its typed view ("" if it has none)."""
+    wire = wire_module(game)
+    return str(getattr(wire, "LEGAL_MOVES_RULE", "")) if wire is not None else ""
+
+
 def view_to_pb(game: str, view: Mapping[str, Any]) -> pb.GameView:
     """The typed GameView of a view dict, through the game's wire module."""
     wire = wire_module(game)

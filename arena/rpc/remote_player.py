@@ -14,6 +14,7 @@ from arena.rpc.bot_registry import SessionRegistry
 from arena.rpc.convert import (
     clock_settings_to_pb,
     decision_clock_to_pb,
+    legal_moves_rule,
     options_to_pb,
     outcome_to_pb,
     view_to_pb,
@@ -79,6 +80,8 @@ class RemotePlayer:
         """Send a DecisionRequest and wait for the bot's Decision."""
         session = self._require_session()
 
+        omit = session.compact_legal_moves and legal_moves_rule(request.game) != ""
+
         def build(request_id: int) -> pb.DecisionRequest:
             message = pb.DecisionRequest(
                 match_id=request.match_id,
@@ -86,8 +89,10 @@ class RemotePlayer:
                 seat=request.seat,
                 game=request.game,
                 view=view_to_pb(request.game, request.view),
-                legal_moves=request.legal_moves,
+                legal_moves=() if omit else request.legal_moves,
                 clock=decision_clock_to_pb(request.budget_ms, request.bank_ms),
+                legal_moves_omitted=omit,
+                legal_move_count=len(request.legal_moves),
             )
             OVERHEAD.request_ready(request.match_id, time.perf_counter())
             return message

@@ -18,7 +18,13 @@ from arena.limits import MAX_OPTION_CHARS, check_clock, check_text
 from arena.publicity import disclose_match
 from arena.registry import list_games
 from arena.rpc.catalog import leaderboard, list_matches, tournament_to_pb
-from arena.rpc.convert import clock_settings_from_pb, option_text, record_to_pb, wire_module
+from arena.rpc.convert import (
+    clock_settings_from_pb,
+    legal_moves_rule,
+    option_text,
+    record_to_pb,
+    wire_module,
+)
 from arena.rpc.hosting import order_from_pb
 from arena.rpc.state import ServerState
 from arena.rpc.status import MatchNotFoundError, abort_with
@@ -186,6 +192,7 @@ def _game_info(game: Any) -> pb.GameInfo:
         max_players=game.max_players,
         options=options,
         view_field=wire.VIEW_FIELD if wire is not None else "",
+        legal_moves_rule=legal_moves_rule(game.name),
     )
 
 

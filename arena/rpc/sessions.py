@@ -73,6 +73,7 @@ class BotSession:
     settings: SessionSettings = field(default_factory=SessionSettings)
     session_id: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
     connected_unix_ms: int = field(default_factory=lambda: int(time.time() * 1000))
+    compact_legal_moves: bool = False  # the bot derives legal moves from the view where it can
     close_reason: str = ""
     close_kind: CloseKind = CloseKind.ENDED
     ignored_decisions: int = 0

@@ -60,20 +60,22 @@ class BotMessage(_message.Message):
     def __init__(self, hello: _Optional[_Union[Hello, _Mapping]] = ..., decision: _Optional[_Union[Decision, _Mapping]] = ..., ping: _Optional[_Union[Ping, _Mapping]] = ..., pong: _Optional[_Union[Pong, _Mapping]] = ...) -> None: ...
 
 class Hello(_message.Message):
-    __slots__ = ("name", "token", "games", "max_matches", "version", "protocol_version")
+    __slots__ = ("name", "token", "games", "max_matches", "version", "protocol_version", "compact_legal_moves")
     NAME_FIELD_NUMBER: _ClassVar[int]
     TOKEN_FIELD_NUMBER: _ClassVar[int]
     GAMES_FIELD_NUMBER: _ClassVar[int]
     MAX_MATCHES_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
     PROTOCOL_VERSION_FIELD_NUMBER: _ClassVar[int]
+    COMPACT_LEGAL_MOVES_FIELD_NUMBER: _ClassVar[int]
     name: str
     token: str
     games: _containers.RepeatedScalarFieldContainer[str]
     max_matches: int
     version: str
     protocol_version: int
-    def __init__(self, name: _Optional[str] = ..., token: _Optional[str] = ..., games: _Optional[_Iterable[str]] = ..., max_matches: _Optional[int] = ..., version: _Optional[str] = ..., protocol_version: _Optional[int] = ...) -> None: ...
+    compact_legal_moves: bool
+    def __init__(self, name: _Optional[str] = ..., token: _Optional[str] = ..., games: _Optional[_Iterable[str]] = ..., max_matches: _Optional[int] = ..., version: _Optional[str] = ..., protocol_version: _Optional[int] = ..., compact_legal_moves: _Optional[bool] = ...) -> None: ...
 
 class Decision(_message.Message):
     __slots__ = ("request_id", "match_id", "move", "index", "error")
@@ -157,7 +159,7 @@ class MatchStarted(_message.Message):
     def __init__(self, match_id: _Optional[str] = ..., game: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., seat: _Optional[int] = ..., players: _Optional[_Iterable[str]] = ..., clock: _Optional[_Union[ClockSettings, _Mapping]] = ...) -> None: ...
 
 class DecisionRequest(_message.Message):
-    __slots__ = ("match_id", "request_id", "seat", "game", "view", "legal_moves", "clock")
+    __slots__ = ("match_id", "request_id", "seat", "game", "view", "legal_moves", "clock", "legal_moves_omitted", "legal_move_count")
     MATCH_ID_FIELD_NUMBER: _ClassVar[int]
     REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
@@ -165,6 +167,8 @@ class DecisionRequest(_message.Message):
     VIEW_FIELD_NUMBER: _ClassVar[int]
     LEGAL_MOVES_FIELD_NUMBER: _ClassVar[int]
     CLOCK_FIELD_NUMBER: _ClassVar[int]
+    LEGAL_MOVES_OMITTED_FIELD_NUMBER: _ClassVar[int]
+    LEGAL_MOVE_COUNT_FIELD_NUMBER: _ClassVar[int]
     match_id: str
     request_id: int
     seat: int
@@ -172,7 +176,9 @@ class DecisionRequest(_message.Message):
     view: GameView
     legal_moves: _containers.RepeatedScalarFieldContainer[str]
     clock: Clock
-    def __init__(self, match_id: _Optional[str] = ..., request_id: _Optional[int] = ..., seat: _Optional[int] = ..., game: _Optional[str] = ..., view: _Optional[_Union[GameView, _Mapping]] = ..., legal_moves: _Optional[_Iterable[str]] = ..., clock: _Optional[_Union[Clock, _Mapping]] = ...) -> None: ...
+    legal_moves_omitted: bool
+    legal_move_count: int
+    def __init__(self, match_id: _Optional[str] = ..., request_id: _Optional[int] = ..., seat: _Optional[int] = ..., game: _Optional[str] = ..., view: _Optional[_Union[GameView, _Mapping]] = ..., legal_moves: _Optional[_Iterable[str]] = ..., clock: _Optional[_Union[Clock, _Mapping]] = ..., legal_moves_omitted: _Optional[bool] = ..., legal_move_count: _Optional[int] = ...) -> None: ...
 
 class GameView(_message.Message):
     __slots__ = ("lucky_numbers", "azul", "the_number", "hypnosia", "arctic_scavengers", "epizodiak")
@@ -306,20 +312,22 @@ class ListGamesResponse(_message.Message):
     def __init__(self, games: _Optional[_Iterable[_Union[GameInfo, _Mapping]]] = ...) -> None: ...
 
 class GameInfo(_message.Message):
-    __slots__ = ("name", "title", "min_players", "max_players", "options", "view_field")
+    __slots__ = ("name", "title", "min_players", "max_players", "options", "view_field", "legal_moves_rule")
     NAME_FIELD_NUMBER: _ClassVar[int]
     TITLE_FIELD_NUMBER: _ClassVar[int]
     MIN_PLAYERS_FIELD_NUMBER: _ClassVar[int]
     MAX_PLAYERS_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
     VIEW_FIELD_FIELD_NUMBER: _ClassVar[int]
+    LEGAL_MOVES_RULE_FIELD_NUMBER: _ClassVar[int]
     name: str
     title: str
     min_players: int
     max_players: int
     options: _containers.RepeatedCompositeFieldContainer[GameOption]
     view_field: str
-    def __init__(self, name: _Optional[str] = ..., title: _Optional[str] = ..., min_players: _Optional[int] = ..., max_players: _Optional[int] = ..., options: _Optional[_Iterable[_Union[GameOption, _Mapping]]] = ..., view_field: _Optional[str] = ...) -> None: ...
+    legal_moves_rule: str
+    def __init__(self, name: _Optional[str] = ..., title: _Optional[str] = ..., min_players: _Optional[int] = ..., max_players: _Optional[int] = ..., options: _Optional[_Iterable[_Union[GameOption, _Mapping]]] = ..., view_field: _Optional[str] = ..., legal_moves_rule: _Optional[str] = ...) -> None: ...
 
 class GameOption(_message.Message):
     __slots__ = ("name", "default", "choices")

@@ -7,6 +7,12 @@ from typing import Any
 from arena.v1.games import the_number_pb2 as pb
 
 VIEW_FIELD = "the_number"
+# The legal moves follow from the view, so a bot may ask for requests without the list (up to
+# 1,000 moves, most of a request's bytes).
+LEGAL_MOVES_RULE = (
+    "write DDD for every three-digit DDD (000-999) none of whose digits is in "
+    "players[seat].crossed, in increasing order"
+)
 
 _STATUS_TO_PB = {
     "approved": pb.THE_NUMBER_STATUS_APPROVED,
