@@ -18,7 +18,7 @@ from arena.access import AccessPolicy
 from arena.core import MatchRecord
 from arena.errors import BotError, ConfigError, StoreError
 from arena.game import check_player_count, parse_options
-from arena.limits import ServerLimits, check_match_id, check_options, check_seed
+from arena.limits import ServerLimits, check_match_id, check_name, check_options, check_seed
 from arena.players import Player
 from arena.referee import Clock, play_match
 from arena.registry import get_game, list_games
@@ -128,6 +128,8 @@ class ServerState:
                 f"{game.name} has no wire format yet, so bots cannot play it remotely"
             )
         check_player_count(game, len(bots))
+        for name in bots:
+            check_name("bot name", name)
         check_options(options)
         parsed = parse_options(game, options)
         check_seed(seed)
