@@ -118,7 +118,8 @@ class BotSession:
             if message is None or self.closed:
                 return
             try:
-                await asyncio.wait_for(self.write(message), timeout)
+                async with asyncio.timeout(timeout):  # no task per write, unlike wait_for
+                    await self.write(message)
             except TimeoutError:
                 self.close(
                     f"a write stalled for more than {timeout:g} s: the bot does not read",
