@@ -12,6 +12,7 @@ import re
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -73,7 +74,9 @@ def start_bot(
     """The random example bot as a process, with its token."""
     command = [PY, str(ROOT / "bots" / "random_bot.py"), "--address", address, "--name", name,
                "--token", token, "--seed", str(seed), *extra]  # fmt: skip
-    return subprocess.Popen(command, stderr=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+    log = tempfile.NamedTemporaryFile(prefix=f"arena-bot-{name}-", suffix=".log", delete=False)
+    BOT_LOGS[name] = Path(log.name)  # read back when a bot fails to connect
+    return subprocess.Popen(command, stderr=log, stdout=subprocess.DEVNULL)
 
 
 def stop(process: subprocess.Popen) -> None:
@@ -91,7 +94,10 @@ def run(coro):
     return asyncio.run(asyncio.wait_for(coro, 120))
 
 
-async def connected(address: str, names: set[str], timeout_s: float = 20.0) -> None:
+BOT_LOGS: dict[str, Path] = {}
+
+
+async def connected(address: str, names: set[str], timeout_s: float = 60.0) -> None:
     deadline = time.monotonic() + timeout_s
     async with grpc.aio.insecure_channel(address) as channel:
         stub = arena_pb2_grpc.ArenaServiceStub(channel)
@@ -100,7 +106,8 @@ async def connected(address: str, names: set[str], timeout_s: float = 20.0) -> N
             if names <= have:
                 return
             await asyncio.sleep(0.1)
-    raise AssertionError(f"bots {sorted(names)} did not connect")
+    logs = {n: BOT_LOGS[n].read_text()[-600:] for n in names if n in BOT_LOGS}
+    raise AssertionError(f"bots {sorted(names)} did not connect; their logs: {logs}")
 
 
 class Canary:

@@ -17,7 +17,7 @@ from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import NameOID
-from served_arena import PY, ROOT, arena, connected, run, start_bot, start_serve, stop
+from served_arena import BOT_LOGS, PY, ROOT, arena, connected, run, start_bot, start_serve, stop
 
 from arena.errors import BotError
 from arena.rpc.client import Remote, list_remote_bots, play_remote_match
@@ -69,10 +69,13 @@ def test_bots_and_organizers_reach_a_tls_server_and_plaintext_does_not(tmp_path)
     try:
 
         async def scenario():
-            for _ in range(200):
+            for _ in range(600):  # up to a minute: bot processes start slowly on a busy machine
                 if {b.name for b in await list_remote_bots(remote)} >= set(tokens):
                     break
                 await asyncio.sleep(0.1)
+            else:
+                logs = {n: BOT_LOGS[n].read_text()[-600:] for n in tokens}
+                raise AssertionError(f"the TLS bots did not connect: {logs}")
             record = await play_remote_match(remote, "azul", {}, 3, ["t1", "t2"])
             with pytest.raises(BotError):
                 await list_remote_bots(Remote(address))  # plaintext to a TLS port
