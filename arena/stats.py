@@ -6,9 +6,14 @@ Formulas (fastchess and fishtest, logistic Elo):
   pentanomial: the same over pairs of games that share a deal, each pair scoring 0, 1/4, 1/2,
   3/4 or 1 (its two games' points halved), N = pairs.
 - 95% interval: Elo(s -/+ 1.959964 sqrt(var / N)); fastchess reports half its width as +/-.
-- SPRT, normal approximation (fishtest LLR_alt2): LLR = N (s1 - s0)(2s - s0 - s1) / (2 var), with
-  s0, s1 the scores of elo0, elo1; bounds log(beta / (1 - alpha)) and log((1 - beta) / alpha).
-  Counts of zero are taken as 0.001 (fastchess), so a one-sided run still has a variance.
+- SPRT bounds log(beta / (1 - alpha)) and log((1 - beta) / alpha); s0, s1 the scores of elo0,
+  elo1. Two log-likelihood ratios, counts of zero taken as 0.001 as fastchess does:
+  - normal approximation (fishtest LLR_alt2): LLR = N (s1 - s0)(2s - s0 - s1) / (2 var);
+  - GSPRT (fastchess and fishtest "logistic" today): N sum p_i log(p1_i / p0_i), with p0, p1
+    the maximum-likelihood distributions of mean s0, s1 (Van den Bergh, proposition 1.1).
+  The normal approximation divides by the sample variance, which is nearly zero while one bot
+  wins every game: it then accepts H1 after two or three games. The GSPRT does not, so it is
+  the default model (DEFAULT_MODEL), and `model=normal` selects the other.
 """
 
 from __future__ import annotations
@@ -143,6 +148,42 @@ def likelihood_of_superiority(result: Trinomial) -> float:
     return 0.5 * (1.0 + math.erf((result.wins - result.losses) / math.sqrt(2.0 * decisive)))
 
 
+class LlrModel(enum.StrEnum):
+    """How the SPRT computes its log-likelihood ratio."""
+
+    GSPRT = "gsprt"  # maximum-likelihood distributions (fastchess, fishtest)
+    NORMAL = "normal"  # the normal approximation (fishtest LLR_alt2, OpenBench)
+
+
+# [ASSUMPTION STATS-A1] The issue asks for fastchess/fishtest formulas; both use the GSPRT for
+# logistic Elo. The normal approximation is kept and tested, selectable by model=normal.
+DEFAULT_MODEL = LlrModel.GSPRT
+
+
+def _mle(scores: Sequence[float], probs: Sequence[float], mean: float) -> list[float]:
+    """The distribution on `scores` with this mean that is closest to `probs` (max likelihood)."""
+    # p_i = q_i / (1 + theta (a_i - mean)), theta solving sum q_i (a_i - m) / (1 + theta (a_i - m))
+    # = 0 between the poles; the sum decreases in theta, so bisection finds it.
+    low = -1.0 / (max(scores) - mean)
+    high = -1.0 / (min(scores) - mean)
+
+    def f(theta: float) -> float:
+        return sum(
+            q * (a - mean) / (1.0 + theta * (a - mean)) for a, q in zip(scores, probs, strict=True)
+        )
+
+    span = high - low
+    low, high = low + span * 1e-12, high - span * 1e-12
+    for _ in range(200):
+        mid = (low + high) / 2.0
+        if f(mid) > 0:
+            low = mid
+        else:
+            high = mid
+    theta = (low + high) / 2.0
+    return [q / (1.0 + theta * (a - mean)) for a, q in zip(scores, probs, strict=True)]
+
+
 class Decision(enum.StrEnum):
     """Where a sequential test stands."""
 
@@ -159,6 +200,7 @@ class Sprt:
     elo1: float = 5.0
     alpha: float = 0.05
     beta: float = 0.05
+    model: LlrModel = DEFAULT_MODEL
 
     def __post_init__(self) -> None:
         if not self.elo0 < self.elo1:
@@ -177,13 +219,17 @@ class Sprt:
         return math.log((1.0 - self.beta) / self.alpha)
 
     def llr(self, scores: Sequence[float], counts: Sequence[int]) -> float:
-        """The log-likelihood ratio, normal approximation, empty cells taken as 0.001."""
+        """The log-likelihood ratio of this test's model, empty cells taken as 0.001."""
         if sum(counts) == 0:
             return 0.0
         regular = [c if c else ZERO_COUNT for c in counts]
         n, mean, var = mean_and_variance(scores, regular)
         s0, s1 = elo_to_score(self.elo0), elo_to_score(self.elo1)
-        return n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
+        if self.model is LlrModel.NORMAL:
+            return n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
+        probs = [c / n for c in regular]
+        p0, p1 = _mle(scores, probs, s0), _mle(scores, probs, s1)
+        return n * sum(q * math.log(b / a) for q, a, b in zip(probs, p0, p1, strict=True))
 
     def llr_trinomial(self, result: Trinomial) -> float:
         """LLR from independent games."""
@@ -203,17 +249,25 @@ class Sprt:
 
 
 def parse_sprt(text: str) -> Sprt:
-    """An Sprt from "elo0=0 elo1=5 alpha=0.05 beta=0.05" (spaces or commas; any may be left out)."""
+    """An Sprt from "elo0=0 elo1=5 alpha=0.05 beta=0.05 [model=gsprt|normal]" (spaces or commas;
+    any may be left out); ValueError if malformed."""
     values: dict[str, float] = {}
+    model = DEFAULT_MODEL
     for pair in text.replace(",", " ").split():
         key, sep, value = pair.partition("=")
+        if sep and key == "model":
+            try:
+                model = LlrModel(value)
+            except ValueError:
+                raise ValueError(f"--sprt model takes gsprt or normal, not {value!r}") from None
+            continue
         if not sep or key not in ("elo0", "elo1", "alpha", "beta"):
-            raise ValueError(f"--sprt takes elo0=, elo1=, alpha=, beta=, not {pair!r}")
+            raise ValueError(f"--sprt takes elo0=, elo1=, alpha=, beta=, model=, not {pair!r}")
         try:
             values[key] = float(value)
         except ValueError:
             raise ValueError(f"--sprt {key} takes a number, not {value!r}") from None
-    return Sprt(**values)
+    return Sprt(**values, model=model)
 
 
 def better_probability(mu_a: float, sigma_a: float, mu_b: float, sigma_b: float) -> float:

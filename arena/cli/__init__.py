@@ -45,6 +45,7 @@ def _register() -> None:
         games,
         leaderboard,
         play,
+        records,
         replay,
         serve,
         tournament,

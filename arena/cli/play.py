@@ -11,17 +11,20 @@ import contextlib
 import random
 import shlex
 import signal
+import uuid
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 from arena.cli import app
+from arena.core import MatchRecord
 from arena.errors import ConfigError
 from arena.game import Game, check_player_count, parse_option_pairs, parse_options
 from arena.players import Player, PolicyPlayer
 from arena.referee import Clock, MatchEvent, play_match
 from arena.registry import get_game
+from arena.store import Store
 from arena.strategies import make_policy
 
 
@@ -78,6 +81,13 @@ def play_command(
     time_bank: Annotated[
         int | None, typer.Option(help="Time bank per seat in ms, used past --time-per-move.")
     ] = None,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            help="Store the match (rated on the ladder) in this database: a file path or URL.",
+        ),
+    ] = None,
 ) -> None:
     """Play one game between bots and print the moves, final position and result."""
     from arena.cli.serve import clock_from_options
@@ -97,10 +107,15 @@ def play_command(
         PolicyPlayer(name, make_policy(game.name, name, seed + i))
         for i, name in enumerate(builtins)
     ]
-    try:
-        asyncio.run(_play(game, options, seed, players, commands, clock))
-    except asyncio.CancelledError:  # SIGTERM: the bots are stopped, report like Ctrl-C
-        raise KeyboardInterrupt from None
+    # opened first, so a bad --db fails before the match is played
+    with Store.open(db) if db is not None else contextlib.nullcontext() as store:
+        try:
+            record = asyncio.run(_play(game, options, seed, players, commands, clock))
+        except asyncio.CancelledError:  # SIGTERM: the bots are stopped, report like Ctrl-C
+            raise KeyboardInterrupt from None
+        if store is not None:
+            store.save_match(record)
+            typer.echo(f"stored as match {record.match_id} in {store.location}")
 
 
 def command_names(commands: list[str]) -> list[str]:
@@ -128,14 +143,15 @@ async def _play(
     players: list[Player],
     commands: list[str],
     clock: Clock,
-) -> None:
+) -> MatchRecord:
     def show(event: MatchEvent) -> None:
         print_event(game, event)
 
     if not commands:
         typer.echo(f"{game.title}, seed {seed}, players: {', '.join(p.name for p in players)}")
-        await play_match(game, options, seed, players, clock=clock, on_event=show)
-        return
+        return await play_match(
+            game, options, seed, players, clock=clock, match_id=_match_id(), on_event=show
+        )
     from arena.rpc.embedded import EmbeddedReferee
 
     names = command_names(commands)
@@ -150,4 +166,11 @@ async def _play(
             f"{game.title}, seed {seed}, players: {', '.join(p.name for p in seated)} "
             f"(referee {referee.address})"
         )
-        await play_match(game, options, seed, seated, clock=clock, on_event=show)
+        return await play_match(
+            game, options, seed, seated, clock=clock, match_id=_match_id(), on_event=show
+        )
+
+
+def _match_id() -> str:
+    """A fresh id for a match played outside any tournament."""
+    return f"play-{uuid.uuid4().hex[:12]}"
