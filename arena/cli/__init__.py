@@ -48,6 +48,7 @@ def _register() -> None:
         records,
         replay,
         serve,
+        stats,
         tournament,
     )
 
