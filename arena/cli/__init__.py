@@ -43,6 +43,7 @@ def _register() -> None:
         credentials,
         demo,
         games,
+        ladder,
         leaderboard,
         play,
         records,
