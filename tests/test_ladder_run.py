@@ -4,16 +4,11 @@ every finished match is rated exactly once; a second run resumes from the stored
 from __future__ import annotations
 
 import asyncio
-import os
 import random
-import re
-import signal
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
+from records_helpers import Serve
 
 from arena.cli import main
 from arena.cli.ladder import available_bots, play_on
@@ -23,40 +18,7 @@ from arena.rpc.client import Remote
 from arena.store import Store
 from arena.store.schema import rating_history
 
-ROOT = Path(__file__).resolve().parents[1]
-PY = sys.executable
 GAME = "lucky_numbers"
-
-
-class Serve:
-    """`arena serve` on a free loopback port, and random bot processes that come and go."""
-
-    def __init__(self) -> None:
-        self.server = subprocess.Popen(
-            [PY, "-m", "arena", "serve", "--address", "127.0.0.1:0", "--time-per-move", "2000"],
-            stderr=subprocess.PIPE, text=True, cwd=ROOT,
-        )  # fmt: skip
-        assert self.server.stderr is not None
-        line = self.server.stderr.readline()
-        port = re.search(r"referee listening on 127\.0\.0\.1:(\d+)", line)
-        assert port, line
-        self.address = f"127.0.0.1:{port.group(1)}"
-        self.bots: dict[str, subprocess.Popen[bytes]] = {}
-
-    def start_bot(self, name: str) -> None:
-        cmd = [PY, str(ROOT / "bots" / "random_bot.py"), "--address", self.address,
-               "--name", name, "--seed", str(len(self.bots)), "--max-matches", "1"]  # fmt: skip
-        self.bots[name] = subprocess.Popen(cmd, stderr=subprocess.DEVNULL)
-
-    def kill_bot(self, name: str) -> None:
-        os.kill(self.bots[name].pid, signal.SIGKILL)
-        self.bots[name].wait()
-
-    def close(self) -> None:
-        for process in [*self.bots.values(), self.server]:
-            if process.poll() is None:
-                os.kill(process.pid, signal.SIGKILL)
-                process.wait()
 
 
 @pytest.fixture

@@ -3,57 +3,22 @@ a record that does not replay is refused with its line and ply, and nothing is i
 
 from __future__ import annotations
 
-import asyncio
 import io
 import json
 from dataclasses import replace
 
 import pytest
+from records_helpers import field, play_adhoc, play_tournament, standings
 
 from arena.errors import StoreError
-from arena.players import PolicyPlayer
 from arena.records import RECORD_FORMAT, RecordError, from_line
 from arena.records.transfer import ExportFilter, export_matches, import_records, write_records
-from arena.referee import play_match
 from arena.registry import list_games
 from arena.store import Store
-from arena.strategies import make_policy
-from arena.tournament import BotEntry, Deals, TournamentSpec, compute_standings
-from arena.tournament.manage import (
-    create_tournament,
-    default_table_size,
-    game_and_options,
-    play_tournament,
-)
-from arena.tournament.players import builtin_player, local_runner
+from arena.tournament import Deals, TournamentSpec
+from arena.tournament.manage import default_table_size
 
 GAMES = [g.name for g in list_games()]
-
-
-def _bots(size: int) -> tuple[BotEntry, ...]:
-    randoms = tuple(BotEntry(f"random{i}", "builtin:random") for i in range(1, size))
-    return (BotEntry("greedy", "builtin:greedy"), *randoms)
-
-
-def _play_tournament(store: Store, spec: TournamentSpec) -> int:
-    stored = create_tournament(store, spec)
-    game, options = game_and_options(stored.spec)
-    bots = {b.name: b for b in stored.spec.bots}
-    runner = local_runner(
-        game, options, lambda f, seat: builtin_player(game.name, bots[f.seats[seat]], f, seat)
-    )
-    asyncio.run(play_tournament(store, stored.id, runner))
-    return stored.id
-
-
-def _adhoc(store: Store, game_name: str, size: int, seed: int) -> None:
-    game, options = game_and_options(TournamentSpec(game_name, (), seed=0))
-    players = [
-        PolicyPlayer(b.name, make_policy(game_name, "greedy" if i == 0 else "random", seed + i))
-        for i, b in enumerate(_bots(size))
-    ]
-    record = asyncio.run(play_match(game, options, seed, players, match_id=f"adhoc-{seed}"))
-    store.save_match(record)
 
 
 def _export(store: Store, which: ExportFilter | None = None, *, public: bool = False) -> str:
@@ -73,23 +38,15 @@ def sources(tmp_path_factory):
             db = str(tmp_path_factory.mktemp("src") / f"{game}.db")
             size = default_table_size(game)
             with Store.open(db) as store:
-                spec = TournamentSpec(game, _bots(size + 1), seed=17, table_size=size)
-                _play_tournament(store, spec)
-                _play_tournament(store, replace(spec, seed=18, deals=Deals.DUPLICATE))
-                _adhoc(store, game, size, 5)
-                _adhoc(store, game, size, 6)
+                spec = TournamentSpec(game, field(size + 1), seed=17, table_size=size)
+                play_tournament(store, spec)
+                play_tournament(store, replace(spec, seed=18, deals=Deals.DUPLICATE))
+                play_adhoc(store, game, size, 5)
+                play_adhoc(store, game, size, 6)
                 cache[game] = db, _export(store)
         return cache[game]
 
     return get
-
-
-def _standings(store: Store) -> list:
-    out = []
-    for t in store.tournaments():
-        names = [b.name for b in t.spec.bots]
-        out.append(compute_standings(store.tournament_matches(t.id), names, t.spec.table_size))
-    return out
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -102,7 +59,7 @@ def test_export_then_import_gives_the_same_ladder_and_standings(game, sources, t
         assert report.matches == len(lines) == len(original.match_rows())
         assert report.tournaments == ((1, 1), (2, 2))
         assert copy.ladder(game) == original.ladder(game)
-        assert _standings(copy) == _standings(original)
+        assert standings(copy) == standings(original)
         assert [t.spec for t in copy.tournaments()] == [t.spec for t in original.tournaments()]
         # a second round trip writes the very same lines
         assert _export(copy) == text
@@ -203,8 +160,8 @@ def test_export_filters(sources):
 def test_public_export_withholds_seeds_of_an_unfinished_tournament(tmp_path):
     db = str(tmp_path / "live.db")
     with Store.open(db) as store:
-        spec = TournamentSpec("lucky_numbers", _bots(3), seed=3, deals=Deals.DUPLICATE)
-        tid = _play_tournament(store, spec)
+        spec = TournamentSpec("lucky_numbers", field(3), seed=3, deals=Deals.DUPLICATE)
+        tid = play_tournament(store, spec)
         from arena.tournament import Status
 
         store.set_status(tid, Status.RUNNING)

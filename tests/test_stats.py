@@ -44,7 +44,8 @@ TRI = Trinomial(wins=10, draws=5, losses=5)
 # Pairs by points 0, 1/2, 1, 3/2, 2 = 1, 2, 5, 8, 4 (20 pairs), by hand:
 #   mean = (2 * 0.25 + 5 * 0.5 + 8 * 0.75 + 4) / 20 = 0.65;  Elo = 400 log10(0.65 / 0.35) = 107.5381
 #   var = (0.65^2 + 2 * 0.4^2 + 5 * 0.15^2 + 8 * 0.1^2 + 4 * 0.35^2) / 20 = 1.425 / 20 = 0.07125
-#   stderr = sqrt(0.07125 / 20) = 0.0596867;  interval Elo(0.533016), Elo(0.766984) = 22.9755, 206.9600
+#   stderr = sqrt(0.07125 / 20) = 0.0596867
+#   interval Elo(0.533016), Elo(0.766984) = 22.9755, 206.9600
 #   LLR (normal) = 20 (s1 - s0)(1.3 - s0 - s1) / (2 * 0.07125) = 0.2956850
 PENTA = Pentanomial((1, 2, 5, 8, 4))
 
@@ -168,3 +169,12 @@ def test_multiplayer_table_gives_p_better_than_next_and_intervals():
     assert rows[0].p_better_next == pytest.approx(0.841345, abs=1e-6)
     assert rows[1].p_better_next is None
     assert rows[0].mean_points == 0.5 and rows[0].low == 0.0 and rows[0].high == 1.0
+
+
+def test_statistics_records_and_ladder_run_import_without_grpc_typer_or_rich():
+    from test_layers import probe
+
+    core = ("arena.stats", "arena.records", "arena.records.transfer", "arena.ladder_run")
+    done = probe(core)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert set(core) <= set(done.stdout.split())

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Annotated
 
@@ -11,7 +13,9 @@ import typer
 
 from arena.cli import app
 from arena.cli.leaderboard import DbOption
+from arena.cli.tournament import TlsCaOption
 from arena.errors import ConfigError
+from arena.records import PortableMatch
 from arena.records.transfer import ExportFilter, export_matches, import_records, write_records
 from arena.registry import get_game
 from arena.store import Store
@@ -56,6 +60,11 @@ def export_command(
             "and their moves with duplicate deals). Default: everything (the owner's copy).",
         ),
     ] = False,
+    server: Annotated[
+        str | None,
+        typer.Option("--server", help="Read from a running `arena serve` (its public view)."),
+    ] = None,
+    tls_ca: TlsCaOption = None,
     db: DbOption = None,
 ) -> None:
     """Write stored matches as JSON Lines, one match per line (docs/records.md)."""
@@ -66,14 +75,22 @@ def export_command(
         since=parse_when(since, "--since"),
         until=parse_when(until, "--until"),
     )
-    with Store.open(db) as store:
-        records = export_matches(store, which, public=public)
-        if output is None:
-            count = write_records(records, sys.stdout)
-        else:
-            with output.open("w", encoding="utf-8") as out:
-                count = write_records(records, out)
+    if server is not None:
+        from arena.records.remote import export_remote
+        from arena.rpc.client import Remote
+
+        count = _write(output, asyncio.run(export_remote(Remote.of(server, None, tls_ca), which)))
+    else:
+        with Store.open(db) as store:
+            count = _write(output, export_matches(store, which, public=public))
     typer.echo(f"exported {count} matches", err=True)
+
+
+def _write(output: Path | None, records: Iterable[PortableMatch]) -> int:
+    if output is None:
+        return write_records(records, sys.stdout)
+    with output.open("w", encoding="utf-8") as out:
+        return write_records(records, out)
 
 
 @app.command("import")
