@@ -173,3 +173,13 @@ def test_public_export_withholds_seeds_of_an_unfinished_tournament(tmp_path):
     assert json.loads(private[0])["seed"] is not None
     with Store.open(str(tmp_path / "copy.db")) as copy, pytest.raises(RecordError, match="seed"):
         import_records(copy, public)
+
+
+def test_a_record_of_other_rules_is_refused(sources):
+    _, text = sources("lucky_numbers")
+    data = json.loads(text.splitlines()[0])
+    data["rules_version"] = "2"
+    with pytest.raises(RecordError, match="rules version"):
+        from arena.records.transfer import read_records
+
+        read_records([json.dumps(data)])

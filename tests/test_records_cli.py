@@ -67,7 +67,8 @@ def test_stats_of_a_duplicate_tournament_are_paired(capsys, tmp_path):
     assert code == 0
     code, text, _ = run_cli(capsys, "stats", "-t", "1", "--db", db, "-f", "json")
     assert code == 0
-    duel, ladder = json.loads(text.split("\n]\n")[0] + "]"), text.split("\n]\n")[1]
+    data = json.loads(text)
+    duel, ladder = data["head_to_head"], data["trueskill"]
     assert duel[0]["bot"] == "g" and duel[0]["games"] == 8 and duel[0]["pairs"] == 4
     assert sum(duel[0]["penta"]) == 4 and "paired elo" in duel[0]
-    assert "P(> next)" in ladder
+    assert [row["bot"] for row in ladder] == ["g", "r"] and ladder[0]["P(> next)"] > 0.5

@@ -3,6 +3,7 @@ multi-player table (TrueSkill, P(better than next), bootstrap interval on mean p
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Hashable
 from typing import Annotated, Any
@@ -102,19 +103,23 @@ def stats_command(
     if not records:
         raise ConfigError("no matches to describe")
     kind = "paired (pentanomial) where deals repeat" if pairs else "trinomial (independent deals)"
-    emit_rows(comparison_rows(records, pairs), fmt, title=f"Head to head: {scope}; Elo {kind}")
+    duels = comparison_rows(records, pairs)
+    table = [
+        {
+            "place": r.place,
+            "bot": r.bot,
+            "mu": round(r.mu, 3),
+            "sigma": round(r.sigma, 3),
+            "P(> next)": None if r.p_better_next is None else round(r.p_better_next, 3),
+            "games": r.games,
+            "mean points": round(r.mean_points, 3),
+            "95% (bootstrap)": f"[{r.low:.3f}, {r.high:.3f}]",
+        }
+        for r in multiplayer_table(ladder, records)
+    ]
+    if fmt is OutputFormat.JSON:  # one document for programs
+        typer.echo(json.dumps({"head_to_head": duels, "trueskill": table}, indent=2))
+        return
+    emit_rows(duels, fmt, title=f"Head to head: {scope}; Elo {kind}")
     if any(len(r.players) >= 3 for r in records) or fmt is not OutputFormat.TABLE:
-        rows = [
-            {
-                "place": r.place,
-                "bot": r.bot,
-                "mu": round(r.mu, 3),
-                "sigma": round(r.sigma, 3),
-                "P(> next)": None if r.p_better_next is None else round(r.p_better_next, 3),
-                "games": r.games,
-                "mean points": round(r.mean_points, 3),
-                "95% (bootstrap)": f"[{r.low:.3f}, {r.high:.3f}]",
-            }
-            for r in multiplayer_table(ladder, records)
-        ]
-        emit_rows(rows, fmt, title=f"TrueSkill and mean points: {scope}")
+        emit_rows(table, fmt, title=f"TrueSkill and mean points: {scope}")
