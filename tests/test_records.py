@@ -183,3 +183,16 @@ def test_a_record_of_other_rules_is_refused(sources):
         from arena.records.transfer import read_records
 
         read_records([json.dumps(data)])
+
+
+def test_import_into_each_database_kind_and_export_back(sources, db_url):
+    db, text = sources("azul")
+    lines = text.splitlines()
+    with Store.open(db_url) as copy, Store.open(db) as original:
+        import_records(copy, lines)
+        assert copy.ladder("azul") == original.ladder("azul")
+        assert _export(copy) == text
+        tampered = lines[-1:] + [_tamper_move(lines[0], 1)]
+        with pytest.raises(RecordError):
+            import_records(copy, tampered)
+        assert len(copy.match_rows()) == len(lines)

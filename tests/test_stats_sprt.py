@@ -19,12 +19,14 @@ def wide_terminal(monkeypatch):
     monkeypatch.delenv("ARENA_DB", raising=False)
 
 
-def run_sprt(capsys, db: str, first: str, second: str, *extra: str) -> tuple[str, Store]:
+def run_sprt(
+    capsys, db: str, first: str, second: str, *extra: str, cycles: int = CYCLES
+) -> tuple[str, Store]:
     with pytest.raises(SystemExit) as exit_info:
         main(
             [
                 "tournament", "run", "-g", "lucky_numbers", "--bot", first, "--bot", second,
-                "--cycles", str(CYCLES), "--seed", "11", "--db", db, "--sprt", SPRT, *extra,
+                "--cycles", str(cycles), "--seed", "11", "--db", db, "--sprt", SPRT, *extra,
             ]
         )  # fmt: skip
     assert (exit_info.value.code or 0) == 0
@@ -47,7 +49,9 @@ def test_greedy_against_random_stops_early_with_h1(capsys, tmp_path, deals):
 
 
 def test_two_copies_of_one_bot_do_not_accept_h1(capsys, tmp_path):
-    err, store = run_sprt(capsys, str(tmp_path / "b.db"), "g1=builtin:greedy", "g2=builtin:greedy")
+    err, store = run_sprt(
+        capsys, str(tmp_path / "b.db"), "g1=builtin:greedy", "g2=builtin:greedy", cycles=30
+    )
     store.close()
     assert "accepts H1" not in err and "LLR" in err
 

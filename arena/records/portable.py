@@ -15,12 +15,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from arena.core import MatchRecord, MoveRecord, Outcome, Termination
-from arena.errors import ArenaError
+from arena.errors import ArenaError, LimitError
+from arena.limits import check_match_id
 from arena.registry import get_game
 from arena.tournament.schedule import BotEntry, Deals, Fixture, Format, Status, TournamentSpec
 
 RECORD_FORMAT = "arena.match/1"
 BUILTIN_PREFIX = "builtin:"
+MAX_NAME_CHARS = 200  # the store's bot name column
+MAX_VERSION_CHARS = 128  # as the referee clips reported versions
 DEFAULT_RULES_VERSION = "1"  # engines that declare no `rules_version` attribute
 
 
@@ -129,7 +132,13 @@ def from_portable(data: Mapping[str, Any]) -> PortableMatch:
     players = sorted(data["players"], key=lambda p: int(p["seat"]))
     if [int(p["seat"]) for p in players] != list(range(len(players))):
         raise RecordError("players must have seats 0, 1, ... once each")
-    versions = [str(p.get("version") or "") for p in players]
+    versions = [str(p.get("version") or "")[:MAX_VERSION_CHARS] for p in players]
+    if any(not str(p["name"]) or len(str(p["name"])) > MAX_NAME_CHARS for p in players):
+        raise RecordError(f"player names must be 1-{MAX_NAME_CHARS} characters")
+    try:
+        check_match_id(str(data["match_id"]))
+    except LimitError as exc:
+        raise RecordError(str(exc)) from None
     outcome_data = dict(data["outcome"])
     outcome = Outcome(
         ranks=tuple(int(r) for r in outcome_data["ranks"]),
