@@ -178,3 +178,20 @@ def test_statistics_records_and_ladder_run_import_without_grpc_typer_or_rich():
     done = probe(core)
     assert done.returncode == 0, done.stderr[-2000:]
     assert set(core) <= set(done.stdout.split())
+
+
+def test_standings_carry_a_bootstrap_interval_on_mean_points():
+    from arena.tournament.comparisons import standings_with_intervals
+
+    records = [
+        _record("1", ("a", "b", "c"), (1, 2, 3)),  # points 2, 1, 0
+        _record("2", ("b", "a", "c"), (1, 2, 3)),
+        _record("3", ("a", "c", "b"), (1, 2, 3)),
+    ]
+    rows = standings_with_intervals(records, ["a", "b", "c", "idle"], 3)
+    assert [r.bot for r in rows] == ["a", "b", "c", "idle"]
+    a = rows[0]
+    assert (a.points, a.games, a.mean_points) == (5.0, 3, 5 / 3)
+    assert 1.0 <= a.low <= a.mean_points <= a.high <= 2.0
+    assert rows[-1].games == 0 and math.isnan(rows[-1].mean_points)
+    assert rows == standings_with_intervals(records, ["a", "b", "c", "idle"], 3)  # seeded

@@ -22,6 +22,7 @@ from arena.tournament.comparisons import (
     deal_pairs,
     head_to_head,
     multiplayer_table,
+    standings_with_intervals,
 )
 from arena.tournament.schedule import Deals
 
@@ -86,6 +87,7 @@ def stats_command(
             pairs = deal_pairs(store.fixtures(tournament), stored.spec.deals)
             ladder = fold_ratings(store.results(name, tournament))
             scope = f"tournament {tournament}, {stored.spec.deals.value} deals"
+            bots, size = [b.name for b in stored.spec.bots], stored.spec.table_size
         else:
             name = pick_game(store, game)
             records = [record for record, _, _ in store.match_rows(game=name)]
@@ -100,6 +102,8 @@ def stats_command(
                     )
             ladder = store.ladder(name)
             scope = f"every {name} match"
+            bots = sorted({p for r in records for p in r.players})
+            size = max((len(r.players) for r in records), default=1)
     if not records:
         raise ConfigError("no matches to describe")
     kind = "paired (pentanomial) where deals repeat" if pairs else "trinomial (independent deals)"
@@ -112,14 +116,25 @@ def stats_command(
             "sigma": round(r.sigma, 3),
             "P(> next)": None if r.p_better_next is None else round(r.p_better_next, 3),
             "games": r.games,
-            "mean points": round(r.mean_points, 3),
-            "95% (bootstrap)": f"[{r.low:.3f}, {r.high:.3f}]",
         }
         for r in multiplayer_table(ladder, records)
     ]
+    standings = [
+        {
+            "place": s.place,
+            "bot": s.bot,
+            "points": round(s.points, 3),
+            "games": s.games,
+            "mean points": round(s.mean_points, 3),
+            "95% (bootstrap)": f"[{s.low:.3f}, {s.high:.3f}]",
+        }
+        for s in standings_with_intervals(records, bots, size)
+    ]
     if fmt is OutputFormat.JSON:  # one document for programs
-        typer.echo(json.dumps({"head_to_head": duels, "trueskill": table}, indent=2))
+        document = {"head_to_head": duels, "trueskill": table, "standings": standings}
+        typer.echo(json.dumps(document, indent=2))
         return
     emit_rows(duels, fmt, title=f"Head to head: {scope}; Elo {kind}")
     if any(len(r.players) >= 3 for r in records) or fmt is not OutputFormat.TABLE:
-        emit_rows(table, fmt, title=f"TrueSkill and mean points: {scope}")
+        emit_rows(table, fmt, title=f"TrueSkill: {scope}")
+        emit_rows(standings, fmt, title=f"Standings, mean points per match: {scope}")

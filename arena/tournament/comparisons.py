@@ -3,6 +3,7 @@ pentanomial), SPRT as matches end, and multi-player tables (TrueSkill, bootstrap
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -22,6 +23,7 @@ from arena.stats import (
     likelihood_of_superiority,
 )
 from arena.tournament.schedule import Deals, Fixture
+from arena.tournament.standings import compute_standings
 
 BOOTSTRAP_SEED = 2026  # standings intervals are reproducible run to run
 
@@ -224,3 +226,40 @@ def multiplayer_table(
             )
         )
     return rows
+
+
+@dataclass(frozen=True, slots=True)
+class StandingInterval:
+    """A bot's line in the standings, with a bootstrap interval on its mean points per match."""
+
+    place: int
+    bot: str
+    points: float
+    games: int
+    mean_points: float
+    low: float
+    high: float
+
+
+def standings_with_intervals(
+    records: Iterable[MatchRecord],
+    bots: Sequence[str],
+    table_size: int,
+    *,
+    seed: int = BOOTSTRAP_SEED,
+) -> list[StandingInterval]:
+    """The tournament standings (its tie-breaks) with a 95% percentile bootstrap interval on
+    each bot's mean points per match (matches resampled with replacement, seeded)."""
+    records = list(records)
+    points: dict[str, list[float]] = {}
+    for record in records:
+        for bot, p in zip(record.players, record.outcome.points, strict=True):
+            points.setdefault(bot, []).append(p)
+    rng = random.Random(seed)
+    out = []
+    for s in compute_standings(records, bots, table_size):
+        mine = points.get(s.bot, [])
+        low, high = bootstrap_interval(mine, rng) if mine else (math.nan, math.nan)
+        mean = sum(mine) / len(mine) if mine else math.nan
+        out.append(StandingInterval(s.place, s.bot, s.points, s.games, mean, low, high))
+    return out
