@@ -196,3 +196,32 @@ def test_import_into_each_database_kind_and_export_back(sources, db_url):
         with pytest.raises(RecordError):
             import_records(copy, tampered)
         assert len(copy.match_rows()) == len(lines)
+
+
+def test_position_digests_check_chance_where_it_happens(sources):
+    from arena.records import validate
+    from arena.records.transfer import read_records
+
+    db, text = sources("azul")
+    with Store.open(db) as store:
+        every = _export_every(store).splitlines()
+    data = json.loads(every[0])
+    assert "deal" in data and all("after" in m for m in data["moves"])
+    assert read_records(every)  # every digest replays
+    default = json.loads(text.splitlines()[0])
+    assert "deal" in default and "after" in default["moves"][-1]
+    assert all("after" not in m for m in default["moves"][:-1])  # deal and end only
+
+    reseeded = dict(data, seed=data["seed"] + 1)  # another deal: caught before any move
+    with pytest.raises(RecordError, match="the deal differs"):
+        validate(from_line(json.dumps(reseeded)))
+    data["moves"][2]["after"] = "0" * 16  # a different draw after ply 3
+    with pytest.raises(RecordError, match="position after this move differs") as refused:
+        validate(from_line(json.dumps(data)))
+    assert refused.value.ply == 3
+
+
+def _export_every(store: Store) -> str:
+    out = io.StringIO()
+    write_records(export_matches(store, ExportFilter(), public=False, every_position=True), out)
+    return out.getvalue()

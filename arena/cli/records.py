@@ -64,6 +64,14 @@ def export_command(
         str | None,
         typer.Option("--server", help="Read from a running `arena serve` (its public view)."),
     ] = None,
+    every_position: Annotated[
+        bool,
+        typer.Option(
+            "--every-position",
+            help="A digest of the position after every move (import then names the first ply "
+            "whose draw differs); default: the deal and the final position only.",
+        ),
+    ] = False,
     tls_ca: TlsCaOption = None,
     db: DbOption = None,
 ) -> None:
@@ -79,10 +87,13 @@ def export_command(
         from arena.records.remote import export_remote
         from arena.rpc.client import Remote
 
-        count = _write(output, asyncio.run(export_remote(Remote.of(server, None, tls_ca), which)))
+        remote = Remote.of(server, None, tls_ca)
+        matches = asyncio.run(export_remote(remote, which, every_position=every_position))
+        count = _write(output, matches)
     else:
         with Store.open(db) as store:
-            count = _write(output, export_matches(store, which, public=public))
+            records = export_matches(store, which, public=public, every_position=every_position)
+            count = _write(output, records)
     typer.echo(f"exported {count} matches", err=True)
 
 

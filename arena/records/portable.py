@@ -57,6 +57,9 @@ class PortableMatch:
     tournament: TournamentRef | None = None
     seed_withheld: bool = False
     moves_withheld: bool = False
+    # Digests of the spectator's view by ply: 0 the deal, n after move n (docs/records.md,
+    # "Chance"); by default the deal and the final position, empty when withheld.
+    positions: Mapping[int, str] = field(default_factory=dict)
     extra: Mapping[str, Any] = field(default_factory=dict)
 
 
@@ -80,7 +83,10 @@ def to_portable(match: PortableMatch) -> dict[str, Any]:
             {"seat": seat, "name": name, "version": versions[seat] if seat < len(versions) else ""}
             for seat, name in enumerate(record.players)
         ],
-        "moves": [_move_out(ply, m) for ply, m in enumerate(record.moves, start=1)],
+        "moves": [
+            _move_out(ply, m, match.positions.get(ply))
+            for ply, m in enumerate(record.moves, start=1)
+        ],
         "outcome": {
             "ranks": list(record.outcome.ranks),
             "scores": list(record.outcome.scores),
@@ -97,6 +103,8 @@ def to_portable(match: PortableMatch) -> dict[str, Any]:
             else _tournament_out(match.tournament, match.seed_withheld)
         ),
     }
+    if 0 in match.positions:
+        data["deal"] = match.positions[0]
     if match.seed_withheld:
         data["seed_withheld"] = True
     if match.moves_withheld:
@@ -162,16 +170,22 @@ def from_portable(data: Mapping[str, Any]) -> PortableMatch:
         metadata={"versions": versions} if any(versions) else {},
     )
     tournament = data.get("tournament")
+    positions = {
+        ply: str(row["after"]) for ply, row in enumerate(data["moves"], start=1) if "after" in row
+    }
+    if "deal" in data:
+        positions[0] = str(data["deal"])
     return PortableMatch(
         record,
         None if tournament is None else _tournament_in(tournament),
         seed_withheld=seed is None or bool(data.get("seed_withheld")),
         moves_withheld=bool(data.get("moves_withheld")),
+        positions=positions,
         extra={"rules_version": str(data["rules_version"])} if "rules_version" in data else {},
     )
 
 
-def _move_out(ply: int, move: MoveRecord) -> dict[str, Any]:
+def _move_out(ply: int, move: MoveRecord, after: str | None) -> dict[str, Any]:
     row: dict[str, Any] = {
         "ply": ply,
         "seat": move.seat,
@@ -180,6 +194,8 @@ def _move_out(ply: int, move: MoveRecord) -> dict[str, Any]:
     }
     if move.transport_ms:
         row["transport_ms"] = round(move.transport_ms, 3)
+    if after is not None:
+        row["after"] = after
     return row
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from arena.records.portable import PortableMatch, TournamentRef
-from arena.records.transfer import ExportFilter
+from arena.records.transfer import ExportFilter, with_positions
 from arena.rpc.client import (
     Remote,
     get_remote_disclosed,
@@ -36,7 +36,9 @@ _STATUS = {
 }
 
 
-async def export_remote(remote: Remote, which: ExportFilter) -> list[PortableMatch]:
+async def export_remote(
+    remote: Remote, which: ExportFilter, *, every_position: bool = False
+) -> list[PortableMatch]:
     """The server's matches that pass the filter, each in its public form."""
     summaries = await list_remote_matches(
         remote, tournament_id=which.tournament_id, game=which.game or ""
@@ -57,7 +59,8 @@ async def export_remote(remote: Remote, which: ExportFilter) -> list[PortableMat
             if tid not in tournaments:
                 tournaments[tid] = await _tournament(remote, tid)
             ref = _ref(*tournaments[tid], summary.fixture, tuple(record.players))
-        out.append(PortableMatch(record, ref, seed_withheld, moves_withheld))
+        shown = PortableMatch(record, ref, seed_withheld, moves_withheld)
+        out.append(with_positions(shown, every=every_position))
     return out
 
 

@@ -15,7 +15,7 @@ from typing import TextIO
 from arena.core import MatchRecord
 from arena.publicity import disclose_match
 from arena.records.portable import PortableMatch, RecordError, TournamentRef, from_line, to_line
-from arena.records.validate import validate
+from arena.records.validate import position_digests, validate
 from arena.store import Store, StoredTournament
 from arena.store.writes import ImportedTournament
 from arena.tournament.manage import normalize_spec, start_seat_of
@@ -33,11 +33,14 @@ class ExportFilter:
     until: float | None = None  # finished before
 
 
-def export_matches(store: Store, which: ExportFilter, *, public: bool) -> Iterator[PortableMatch]:
+def export_matches(
+    store: Store, which: ExportFilter, *, public: bool, every_position: bool = False
+) -> Iterator[PortableMatch]:
     """The matching stored matches as portable records, in rating order.
 
     public: apply arena/publicity.py (seeds, and duplicate deals' moves, withheld until the
     tournament is finished), as a shared server shows them; else everything (an owner's copy).
+    every_position: a digest of the position after every move, not only the deal and the end.
     """
     stored = {t.id: t for t in store.tournaments()}
     schedules: dict[int, dict[int, Fixture]] = {}
@@ -54,12 +57,23 @@ def export_matches(store: Store, which: ExportFilter, *, public: bool) -> Iterat
                 schedules[tournament.id] = {f.index: f for f in store.fixtures(tournament.id)}
             ref = _ref(tournament, schedules[tournament.id][index])
         if not public:
-            yield PortableMatch(record, ref)
+            yield with_positions(PortableMatch(record, ref), every=every_position)
             continue
         shown = disclose_match(
             record, None if tournament is None else (tournament.spec, tournament.status)
         )
-        yield PortableMatch(shown.record, ref, shown.seed_withheld, shown.moves_withheld)
+        yield with_positions(
+            PortableMatch(shown.record, ref, shown.seed_withheld, shown.moves_withheld),
+            every=every_position,
+        )
+
+
+def with_positions(match: PortableMatch, *, every: bool = False) -> PortableMatch:
+    """The match with its position digests (the deal and the end, or `every` position), when
+    its seed and moves are shown."""
+    if match.seed_withheld or match.moves_withheld:
+        return match
+    return replace(match, positions=position_digests(match, every=every))
 
 
 def _ref(tournament: StoredTournament, fixture: Fixture) -> TournamentRef:

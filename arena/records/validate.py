@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 from typing import Any
 
@@ -12,6 +14,22 @@ from arena.records.portable import PortableMatch, RecordError, rules_version
 from arena.registry import get_game
 
 SCORE_TOLERANCE = 1e-9
+DIGEST_HEX = 16  # 64 bits of SHA-256 per position: a check, not a secret
+
+
+def position_digest(view: Any) -> str:
+    """A short digest of a spectator's view: what anyone could see of the position."""
+    text = json.dumps(view, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:DIGEST_HEX]
+
+
+def position_digests(match: PortableMatch, *, every: bool = False) -> dict[int, str]:
+    """Digests of the spectator's view by ply (replays the match): the deal and the final
+    position, or every position with `every`."""
+    game = get_game(match.record.game)
+    states = replay_states(match)
+    plies = range(len(states)) if every else sorted({0, len(states) - 1})
+    return {ply: position_digest(game.view(states[ply], None)) for ply in plies}
 
 
 def replay_states(match: PortableMatch) -> list[Any]:
@@ -30,6 +48,7 @@ def replay_states(match: PortableMatch) -> list[Any]:
     except ArenaError as exc:
         raise RecordError(str(exc)) from None
     states = [state]
+    _check_position(match, game, state, 0)
     for ply, move in enumerate(record.moves, start=1):
         to_move = game.to_move(state)
         if not to_move:
@@ -46,8 +65,22 @@ def replay_states(match: PortableMatch) -> list[Any]:
             raise RecordError(
                 f"{move.move!r} by seat {move.seat} is refused: {exc}", ply=ply
             ) from None
+        _check_position(match, game, state, ply)
         states.append(state)
     return states
+
+
+def _check_position(match: PortableMatch, game: Any, state: Any, ply: int) -> None:
+    # The digests make chance checkable ply by ply: a deal, draw or roll that the seed does not
+    # reproduce (other rules, another engine) is caught where it happens, not at the outcome.
+    if ply not in match.positions:
+        return
+    if position_digest(game.view(state, None)) != match.positions[ply]:
+        what = "the deal" if ply == 0 else "the position after this move"
+        raise RecordError(
+            f"{what} differs from the record (another draw or other rules)",
+            ply=ply if ply else None,
+        )
 
 
 def validate(match: PortableMatch) -> None:
