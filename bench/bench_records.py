@@ -47,7 +47,7 @@ def bench_game(game: str, cycles: int, folder: Path) -> None:
     """Play, export (twice) and import one game's round robin; print one line."""
     size = default_table_size(game)
     with Store.open(str(folder / f"{game}.db")) as store:
-        spec = TournamentSpec(game, field(size + 1), seed=7, table_size=size, cycles=cycles)
+        spec = TournamentSpec(game, field(size + 1, game), seed=7, table_size=size, cycles=cycles)
         play_tournament(store, spec)
         text, export_s = export_text(store, every=False)
         every_text, every_s = export_text(store, every=True)

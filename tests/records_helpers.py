@@ -13,7 +13,7 @@ from pathlib import Path
 from arena.players import PolicyPlayer
 from arena.referee import play_match
 from arena.store import Store
-from arena.strategies import make_policy
+from arena.strategies import make_policy, strategies_for
 from arena.tournament import BotEntry, TournamentSpec, compute_standings
 from arena.tournament.manage import create_tournament, game_and_options
 from arena.tournament.manage import play_tournament as play
@@ -55,10 +55,15 @@ class Serve:
                 process.wait()
 
 
-def field(size: int) -> tuple[BotEntry, ...]:
-    """One greedy bot and size - 1 random ones (built in)."""
+def strongest(game: str) -> str:
+    """The game's greedy strategy, or a generic one for a game that has none."""
+    return "greedy" if "greedy" in strategies_for(game) else "first"
+
+
+def field(size: int, game: str = "lucky_numbers") -> tuple[BotEntry, ...]:
+    """A bot named greedy (the game's greedy strategy) and size - 1 random ones, built in."""
     randoms = tuple(BotEntry(f"random{i}", "builtin:random") for i in range(1, size))
-    return (BotEntry("greedy", "builtin:greedy"), *randoms)
+    return (BotEntry("greedy", f"builtin:{strongest(game)}"), *randoms)
 
 
 def play_tournament(store: Store, spec: TournamentSpec) -> int:
@@ -77,8 +82,9 @@ def play_adhoc(store: Store, game_name: str, size: int, seed: int) -> None:
     """Play and store one match outside any tournament."""
     game, options = game_and_options(TournamentSpec(game_name, (), seed=0))
     players = [
-        PolicyPlayer(b.name, make_policy(game_name, "greedy" if i == 0 else "random", seed + i))
-        for i, b in enumerate(field(size))
+        PolicyPlayer(b.name, make_policy(game_name, b.command.split(":")[1], seed + i))
+        for i, b in enumerate(field(size, game_name))
+        if b.command is not None
     ]
     record = asyncio.run(play_match(game, options, seed, players, match_id=f"adhoc-{seed}"))
     store.save_match(record)

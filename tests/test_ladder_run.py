@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import random
+import signal
+import subprocess
+import sys
 
 import pytest
 import sqlalchemy as sa
@@ -128,3 +131,30 @@ def test_pairing_prefers_the_closest_match_and_newcomers():
         "mid",
         "mid2",
     )
+
+
+def test_ctrl_c_stops_pairing_and_rates_the_matches_in_flight(serve, tmp_path):
+    serve.start_bot("x")
+    serve.start_bot("y")
+    asyncio.run(wait_for(Remote(serve.address), {"x", "y"}))
+    db = str(tmp_path / "stop.db")
+    ladder = subprocess.Popen(
+        [sys.executable, "-m", "arena", "ladder", "run", "--server", serve.address, "-g", GAME,
+         "--db", db],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert ladder.stdout is not None
+        for _ in range(2):
+            assert ladder.stdout.readline().startswith("rated ladder-")
+        ladder.send_signal(signal.SIGINT)
+        out, err = ladder.communicate(timeout=30)
+    finally:
+        if ladder.poll() is None:
+            ladder.kill()
+            ladder.wait()
+    assert ladder.returncode == 0, err
+    rated = 2 + out.count("rated ladder-")
+    assert f"{rated} matches rated" in err
+    with Store.open(db) as store:
+        check_rated_once(store, rated)

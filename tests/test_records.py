@@ -38,7 +38,7 @@ def sources(tmp_path_factory):
             db = str(tmp_path_factory.mktemp("src") / f"{game}.db")
             size = default_table_size(game)
             with Store.open(db) as store:
-                spec = TournamentSpec(game, field(size + 1), seed=17, table_size=size)
+                spec = TournamentSpec(game, field(size + 1, game), seed=17, table_size=size)
                 play_tournament(store, spec)
                 play_tournament(store, replace(spec, seed=18, deals=Deals.DUPLICATE))
                 play_adhoc(store, game, size, 5)

@@ -19,8 +19,10 @@ from arena.tournament import Deals, Status, TournamentSpec
 def served_db(tmp_path):
     db = str(tmp_path / "server.db")
     with Store.open(db) as store:
-        play_tournament(store, TournamentSpec("azul", field(3), seed=5, deals=Deals.DUPLICATE))
-        tid = play_tournament(store, TournamentSpec("azul", field(3), seed=6))
+        play_tournament(
+            store, TournamentSpec("azul", field(3, "azul"), seed=5, deals=Deals.DUPLICATE)
+        )
+        tid = play_tournament(store, TournamentSpec("azul", field(3, "azul"), seed=6))
         store.set_status(tid, Status.INTERRUPTED)  # not finished: its seeds stay secret
         play_adhoc(store, "azul", 2, 9)
     served = Serve("--db", db)
