@@ -10,7 +10,6 @@ from dataclasses import replace
 import pytest
 from records_helpers import field, play_adhoc, play_tournament, standings
 
-from arena.errors import StoreError
 from arena.records import RECORD_FORMAT, RecordError, from_line
 from arena.records.transfer import ExportFilter, export_matches, import_records, write_records
 from arena.registry import list_games
@@ -135,9 +134,16 @@ def test_importing_twice_is_refused_whole(sources, tmp_path):
     adhoc = [line for line in text.splitlines() if json.loads(line)["tournament"] is None]
     with Store.open(str(tmp_path / "copy.db")) as copy:
         import_records(copy, adhoc[:1])
-        with pytest.raises(StoreError, match="nothing imported"):
-            import_records(copy, adhoc)
-        assert len(copy.match_rows()) == 1
+        with pytest.raises(RecordError, match="already stored") as refused:
+            import_records(copy, adhoc[1:] + adhoc[:1])
+        assert refused.value.line == 2 and len(copy.match_rows()) == 1
+    # a tournament imported twice would count its matches twice
+    tournament_lines = [line for line in text.splitlines() if line not in adhoc]
+    with Store.open(str(tmp_path / "again.db")) as copy:
+        import_records(copy, tournament_lines)
+        with pytest.raises(RecordError, match="tournament 1 of the file is already here"):
+            import_records(copy, tournament_lines)
+        assert len(copy.tournaments()) == 2
 
 
 def test_export_filters(sources):

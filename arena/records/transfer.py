@@ -19,7 +19,7 @@ from arena.records.validate import position_digests, validate
 from arena.store import Store, StoredTournament
 from arena.store.writes import ImportedTournament
 from arena.tournament.manage import normalize_spec, start_seat_of
-from arena.tournament.schedule import Fixture, Status, make_fixtures
+from arena.tournament.schedule import BotEntry, Fixture, Status, TournamentSpec, make_fixtures
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,10 +123,37 @@ def import_records(store: Store, lines: Iterable[str]) -> ImportReport:
     """Validate every record, then store them all in one transaction (or nothing)."""
     matches = read_records(lines)
     batch = plan_import(matches)
+    _refuse_known_tournaments(store, batch)
+    for match in matches:  # tournament matches get fresh ids; the others keep theirs
+        if match.tournament is None and store.has_match(match.record.match_id):
+            raise RecordError(
+                f"match {match.record.match_id} is already stored in {store.location}",
+                line=_line(match),
+            )
     new_ids = store.import_matches(batch)
     sources = [m for m in batch if isinstance(m, ImportedTournament)]
     pairs = tuple((int(_source_of(t)), tid) for t, tid in zip(sources, new_ids, strict=True))
     return ImportReport(len(matches), pairs)
+
+
+def _refuse_known_tournaments(store: Store, batch: list[ImportedTournament | MatchRecord]) -> None:
+    """RecordError for a tournament stored here already (same definition, same creation time):
+    importing a file twice must not count its matches twice."""
+    known = [(_identity(t.spec), t.created_at, t.id) for t in store.tournaments()]
+    for item in batch:
+        if not isinstance(item, ImportedTournament):
+            continue
+        for spec, created_at, tid in known:
+            if spec == _identity(item.spec) and created_at == item.created_at:
+                raise RecordError(
+                    f"tournament {_source_of(item)} of the file is already here "
+                    f"(tournament {tid}): nothing imported"
+                )
+
+
+def _identity(spec: TournamentSpec) -> TournamentSpec:
+    # bot commands are local business (not exported), so they do not tell tournaments apart
+    return replace(spec, bots=tuple(BotEntry(b.name) for b in spec.bots))
 
 
 def _source_of(tournament: ImportedTournament) -> int:
