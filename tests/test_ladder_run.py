@@ -55,7 +55,7 @@ def ladder_run(store: Store, remote: Remote, on_rated=None, seed: int = 1) -> La
 
 
 def check_rated_once(store: Store, expected: int) -> None:
-    rows = store.match_rows(game=GAME)
+    rows = list(store.match_rows(game=GAME))
     assert len(rows) == expected and len({r.match_id for r, _, _ in rows}) == expected
     with store.engine.connect() as conn:
         history = conn.execute(sa.select(sa.func.count()).select_from(rating_history)).scalar()

@@ -55,7 +55,7 @@ def test_export_then_import_gives_the_same_ladder_and_standings(game, sources, t
     assert all(json.loads(line)["format"] == RECORD_FORMAT for line in lines)
     with Store.open(str(tmp_path / "copy.db")) as copy, Store.open(db) as original:
         report = import_records(copy, lines)
-        assert report.matches == len(lines) == len(original.match_rows())
+        assert report.matches == len(lines) == len(list(original.match_rows()))
         assert report.tournaments == ((1, 1), (2, 2))
         assert copy.ladder(game) == original.ladder(game)
         assert standings(copy) == standings(original)
@@ -136,7 +136,7 @@ def test_importing_twice_is_refused_whole(sources, tmp_path):
         import_records(copy, adhoc[:1])
         with pytest.raises(RecordError, match="already stored") as refused:
             import_records(copy, adhoc[1:] + adhoc[:1])
-        assert refused.value.line == 2 and len(copy.match_rows()) == 1
+        assert refused.value.line == 2 and len(list(copy.match_rows())) == 1
     # a tournament imported twice would count its matches twice
     tournament_lines = [line for line in text.splitlines() if line not in adhoc]
     with Store.open(str(tmp_path / "again.db")) as copy:
@@ -149,7 +149,7 @@ def test_importing_twice_is_refused_whole(sources, tmp_path):
 def test_export_filters(sources):
     db, _ = sources("lucky_numbers")
     with Store.open(db) as store:
-        rows = store.match_rows()
+        rows = list(store.match_rows())
         first, last = rows[0][0].finished_at, rows[-1][0].finished_at
         by_tournament = _export(store, ExportFilter(tournament_id=2)).splitlines()
         by_bot = _export(store, ExportFilter(bot="random2")).splitlines()
@@ -201,7 +201,7 @@ def test_import_into_each_database_kind_and_export_back(sources, db_url):
         tampered = lines[-1:] + [_tamper_move(lines[0], 1)]
         with pytest.raises(RecordError):
             import_records(copy, tampered)
-        assert len(copy.match_rows()) == len(lines)
+        assert len(list(copy.match_rows())) == len(lines)
 
 
 def test_position_digests_check_chance_where_it_happens(sources):
@@ -231,3 +231,13 @@ def _export_every(store: Store) -> str:
     out = io.StringIO()
     write_records(export_matches(store, ExportFilter(), public=False, every_position=True), out)
     return out.getvalue()
+
+
+def test_match_rows_reads_records_in_chunks_in_rating_order(sources, monkeypatch):
+    import arena.store.store as store_module
+
+    db, text = sources("lucky_numbers")
+    monkeypatch.setattr(store_module, "RECORD_CHUNK", 3)
+    with Store.open(db) as store:
+        ids = [record.match_id for record, _, _ in store.match_rows()]
+    assert ids == [json.loads(line)["match_id"] for line in text.splitlines()]

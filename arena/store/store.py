@@ -33,6 +33,8 @@ from arena.store.schema import fixtures, matches, tournaments
 from arena.store.writes import ImportedTournament, insert_tournament
 from arena.tournament.schedule import Fixture, Status, TournamentSpec
 
+RECORD_CHUNK = 500  # full records read per query by match_rows
+
 
 class Store:
     """One database: SQLite file or PostgreSQL server, created on first use."""
@@ -222,12 +224,14 @@ class Store:
         game: str | None = None,
         since: float | None = None,
         until: float | None = None,
-    ) -> list[tuple[MatchRecord, int | None, int | None]]:
+    ) -> Iterator[tuple[MatchRecord, int | None, int | None]]:
         """Full records with their (tournament id, fixture index), filtered, in rating order
-        (tournament matches by tournament and fixture, then the others by finishing time)."""
-        query = sa.select(
-            matches.c.id, matches.c.record, matches.c.tournament_id, matches.c.fixture_idx
-        )
+        (tournament matches by tournament and fixture, then the others by finishing time).
+
+        Reads the ids first, then the records RECORD_CHUNK at a time: an export of a big
+        database never holds every record in memory.
+        """
+        query = sa.select(matches.c.id, matches.c.tournament_id, matches.c.fixture_idx)
         if tournament_id is not None:
             query = query.where(matches.c.tournament_id == tournament_id)
         if game is not None:
@@ -244,10 +248,17 @@ class Store:
             matches.c.id,
         )
         with self._begin() as conn:
-            return [
-                (record_from_row(r.id, r.record), r.tournament_id, r.fixture_idx)
-                for r in conn.execute(query)
-            ]
+            keys = [(r.id, r.tournament_id, r.fixture_idx) for r in conn.execute(query)]
+        for start in range(0, len(keys), RECORD_CHUNK):
+            chunk = keys[start : start + RECORD_CHUNK]
+            texts = sa.select(matches.c.id, matches.c.record).where(
+                matches.c.id.in_([k[0] for k in chunk])
+            )
+            with self._begin() as conn:
+                found = {r.id: r.record for r in conn.execute(texts)}
+            for mid, tid, idx in chunk:
+                if mid in found:  # deleted meanwhile: skipped
+                    yield record_from_row(mid, found[mid]), tid, idx
 
     def match(self, match_id: str) -> MatchRecord:
         """The full record of one match; StoreError if unknown or unreadable."""
