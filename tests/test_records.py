@@ -241,3 +241,12 @@ def test_match_rows_reads_records_in_chunks_in_rating_order(sources, monkeypatch
     with Store.open(db) as store:
         ids = [record.match_id for record, _, _ in store.match_rows()]
     assert ids == [json.loads(line)["match_id"] for line in text.splitlines()]
+
+
+def test_a_match_given_twice_in_a_file_is_refused(sources, tmp_path):
+    _, text = sources("lucky_numbers")
+    adhoc = [line for line in text.splitlines() if json.loads(line)["tournament"] is None]
+    with Store.open(str(tmp_path / "copy.db")) as copy:
+        with pytest.raises(RecordError, match="given twice") as refused:
+            import_records(copy, [adhoc[0], adhoc[1], adhoc[0]])
+        assert refused.value.line == 3 and copy.games() == []

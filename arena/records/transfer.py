@@ -132,7 +132,7 @@ def import_records(store: Store, lines: Iterable[str]) -> ImportReport:
             )
     new_ids = store.import_matches(batch)
     sources = [m for m in batch if isinstance(m, ImportedTournament)]
-    pairs = tuple((int(_source_of(t)), tid) for t, tid in zip(sources, new_ids, strict=True))
+    pairs = tuple((t.source_id, tid) for t, tid in zip(sources, new_ids, strict=True))
     return ImportReport(len(matches), pairs)
 
 
@@ -146,7 +146,7 @@ def _refuse_known_tournaments(store: Store, batch: list[ImportedTournament | Mat
         for spec, created_at, tid in known:
             if spec == _identity(item.spec) and created_at == item.created_at:
                 raise RecordError(
-                    f"tournament {_source_of(item)} of the file is already here "
+                    f"tournament {item.source_id} of the file is already here "
                     f"(tournament {tid}): nothing imported"
                 )
 
@@ -156,17 +156,19 @@ def _identity(spec: TournamentSpec) -> TournamentSpec:
     return replace(spec, bots=tuple(BotEntry(b.name) for b in spec.bots))
 
 
-def _source_of(tournament: ImportedTournament) -> int:
-    return tournament.schedule[0].tournament_id if tournament.schedule else 0
-
-
 def plan_import(matches: list[PortableMatch]) -> list[ImportedTournament | MatchRecord]:
     """Tournaments (by their id in the file) with their matches checked against the rebuilt
     schedule, then the matches outside any tournament; RecordError names the bad line."""
     groups: dict[int, list[PortableMatch]] = {}
     loose: list[MatchRecord] = []
+    loose_ids: set[str] = set()
     for match in matches:
         if match.tournament is None:
+            if match.record.match_id in loose_ids:
+                raise RecordError(
+                    f"match {match.record.match_id} is given twice", line=_line(match)
+                )
+            loose_ids.add(match.record.match_id)
             loose.append(match.record)
         else:
             groups.setdefault(match.tournament.source_id, []).append(match)
@@ -220,7 +222,7 @@ def _plan_tournament(group: list[PortableMatch]) -> ImportedTournament:
         played.append((match.record, index))
     status = Status.INTERRUPTED if first.status is Status.RUNNING else first.status
     return ImportedTournament(
-        spec, schedule, status, first.created_at, first.finished_at, tuple(played)
+        spec, schedule, status, first.created_at, first.finished_at, tuple(played), first.source_id
     )
 
 

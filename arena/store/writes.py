@@ -23,6 +23,7 @@ class ImportedTournament:
     created_at: float
     finished_at: float | None
     matches: tuple[tuple[MatchRecord, int], ...]
+    source_id: int = 0  # its id where it was exported
 
 
 def insert_tournament(
