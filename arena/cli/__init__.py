@@ -44,11 +44,14 @@ def _register() -> None:
         credentials,
         demo,
         games,
+        ladder,
         leaderboard,
         play,
+        records,
         replay,
         rules,
         serve,
+        stats,
         tournament,
     )
 

@@ -11,6 +11,7 @@ import contextlib
 import random
 import shlex
 import signal
+import uuid
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -18,11 +19,13 @@ import typer
 
 from arena.cli import app
 from arena.cli.human import HUMAN, HumanPlayer
+from arena.core import MatchRecord
 from arena.errors import ConfigError
 from arena.game import Game, check_player_count, parse_option_pairs, parse_options
 from arena.players import Player, PolicyPlayer
 from arena.referee import Clock, MatchEvent, play_match
 from arena.registry import get_game
+from arena.store import Store
 from arena.strategies import make_policy
 
 
@@ -86,6 +89,13 @@ def play_command(
     verbose: Annotated[
         bool, typer.Option("--verbose", "-v", help="Stream the bot programs' output live.")
     ] = False,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            help="Store the match (rated on the ladder) in this database: a file path or URL.",
+        ),
+    ] = None,
 ) -> None:
     """Play one game between bots and print the moves, final position and result."""
     from arena.cli.serve import clock_from_options
@@ -107,10 +117,15 @@ def play_command(
         else PolicyPlayer(name, make_policy(game.name, name, seed + i))
         for i, name in enumerate(builtins)
     ]
-    try:
-        asyncio.run(_play(game, options, seed, players, commands, clock, verbose))
-    except asyncio.CancelledError:  # SIGTERM: the bots are stopped, report like Ctrl-C
-        raise KeyboardInterrupt from None
+    # opened first, so a bad --db fails before the match is played
+    with Store.open(db) if db is not None else contextlib.nullcontext() as store:
+        try:
+            record = asyncio.run(_play(game, options, seed, players, commands, clock, verbose))
+        except asyncio.CancelledError:  # SIGTERM: the bots are stopped, report like Ctrl-C
+            raise KeyboardInterrupt from None
+        if store is not None:
+            store.save_match(record)
+            typer.echo(f"stored as match {record.match_id} in {store.location}")
 
 
 def command_names(commands: list[str]) -> list[str]:
@@ -139,7 +154,7 @@ async def _play(
     commands: list[str],
     clock: Clock,
     verbose: bool = False,
-) -> None:
+) -> MatchRecord:
     humans = [p for p in players if isinstance(p, HumanPlayer)]
 
     def show(event: MatchEvent) -> None:
@@ -152,8 +167,9 @@ async def _play(
 
     if not commands:
         typer.echo(f"{game.title}, seed {seed}, players: {', '.join(p.name for p in players)}")
-        await play_match(game, options, seed, players, clock=clock, on_event=show)
-        return
+        return await play_match(
+            game, options, seed, players, clock=clock, match_id=_match_id(), on_event=show
+        )
     from arena.rpc.embedded import EmbeddedReferee
 
     names = command_names(commands)
@@ -168,4 +184,11 @@ async def _play(
             f"{game.title}, seed {seed}, players: {', '.join(p.name for p in seated)} "
             f"(referee {referee.address})"
         )
-        await play_match(game, options, seed, seated, clock=clock, on_event=show)
+        return await play_match(
+            game, options, seed, seated, clock=clock, match_id=_match_id(), on_event=show
+        )
+
+
+def _match_id() -> str:
+    """A fresh id for a match played outside any tournament."""
+    return f"play-{uuid.uuid4().hex[:12]}"

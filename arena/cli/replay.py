@@ -1,7 +1,9 @@
-"""`arena replay MATCH_ID`: a stored match decision by decision, with the position after each."""
+"""`arena replay MATCH_ID|FILE`: a stored or exported match decision by decision, with the
+position after each."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -9,6 +11,8 @@ import typer
 from arena.cli import app
 from arena.cli.leaderboard import DbOption
 from arena.cli.play import describe_result
+from arena.core import MatchRecord
+from arena.errors import ConfigError
 from arena.game import parse_options, replay
 from arena.registry import get_game
 from arena.store import Store
@@ -19,17 +23,25 @@ def replay_command(
     match_id: Annotated[
         str,
         typer.Argument(
-            metavar="MATCH_ID", help="e.g. t1-0 (see `arena tournament show ID --matches`)."
+            metavar="MATCH_ID|FILE",
+            help="e.g. t1-0 (see `arena tournament show ID --matches`), or a JSON Lines file "
+            "written by `arena export`.",
         ),
     ],
     seat: Annotated[
         int | None, typer.Option("--seat", help="Render as this seat sees it (default: spectator).")
     ] = None,
+    match: Annotated[
+        str | None, typer.Option("--match", help="With FILE: the match id to replay.")
+    ] = None,
     db: DbOption = None,
 ) -> None:
-    """Replay a stored match: every decision with its time, and the position after it."""
-    with Store.open(db) as store:
-        record = store.match(match_id)
+    """Replay a stored or exported match: every decision with its time, and the position."""
+    if Path(match_id).is_file():
+        record = record_from_file(Path(match_id), match)
+    else:
+        with Store.open(db) as store:
+            record = store.match(match_id)
     game = get_game(record.game)
     options = parse_options(game, dict(record.options))
     states = replay(
@@ -47,3 +59,22 @@ def replay_command(
         typer.echo(game.render(state, seat))
     typer.echo("")
     typer.echo(describe_result(record.players, record.outcome))
+
+
+def record_from_file(path: Path, match_id: str | None) -> MatchRecord:
+    """One record of an exported file: the one with `match_id`, or the file's only one."""
+    from arena.records import from_line, replay_states
+
+    lines = [(n, t) for n, t in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)]
+    found = [from_line(text, n) for n, text in lines if text.strip()]
+    if match_id is not None:
+        found = [m for m in found if m.record.match_id == match_id]
+    if len(found) != 1:
+        ids = ", ".join(m.record.match_id for m in found[:10])
+        raise ConfigError(
+            f"{path} holds no match {match_id!r}"
+            if match_id is not None
+            else f"{path} holds {len(found)} matches: give --match ID ({ids})"
+        )
+    replay_states(found[0])  # a record that does not replay says where (ply) and why
+    return found[0].record

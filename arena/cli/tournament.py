@@ -15,6 +15,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from arena.cli import app
 from arena.cli.leaderboard import DbOption, OutputFormat, emit_rows
+from arena.cli.sprt import SprtStopped, Watch, check_sprt, sprt_watch
 from arena.cli.tournament_logs import BotLogs, marked_runner, show_logs
 from arena.cli.tournament_report import SUMMARY_COLUMNS, report, summary_row
 from arena.core import MatchRecord
@@ -141,6 +142,14 @@ def run_command(
     tls_ca: TlsCaOption = None,
     log_dir: LogDirOption = None,
     verbose: VerboseOption = False,
+    sprt: Annotated[
+        str | None,
+        typer.Option(
+            "--sprt",
+            help='"elo0=0 elo1=5 alpha=0.05 beta=0.05": test the first --bot against the second '
+            "and stop as soon as the test decides (--cycles bounds the games).",
+        ),
+    ] = None,
 ) -> None:
     """Create a tournament, play it with a progress bar, then print standings and the ladder."""
     if seed is None:
@@ -164,6 +173,7 @@ def run_command(
     spec = normalize_spec(spec)  # bad input fails here, before any database is created
     check_builtins(spec.game, spec.bots)
     check_runnable(spec.bots, server)
+    test = None if sprt is None else check_sprt(sprt, spec)
     with Store.open(db) as store:
         tournament = create_tournament(store, spec)
         _stderr().print(
@@ -177,6 +187,7 @@ def run_command(
             concurrency=concurrency,
             server=_remote(server, token, tls_ca),
             logs=logs,
+            watch=None if test is None else sprt_watch(store, tournament, test),
         )
 
 
@@ -256,10 +267,11 @@ def run_and_report(
     concurrency: int,
     server: Any,
     logs: BotLogs | None = None,
+    watch: Watch | None = None,
 ) -> None:
     """Play what is left of a tournament with a progress bar, then print the report."""
     try:
-        with _progress(tournament) as advance:
+        with _progress(tournament, watch) as advance:
             finished = asyncio.run(
                 execute(
                     store,
@@ -270,6 +282,13 @@ def run_and_report(
                     logs=logs,
                 )
             )
+    except SprtStopped as stop:
+        _stderr().print(
+            f"SPRT accepts {stop.state.decision.value} after {stop.state.samples} samples: "
+            f"tournament {tournament.id} stopped early (left interrupted)",
+            highlight=False,
+        )
+        finished = store.tournament(tournament.id)
     except (KeyboardInterrupt, ArenaError):
         hint = f"arena tournament resume {tournament.id} --db {store.location}"
         _stderr().print(f"continue with: {hint}", highlight=False, soft_wrap=True)
@@ -392,7 +411,7 @@ async def _remote_runner(
 
 
 @contextmanager
-def _progress(tournament: StoredTournament) -> Iterator[Any]:
+def _progress(tournament: StoredTournament, watch: Watch | None = None) -> Iterator[Any]:
     progress = Progress(
         TextColumn("[bold]tournament {task.fields[tid]}"),
         BarColumn(),
@@ -404,8 +423,10 @@ def _progress(tournament: StoredTournament) -> Iterator[Any]:
         "matches", total=tournament.fixtures, completed=tournament.played, tid=tournament.id
     )
 
-    def advance(_fixture: Fixture, _record: MatchRecord) -> None:
+    def advance(fixture: Fixture, record: MatchRecord) -> None:
         progress.advance(task)
+        if watch is not None:
+            watch(fixture, record, progress.console)
 
     with progress:
         yield advance

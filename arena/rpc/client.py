@@ -108,3 +108,35 @@ async def cancel_remote_tournament(target: Remote | str, tournament_id: int) -> 
     """Stop a tournament the server plays (an organizer call)."""
     request = pb.CancelTournamentRequest(tournament_id=tournament_id)
     return await _call(target, "CancelTournament", request, CALL_TIMEOUT_S)
+
+
+async def get_remote_disclosed(
+    target: Remote | str, match_id: str
+) -> tuple[MatchRecord, bool, bool]:
+    """A finished match as the server shows it: (record, seed withheld, moves withheld)."""
+    request = pb.GetMatchRequest(match_id=match_id)
+    message = await _call(target, "GetMatch", request, CALL_TIMEOUT_S)
+    return record_from_pb(message), message.seed_withheld, message.moves_withheld
+
+
+async def list_remote_matches(
+    target: Remote | str, *, tournament_id: int | None = None, game: str = ""
+) -> list[pb.MatchSummary]:
+    """Every stored match the server lists (all pages), oldest finished first."""
+    out: list[pb.MatchSummary] = []
+    token = ""
+    while True:
+        request = pb.ListMatchesRequest(game=game, page_size=500, page_token=token)
+        if tournament_id is not None:
+            request.tournament_id = tournament_id
+        reply = await _call(target, "ListMatches", request, CALL_TIMEOUT_S)
+        out.extend(reply.matches)
+        token = reply.next_page_token
+        if not token:
+            return out
+
+
+async def get_remote_tournament(target: Remote | str, tournament_id: int) -> pb.Tournament:
+    """A tournament the server keeps, as it shows it (the seed withheld until finished)."""
+    request = pb.GetTournamentRequest(tournament_id=tournament_id)
+    return await _call(target, "GetTournament", request, CALL_TIMEOUT_S)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import time
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from typing import Any
 
 import sqlalchemy as sa
@@ -21,17 +22,18 @@ from arena.store.ladder import RatedMatch, RatingChange
 from arena.store.rows import (
     MatchSummary,
     StoredTournament,
-    dumps,
     fixture_from_row,
-    fixture_row,
     loads,
     match_row,
     record_from_row,
     summary_from_row,
     tournament_from_row,
 )
-from arena.store.schema import bots, fixtures, matches, tournaments
-from arena.tournament.schedule import BotEntry, Fixture, Status, TournamentSpec
+from arena.store.schema import fixtures, matches, tournaments
+from arena.store.writes import ImportedTournament, insert_tournament
+from arena.tournament.schedule import Fixture, Status, TournamentSpec
+
+RECORD_CHUNK = 500  # full records read per query by match_rows
 
 
 class Store:
@@ -87,31 +89,8 @@ class Store:
 
     def create_tournament(self, spec: TournamentSpec, schedule: Sequence[Fixture]) -> int:
         """Store a tournament with its whole schedule in one transaction; its new id."""
-        now = time.time()
         with self._begin() as conn:
-            tid = conn.execute(
-                tournaments.insert()
-                .values(
-                    game=spec.game,
-                    options=dumps(dict(spec.options)),
-                    format=spec.format.value,
-                    table_size=spec.table_size,
-                    cycles=spec.cycles,
-                    seed=spec.seed,
-                    hero=spec.hero,
-                    bots=dumps([{"name": b.name, "command": b.command} for b in spec.bots]),
-                    time_per_move_ms=spec.time_per_move_ms,
-                    deals=spec.deals.value,
-                    status=Status.CREATED.value,
-                    created_at=now,
-                )
-                .returning(tournaments.c.id)
-            ).scalar_one()
-            if schedule:
-                conn.execute(fixtures.insert(), [fixture_row(tid, f) for f in schedule])
-            for bot in spec.bots:
-                _touch_bot(conn, bot, now)
-        return int(tid)
+            return insert_tournament(conn, spec, schedule, Status.CREATED, time.time(), None)
 
     def tournament(self, tid: int) -> StoredTournament:
         """The stored tournament; UnknownTournamentError if there is none with that id."""
@@ -174,22 +153,9 @@ class Store:
         The stored ladder of its game stays equal to a fold over every stored match in rating
         order, even when this match comes before matches rated already (arena/store/ladder.py).
         """
-        row = match_row(record, fixture)
-        rated = RatedMatch(
-            record.match_id,
-            record.game,
-            fixture.tournament_id if fixture else None,
-            fixture.index if fixture else None,
-            record.finished_at,
-            tuple(record.players),
-            tuple(record.outcome.ranks),
-        )
         try:
             with engines.write_transaction(self.engine) as conn:
-                ladder.lock_game(conn, record.game)
-                conn.execute(matches.insert().values(**row))
-                if record.outcome.termination.value != ladder.ABORTED:
-                    ladder.rate_stored_match(conn, rated, self._env)
+                self._insert_match(conn, record, fixture)
         except sa.exc.IntegrityError:
             where = (
                 f" (fixture {fixture.index} of tournament {fixture.tournament_id})"
@@ -199,6 +165,100 @@ class Store:
             raise StoreError(f"match {record.match_id}{where} is already stored") from None
         except sa.exc.SQLAlchemyError as exc:
             raise StoreError(f"cannot store match {record.match_id}: {_first_line(exc)}") from None
+
+    def _insert_match(
+        self, conn: sa.Connection, record: MatchRecord, fixture: Fixture | None
+    ) -> None:
+        rated = RatedMatch(
+            record.match_id,
+            record.game,
+            fixture.tournament_id if fixture else None,
+            fixture.index if fixture else None,
+            record.finished_at,
+            tuple(record.players),
+            tuple(record.outcome.ranks),
+        )
+        ladder.lock_game(conn, record.game)
+        conn.execute(matches.insert().values(**match_row(record, fixture)))
+        if record.outcome.termination.value != ladder.ABORTED:
+            ladder.rate_stored_match(conn, rated, self._env)
+
+    def import_matches(self, batch: Sequence[ImportedTournament | MatchRecord]) -> list[int]:
+        """Store tournaments (with their schedule and matches) and loose matches, all in one
+        transaction, each match rated as save_match rates it; the new tournament ids.
+
+        A tournament match is stored under its new fixture's match id. Nothing is stored if
+        anything fails (StoreError, e.g. a match id stored already).
+        """
+        ids: list[int] = []
+        try:
+            with engines.write_transaction(self.engine) as conn:
+                for item in batch:
+                    if isinstance(item, MatchRecord):
+                        self._insert_match(conn, item, None)
+                        continue
+                    tid = insert_tournament(
+                        conn,
+                        item.spec,
+                        item.schedule,
+                        item.status,
+                        item.created_at,
+                        item.finished_at,
+                    )
+                    ids.append(tid)
+                    for record, index in item.matches:
+                        fixture = replace(item.schedule[index], tournament_id=tid)
+                        self._insert_match(
+                            conn, replace(record, match_id=fixture.match_id), fixture
+                        )
+        except sa.exc.IntegrityError as exc:
+            raise StoreError(f"nothing imported: already stored ({_first_line(exc)})") from None
+        except sa.exc.SQLAlchemyError as exc:
+            raise StoreError(f"nothing imported: {_first_line(exc)}") from None
+        return ids
+
+    def match_rows(
+        self,
+        *,
+        tournament_id: int | None = None,
+        game: str | None = None,
+        since: float | None = None,
+        until: float | None = None,
+    ) -> Iterator[tuple[MatchRecord, int | None, int | None]]:
+        """Full records with their (tournament id, fixture index), filtered, in rating order
+        (tournament matches by tournament and fixture, then the others by finishing time).
+
+        Reads the ids first, then the records RECORD_CHUNK at a time: an export of a big
+        database never holds every record in memory.
+        """
+        query = sa.select(matches.c.id, matches.c.tournament_id, matches.c.fixture_idx)
+        if tournament_id is not None:
+            query = query.where(matches.c.tournament_id == tournament_id)
+        if game is not None:
+            query = query.where(matches.c.game == game)
+        if since is not None:
+            query = query.where(matches.c.finished_at >= since)
+        if until is not None:
+            query = query.where(matches.c.finished_at < until)
+        query = query.order_by(
+            matches.c.tournament_id.is_(None),
+            matches.c.tournament_id,
+            matches.c.fixture_idx,
+            matches.c.finished_at,
+            matches.c.id,
+        )
+        with self._begin() as conn:
+            keys = [(r.id, r.tournament_id, r.fixture_idx) for r in conn.execute(query)]
+        for start in range(0, len(keys), RECORD_CHUNK):
+            chunk = keys[start : start + RECORD_CHUNK]
+            texts = sa.select(matches.c.id, matches.c.record).where(
+                matches.c.id.in_([k[0] for k in chunk])
+            )
+            with self._begin() as conn:
+                found = {r.id: r.record for r in conn.execute(texts)}
+            for mid, tid, idx in chunk:
+                if mid in found:  # deleted meanwhile: skipped
+                    yield record_from_row(mid, found[mid]), tid, idx
 
     def match(self, match_id: str) -> MatchRecord:
         """The full record of one match; StoreError if unknown or unreadable."""
@@ -377,21 +437,12 @@ class UnknownMatchError(StoreError):
     """No match has that id."""
 
 
-def _touch_bot(conn: sa.Connection, bot: BotEntry, now: float) -> None:
-    updated = conn.execute(
-        bots.update().where(bots.c.name == bot.name).values(command=bot.command, last_seen=now)
-    )
-    if updated.rowcount == 0:
-        conn.execute(
-            bots.insert().values(name=bot.name, command=bot.command, first_seen=now, last_seen=now)
-        )
-
-
 def _first_line(exc: BaseException) -> str:
     return engines._first_line(exc)
 
 
 __all__ = [
+    "ImportedTournament",
     "MatchSummary",
     "Store",
     "StoredTournament",

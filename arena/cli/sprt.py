@@ -1,0 +1,66 @@
+"""`arena tournament run --sprt ...`: a sequential test that stops the run once it decides."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.console import Console
+
+from arena.core import MatchRecord
+from arena.errors import ConfigError
+from arena.stats import Decision, Sprt, elo_trinomial, parse_sprt
+from arena.store import Store, StoredTournament
+from arena.tournament import Fixture, TournamentSpec
+from arena.tournament.comparisons import SprtMonitor, SprtState, deal_pairs
+
+Watch = Callable[[Fixture, MatchRecord, Console], None]
+
+
+class SprtStopped(Exception):
+    """The SPRT decided: the run stops (not an error)."""
+
+    def __init__(self, state: SprtState) -> None:
+        super().__init__(state.decision.value)
+        self.state = state
+
+
+def check_sprt(text: str, spec: TournamentSpec) -> Sprt:
+    """The test of the first bot against the second; ConfigError unless the run is 1 v 1."""
+    try:
+        sprt = parse_sprt(text)
+    except ValueError as exc:
+        raise ConfigError(str(exc)) from None
+    if len(spec.bots) != 2 or spec.table_size != 2:
+        raise ConfigError("--sprt compares two bots: give exactly two --bot at tables of 2")
+    return sprt
+
+
+def sprt_watch(store: Store, tournament: StoredTournament, sprt: Sprt) -> Watch:
+    """A per-match hook that prints the LLR and its bounds, and raises SprtStopped on a
+    decision. The first --bot is tested against the second."""
+    a, b = (bot.name for bot in tournament.spec.bots)
+    pairs = deal_pairs(store.fixtures(tournament.id), tournament.spec.deals)
+    monitor = SprtMonitor(sprt, a, b, pairs)
+    unit = "pairs (pentanomial)" if monitor.paired else "games (trinomial)"
+
+    def watch(_fixture: Fixture, record: MatchRecord, console: Console) -> None:
+        state = monitor.add(record)
+        console.print(describe(sprt, state, a, b, unit), highlight=False)
+        if state.decision is not Decision.CONTINUE:
+            raise SprtStopped(state)
+
+    return watch
+
+
+def describe(sprt: Sprt, state: SprtState, a: str, b: str, unit: str) -> str:
+    """One line: the LLR within its bounds, the counts and the Elo so far."""
+    tri = state.trinomial
+    elo = ""
+    if tri.games:
+        est = elo_trinomial(tri)
+        elo = f", elo {est.elo:+.1f} +/- {est.error:.1f}"
+    return (
+        f"sprt {a} vs {b} [{sprt.elo0:g}, {sprt.elo1:g}]: LLR {state.llr:+.2f} "
+        f"({sprt.lower:+.2f}, {sprt.upper:+.2f}), {state.samples} {unit}, "
+        f"W {tri.wins} D {tri.draws} L {tri.losses}{elo}"
+    )

@@ -1,0 +1,71 @@
+"""Writes shared by creating and importing tournaments."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import sqlalchemy as sa
+
+from arena.core import MatchRecord
+from arena.store.rows import dumps, fixture_row
+from arena.store.schema import bots, fixtures, tournaments
+from arena.tournament.schedule import BotEntry, Fixture, Status, TournamentSpec
+
+
+@dataclass(frozen=True, slots=True)
+class ImportedTournament:
+    """A tournament to import: its definition, whole schedule and (record, fixture index)s."""
+
+    spec: TournamentSpec
+    schedule: tuple[Fixture, ...]
+    status: Status
+    created_at: float
+    finished_at: float | None
+    matches: tuple[tuple[MatchRecord, int], ...]
+    source_id: int = 0  # its id where it was exported
+
+
+def insert_tournament(
+    conn: sa.Connection,
+    spec: TournamentSpec,
+    schedule: Sequence[Fixture],
+    status: Status,
+    created_at: float,
+    finished_at: float | None,
+) -> int:
+    """Insert a tournament row, its schedule and its bots; its new id."""
+    tid = conn.execute(
+        tournaments.insert()
+        .values(
+            game=spec.game,
+            options=dumps(dict(spec.options)),
+            format=spec.format.value,
+            table_size=spec.table_size,
+            cycles=spec.cycles,
+            seed=spec.seed,
+            hero=spec.hero,
+            bots=dumps([{"name": b.name, "command": b.command} for b in spec.bots]),
+            time_per_move_ms=spec.time_per_move_ms,
+            deals=spec.deals.value,
+            status=status.value,
+            created_at=created_at,
+            finished_at=finished_at,
+        )
+        .returning(tournaments.c.id)
+    ).scalar_one()
+    if schedule:
+        conn.execute(fixtures.insert(), [fixture_row(tid, f) for f in schedule])
+    for bot in spec.bots:
+        _touch_bot(conn, bot, created_at)
+    return int(tid)
+
+
+def _touch_bot(conn: sa.Connection, bot: BotEntry, now: float) -> None:
+    updated = conn.execute(
+        bots.update().where(bots.c.name == bot.name).values(command=bot.command, last_seen=now)
+    )
+    if updated.rowcount == 0:
+        conn.execute(
+            bots.insert().values(name=bot.name, command=bot.command, first_seen=now, last_seen=now)
+        )
