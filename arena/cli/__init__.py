@@ -48,6 +48,8 @@ def _register() -> None:
         replay,
         serve,
         tournament,
+        watch,
+        web,
     )
 
 

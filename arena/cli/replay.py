@@ -9,6 +9,7 @@ import typer
 from arena.cli import app
 from arena.cli.leaderboard import DbOption
 from arena.cli.play import describe_result
+from arena.errors import ConfigError
 from arena.game import parse_options, replay
 from arena.registry import get_game
 from arena.store import Store
@@ -26,8 +27,23 @@ def replay_command(
         int | None, typer.Option("--seat", help="Render as this seat sees it (default: spectator).")
     ] = None,
     db: DbOption = None,
+    server: Annotated[
+        str | None,
+        typer.Option("--server", help="Replay from a running `arena serve` (its public view)."),
+    ] = None,
+    tls_ca: Annotated[
+        str | None, typer.Option("--tls-ca", envvar="ARENA_TLS_CA", help="CA file for --server.")
+    ] = None,
 ) -> None:
     """Replay a stored match: every decision with its time, and the position after it."""
+    if server is not None:
+        from arena.cli import remote_reads, watch  # lazy: grpc only for --server
+
+        if seat is not None:
+            raise ConfigError("a server shows the spectator's view only: drop --seat")
+        remote = remote_reads.remote_of(server, tls_ca)
+        remote_reads.run(watch.follow_match(remote, match_id))
+        return
     with Store.open(db) as store:
         record = store.match(match_id)
     game = get_game(record.game)
