@@ -81,6 +81,8 @@ async def watch_match(state: ServerState, request: pb.WatchMatchRequest, context
             return
         watcher = Watcher(hub.settings.max_queued)
         backlog = feed.subscribe(watcher)
+        if feed.ended:  # over already: a replay, sent at once
+            backlog = [(0.0, _replayed(update)) for _, update in backlog]
         try:
             for item in backlog[-1:] if request.from_now else backlog:
                 await send(item)
@@ -93,6 +95,13 @@ async def watch_match(state: ServerState, request: pb.WatchMatchRequest, context
             feed.watchers.discard(watcher)
         if watcher.dropped:
             raise WatcherTooSlowError(watcher.dropped)
+
+
+def _replayed(update: pb.MatchUpdate) -> pb.MatchUpdate:
+    copy = pb.MatchUpdate()
+    copy.CopyFrom(update)
+    copy.live = False
+    return copy
 
 
 def finished_updates(state: ServerState, match_id: str) -> list[Timed]:
