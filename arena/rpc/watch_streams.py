@@ -72,10 +72,16 @@ async def watch_match(state: ServerState, request: pb.WatchMatchRequest, context
             await asyncio.sleep(wait)
         await _write(context, item[1], timeout)
 
+    stored: list[Timed] = []
     with _stream_slot(hub):
         feed = hub.feed(request.match_id)
+        if feed is not None and feed.ended and not feed.public:
+            # Withheld while played; its tournament may be finished since: ask the record.
+            with contextlib.suppress(MatchNotFoundError):
+                stored = await asyncio.to_thread(finished_updates, state, request.match_id)
+                feed = None
         if feed is None:
-            updates = await asyncio.to_thread(finished_updates, state, request.match_id)
+            updates = stored or await asyncio.to_thread(finished_updates, state, request.match_id)
             for item in updates[-1:] if request.from_now else updates:
                 await send(item)
             return
