@@ -114,37 +114,29 @@ def test_leaderboard_to_tournament_to_match_replayed_to_its_final_position(
     page.close()
 
 
-def test_a_live_match_updates_in_the_page_without_reloading(served: Served, chromium: Any) -> None:
+def test_a_live_tournament_and_its_live_match_update_without_reloading(
+    served: Served, chromium: Any
+) -> None:
     for i, name in enumerate(("slow1", "slow2")):
-        served.bot("tests/bots/slow_bot.py", name, "--think-ms", "40", "--seed", str(i))
+        served.bot("tests/bots/slow_bot.py", name, "--think-ms", "25", "--seed", str(i))
     served.wait_for_bots({"slow1", "slow2"})
-    request = pb.PlayMatchRequest(game="lucky_numbers", seed=4, bots=["slow1", "slow2"])
-    request.match_id = "live1"
-    result: dict[str, Any] = {}
-    player = threading.Thread(
-        target=lambda: result.setdefault("record", call(served.address, "PlayMatch", request))
-    )
-    player.start()
-    try:
-        page = chromium.new_page(viewport={"width": 1200, "height": 900})
-        for _ in range(100):  # the match is registered as soon as PlayMatch starts it
-            page.goto(f"{served.web}/matches/live1")
-            page.wait_for_function("document.getElementById('state').textContent !== 'loading…'")
-            if page.inner_text("#state") == "live":
-                break
-            threading.Event().wait(0.05)
-        assert page.inner_text("#state") == "live"
-        page.evaluate("window.sameDocument = true")  # gone if the page ever reloads
-        start = int(page.get_attribute("#board", "data-ply") or 0)
-        page.wait_for_function(
-            f"Number(document.getElementById('board').dataset.ply) >= {start + 3}"
-        )
-        shot(page, "match-live")
-        page.wait_for_selector("body[data-ended='true']", timeout=120_000)
-        assert page.evaluate("window.sameDocument") is True
-        assert page.inner_text("#state") == "finished"
-        assert board_grids(page) == final_grids(served.address, "live1")
-        page.close()
-    finally:
-        player.join(timeout=120)
-    assert result["record"].match_id == "live1"
+    request = pb.CreateTournamentRequest(game="lucky_numbers", bots=["slow1", "slow2"], seed=4)
+    tid = call(served.address, "CreateTournament", request).tournament_id
+    page = chromium.new_page(viewport={"width": 1200, "height": 900})
+    page.goto(f"{served.web}/tournaments/{tid}")
+    page.evaluate("window.sameDocument = true")  # gone if the page ever reloads
+    page.wait_for_selector(f"#live a[href='/matches/t{tid}-1']", timeout=120_000)
+    assert page.inner_text("#progress") == "1/2 played"  # changed in place, from 0/2
+    assert page.evaluate("window.sameDocument") is True
+    shot(page, "tournament-live")
+    page.click(f"#live a[href='/matches/t{tid}-1']")
+    page.wait_for_function("document.getElementById('state').textContent === 'live'")
+    page.evaluate("window.sameDocument = true")
+    start = int(page.get_attribute("#board", "data-ply") or 0)
+    page.wait_for_function(f"Number(document.getElementById('board').dataset.ply) >= {start + 3}")
+    shot(page, "match-live")
+    page.wait_for_selector("body[data-ended='true']", timeout=120_000)
+    assert page.evaluate("window.sameDocument") is True
+    assert page.inner_text("#state") == "finished"
+    assert board_grids(page) == final_grids(served.address, f"t{tid}-1")
+    page.close()
