@@ -163,7 +163,7 @@ def test_a_simultaneous_decision_is_shown_only_once_every_seat_has_decided() -> 
             await asyncio.sleep(0.1)  # the referee applies the two answers on this loop
             feed = state.watch.feed("sim")
             assert feed is not None and len(seen) == 1 and seen[0].kind == START
-            assert len(feed.updates) == 1  # nothing of the two secret choices went out
+            assert len(feed.moments) == 1  # nothing of the two secret choices went out
             gate.opened.set()
             record = await played
             await asyncio.wait_for(watcher, 20)

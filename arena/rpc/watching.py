@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from arena.core import MoveRecord
+from arena.core import MatchRecord, MoveRecord
 from arena.game import Game
 from arena.publicity import Frame, FrameKind, frame_of, withheld_end
 from arena.referee import Clock, EventSink, MatchEvent
@@ -104,54 +104,73 @@ class Watcher:
         return True
 
 
+@dataclass(frozen=True, slots=True)
+class _Moment:
+    """One public event as the referee reported it; its update is built when first needed."""
+
+    at: float  # monotonic time of the event
+    kind: FrameKind
+    state: Any  # the position after it (states are immutable: keeping one is free)
+    plies: int  # decisions applied by then
+    record: MatchRecord | None = None  # on the end
+
+
 class MatchFeed:
-    """A match being played: its frames so far (for late watchers) and its watchers."""
+    """A match being played: its public events so far (for late watchers) and its watchers.
+
+    Updates (view, picture) are built only when someone watches: a match nobody follows pays
+    for one list append per event.
+    """
 
     def __init__(self, header: MatchHeader, game: Game[Any, Any], public: bool) -> None:
         self.header = header
         self.game = game
         self.public = public  # moves and positions may be shown while it is played
-        self.updates: list[tuple[float, pb.MatchUpdate]] = []  # (monotonic time, update)
+        self.moments: list[_Moment] = []
+        self.updates: list[tuple[float, pb.MatchUpdate]] = []  # built for moments[:len]
         self.watchers: set[Watcher] = set()
         self.moves: list[MoveRecord] = []
         self.ended = False
 
     def on_event(self, event: MatchEvent) -> None:
-        """The referee's hook: one public event becomes one frame for every watcher."""
-        n = len(self.header.players)
+        """The referee's hook: one public event, offered to every watcher."""
         if event.kind == "move" and event.seat is not None and event.move is not None:
             self.moves.append(MoveRecord(event.seat, event.move, event.elapsed_ms))
-        if not self.public:
-            if event.kind == "end" and event.record is not None:
-                self._publish(withheld_end(event.record))
-            return
-        if event.kind == "start":
-            frame = frame_of(self.game, FrameKind.START, event.state, (), n)
-        elif event.kind == "move":
-            frame = frame_of(self.game, FrameKind.MOVE, event.state, self.moves, n)
-        else:
-            outcome = event.record.outcome if event.record is not None else None
-            frame = frame_of(self.game, FrameKind.END, event.state, self.moves, n, outcome)
-        self._publish(frame)
-
-    def _publish(self, frame: Frame) -> None:
-        ended = frame.kind is FrameKind.END
-        item = (time.monotonic(), update_of(self.header, frame, live=not ended))
-        self.updates.append(item)
-        for watcher in list(self.watchers):
-            if not watcher.offer(item):
-                self.watchers.discard(watcher)
+        ended = event.kind == "end"
+        if self.public or ended:  # a withheld match shows its end only
+            kind = {"start": FrameKind.START, "move": FrameKind.MOVE}.get(event.kind, FrameKind.END)
+            moment = _Moment(time.monotonic(), kind, event.state, len(self.moves), event.record)
+            self.moments.append(moment)
+            if self.watchers:
+                item = self._built()[-1]
+                for watcher in list(self.watchers):
+                    if not watcher.offer(item):
+                        self.watchers.discard(watcher)
         if ended:
             self.ended = True
             for watcher in self.watchers:
                 watcher.offer(None)
             self.watchers.clear()
 
+    def _built(self) -> list[tuple[float, pb.MatchUpdate]]:
+        """Every update so far, building those not built yet."""
+        n = len(self.header.players)
+        for moment in self.moments[len(self.updates) :]:
+            if not self.public and moment.record is not None:
+                frame = withheld_end(moment.record)
+            else:
+                outcome = moment.record.outcome if moment.record is not None else None
+                moves = self.moves[: moment.plies]
+                frame = frame_of(self.game, moment.kind, moment.state, moves, n, outcome)
+            live = moment.kind is not FrameKind.END
+            self.updates.append((moment.at, update_of(self.header, frame, live=live)))
+        return self.updates
+
     def subscribe(self, watcher: Watcher) -> list[tuple[float, pb.MatchUpdate]]:
         """Register a watcher; returns the updates so far (it is offered what follows)."""
         if not self.ended:
             self.watchers.add(watcher)
-        return list(self.updates)
+        return list(self._built())
 
 
 class WatchHub:

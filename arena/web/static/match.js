@@ -64,6 +64,11 @@
   const source = new EventSource(`/matches/${encodeURIComponent(matchId)}/events`);
   source.onmessage = (e) => add(JSON.parse(e.data));
   source.addEventListener("end", () => source.close());
+  // A dropped stream is not retried: a new one would replay every frame from the start.
+  source.onerror = () => {
+    source.close();
+    if (!ended) $("state").textContent = "connection lost: reload the page to follow again";
+  };
   source.addEventListener("failure", (e) => {
     source.close();
     $("state").textContent = "not available: " + JSON.parse(e.data).error;

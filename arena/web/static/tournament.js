@@ -9,4 +9,5 @@
   source.onmessage = (e) => { live.innerHTML = JSON.parse(e.data).html; };
   source.addEventListener("end", () => source.close());
   source.addEventListener("failure", () => source.close());
+  source.onerror = () => source.close();
 })();
