@@ -4,6 +4,12 @@ print from the server is what the same commands print from its database."""
 from __future__ import annotations
 
 import json
+import re
+import signal
+import subprocess
+import sys
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -88,3 +94,29 @@ def test_read_commands_with_server_match_the_database(served: tuple[Served, Path
         )
     )
     assert len(history) == 4 and {h["match"] for h in history} <= {f"t1-{i}" for i in range(6)}
+
+
+def test_arena_web_serves_the_pages_of_a_server(served: tuple[Served, Path]) -> None:
+    s, _db = served
+    web = subprocess.Popen(
+        [sys.executable, "-m", "arena", "web", "--server", s.address, "--listen", "127.0.0.1:0"],
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert web.stderr is not None
+        found = re.search(r"web pages on (http://127\.0\.0\.1:\d+)/", web.stderr.readline())
+        assert found, "arena web did not say where it listens"
+        base = found.group(1)
+        with urllib.request.urlopen(base + "/games/lucky_numbers", timeout=10) as reply:
+            page = reply.read().decode()
+        assert all(f">{name}</a>" in page for name in BOTS)
+        for path in ("/games/no_such_game", "/tournaments/99"):
+            with pytest.raises(urllib.error.HTTPError) as info:
+                urllib.request.urlopen(base + path, timeout=10)
+            assert info.value.code == 404
+        with urllib.request.urlopen(base + "/matches/nope/events", timeout=10) as reply:
+            assert reply.read().decode().startswith("event: failure")
+    finally:
+        web.send_signal(signal.SIGTERM)
+        assert web.wait(timeout=10) == 0

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import random
 import threading
+import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -25,7 +26,8 @@ from arena.publicity import spectator_json
 from arena.registry import get_game
 from arena.rpc.bot_client import BotConfig, run_until_stopped
 from arena.rpc.server import create_server, stop_server
-from arena.rpc.state import ServerState
+from arena.rpc.state import ServerConfig, ServerState
+from arena.rpc.watching import WatchSettings
 from arena.v1 import arena_pb2 as pb
 from arena.v1 import arena_pb2_grpc
 
@@ -51,9 +53,11 @@ class Gate:
 
 
 @asynccontextmanager
-async def arena_with_bots(game: str, policies: dict[str, Any]) -> AsyncIterator[tuple[Any, Any]]:
+async def arena_with_bots(
+    game: str, policies: dict[str, Any], config: ServerConfig | None = None
+) -> AsyncIterator[tuple[Any, Any]]:
     """An in-process referee server with the given bots connected: (stub, server state)."""
-    state = ServerState()
+    state = ServerState(config)
     server, port = await create_server("127.0.0.1:0", state=state)
     address = f"127.0.0.1:{port}"
     stop = asyncio.Event()
@@ -188,5 +192,39 @@ def test_unknown_matches_and_bad_delays_are_refused() -> None:
                 with pytest.raises(grpc.aio.AioRpcError) as info:
                     await collect(stub, request.match_id, [], delay_ms=request.delay_ms)
                 assert info.value.code() == code
+
+    asyncio.run(scenario())
+
+
+def test_a_delayed_watcher_sees_each_update_late_and_the_watcher_bound_holds() -> None:
+    gate = Gate(after=2)
+    policies = {"a": gate.wrap(random_policy(1)), "b": random_policy(2)}
+    config = ServerConfig(watch=WatchSettings(max_watchers=2))
+
+    async def scenario() -> None:
+        async with arena_with_bots("lucky_numbers", policies, config) as (stub, state):
+            request = pb.PlayMatchRequest(game="lucky_numbers", seed=5, bots=["a", "b"])
+            request.match_id = "d1"
+            played = asyncio.ensure_future(stub.PlayMatch(request))
+            await until(lambda: gate.calls > gate.after)
+            feed = state.watch.feed("d1")
+            assert feed is not None
+            last_event = feed.moments[-1].at
+            delayed: list[pb.MatchUpdate] = []
+            prompt: list[pb.MatchUpdate] = []
+            watchers = [
+                asyncio.create_task(collect(stub, "d1", delayed, from_now=True, delay_ms=400)),
+                asyncio.create_task(collect(stub, "d1", prompt, from_now=True)),
+            ]
+            await until(lambda: len(prompt) == 1)
+            with pytest.raises(grpc.aio.AioRpcError) as info:  # a third stream is one too many
+                await collect(stub, "d1", [])
+            assert info.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+            await until(lambda: len(delayed) == 1)
+            assert time.monotonic() - last_event >= 0.4
+            gate.opened.set()
+            await played
+            await asyncio.wait_for(asyncio.gather(*watchers), 30)
+            assert delayed == prompt and delayed[-1].kind == END
 
     asyncio.run(scenario())
