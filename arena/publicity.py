@@ -5,14 +5,27 @@ tournament seed stays secret until the tournament is finished; so does each matc
 duplicate deals, the moves of one seating tell the deal of the seatings still to play, so those
 stay secret too until the tournament is finished. A match outside any tournament is public once
 it is over (the organizer chose its seed).
+
+While a match is played, a spectator sees the game's view for no seat after each public event,
+and nothing more (a simultaneous decision's pending choices are held back by the referee until
+every seat has decided). A live match of a duplicate-deal tournament shows no moves and no
+position until its tournament is finished, for the same reason its record hides them.
 """
 
 from __future__ import annotations
 
+import enum
+import json
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
-from arena.core import MatchRecord
+from arena.core import MatchRecord, MoveRecord, Outcome
+from arena.game import Game, parse_options, replay
+from arena.registry import get_game
 from arena.tournament.schedule import Deals, Status, TournamentSpec
+
+TournamentState = tuple[TournamentSpec, Status]
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,9 +42,7 @@ def tournament_is_public(status: Status) -> bool:
     return status is Status.FINISHED
 
 
-def disclose_match(
-    record: MatchRecord, tournament: tuple[TournamentSpec, Status] | None
-) -> Disclosure:
+def disclose_match(record: MatchRecord, tournament: TournamentState | None) -> Disclosure:
     """The public form of a finished match; `tournament` is its (spec, status) if it has one."""
     if tournament is None:
         return Disclosure(record)
@@ -41,3 +52,80 @@ def disclose_match(
     hide_moves = spec.deals is Deals.DUPLICATE
     shown = replace(record, seed=0, moves=() if hide_moves else record.moves)
     return Disclosure(shown, seed_withheld=True, moves_withheld=hide_moves)
+
+
+def moves_public(tournament: TournamentState | None) -> bool:
+    """Whether the moves and positions of a match (live or finished) may be shown now."""
+    if tournament is None:
+        return True
+    spec, status = tournament
+    return tournament_is_public(status) or spec.deals is not Deals.DUPLICATE
+
+
+class FrameKind(enum.Enum):
+    """What a spectator frame reports."""
+
+    START = "start"
+    MOVE = "move"
+    END = "end"
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """One public moment of a match: the event and the position a spectator sees after it."""
+
+    kind: FrameKind
+    ply: int
+    move: MoveRecord | None
+    view_json: str  # canonical JSON of the game's view for no seat ("" when withheld)
+    board: str  # the game's text picture of that position for a spectator
+    time_used_ms: tuple[float, ...]
+    outcome: Outcome | None = None
+
+
+def spectator_json(game: Game[Any, Any], state: Any) -> str:
+    """The spectator view of a position as canonical JSON: all a watcher is ever sent."""
+    return json.dumps(game.view(state, None), sort_keys=True, separators=(",", ":"))
+
+
+def frame_of(
+    game: Game[Any, Any],
+    kind: FrameKind,
+    state: Any,
+    moves: Sequence[MoveRecord],
+    num_players: int,
+    outcome: Outcome | None = None,
+) -> Frame:
+    """The spectator frame after `moves` led to `state` (the last move is the event's)."""
+    used = [0.0] * num_players
+    for m in moves:
+        used[m.seat] += m.elapsed_ms
+    return Frame(
+        kind,
+        len(moves),
+        moves[-1] if kind is FrameKind.MOVE and moves else None,
+        spectator_json(game, state),
+        game.render(state, None),
+        tuple(used),
+        outcome,
+    )
+
+
+def withheld_end(record: MatchRecord) -> Frame:
+    """The only frame of a match whose moves are withheld: its outcome, no position."""
+    return Frame(FrameKind.END, 0, None, "", "", (0.0,) * len(record.players), record.outcome)
+
+
+def finished_frames(record: MatchRecord, tournament: TournamentState | None) -> list[Frame]:
+    """Every public frame of a finished match, replayed from its record (the seed stays here)."""
+    if not moves_public(tournament):
+        return [withheld_end(record)]
+    game = get_game(record.game)
+    options = parse_options(game, dict(record.options))
+    n = len(record.players)
+    states = replay(game, n, options, record.seed, [(m.seat, m.move) for m in record.moves])
+    frames = [frame_of(game, FrameKind.START, states[0], (), n)]
+    for ply in range(1, len(states)):
+        frames.append(frame_of(game, FrameKind.MOVE, states[ply], record.moves[:ply], n))
+    frames.append(frame_of(game, FrameKind.END, states[-1], record.moves, n, record.outcome))
+    return frames

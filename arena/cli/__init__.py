@@ -53,6 +53,8 @@ def _register() -> None:
         serve,
         stats,
         tournament,
+        watch,
+        web,
     )
 
 

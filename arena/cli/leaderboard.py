@@ -154,8 +154,22 @@ def leaderboard_command(
         OutputFormat, typer.Option("--format", "-f", help="Output format.")
     ] = OutputFormat.TABLE,
     db: DbOption = None,
+    server: Annotated[
+        str | None,
+        typer.Option("--server", help="Read from a running `arena serve` (needs --game)."),
+    ] = None,
+    tls_ca: Annotated[
+        str | None, typer.Option("--tls-ca", envvar="ARENA_TLS_CA", help="CA file for --server.")
+    ] = None,
 ) -> None:
     """Show the TrueSkill ladder of a game: mu, sigma, mu - 3 sigma, games and wins."""
+    if server is not None:
+        from arena.cli import remote_reads  # lazy: grpc only for --server
+
+        if game is None:
+            raise ConfigError("with --server give --game")
+        remote_reads.print_ladder(remote_reads.remote_of(server, tls_ca), game, bot, fmt)
+        return
     with Store.open(db) as store:
         if rebuild:
             counts = store.rebuild_ladder(None if game is None else get_game(game).name)

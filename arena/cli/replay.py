@@ -35,8 +35,23 @@ def replay_command(
         str | None, typer.Option("--match", help="With FILE: the match id to replay.")
     ] = None,
     db: DbOption = None,
+    server: Annotated[
+        str | None,
+        typer.Option("--server", help="Replay from a running `arena serve` (its public view)."),
+    ] = None,
+    tls_ca: Annotated[
+        str | None, typer.Option("--tls-ca", envvar="ARENA_TLS_CA", help="CA file for --server.")
+    ] = None,
 ) -> None:
     """Replay a stored or exported match: every decision with its time, and the position."""
+    if server is not None:
+        from arena.cli import remote_reads, watch  # lazy: grpc only for --server
+
+        if seat is not None:
+            raise ConfigError("a server shows the spectator's view only: drop --seat")
+        remote = remote_reads.remote_of(server, tls_ca)
+        remote_reads.run(watch.follow_match(remote, match_id))
+        return
     if Path(match_id).is_file():
         record = record_from_file(Path(match_id), match)
     else:

@@ -58,6 +58,12 @@ def serve_command(
     max_fixtures: Annotated[
         int, typer.Option(min=1, help="Most matches one CreateTournament may schedule.")
     ] = DEFAULT_MAX_FIXTURES,
+    web: Annotated[
+        str | None,
+        typer.Option(
+            "--web", help="Also serve the spectators' web pages on this host:port (read-only)."
+        ),
+    ] = None,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Log debug detail.")] = False,
 ) -> None:
     """Run a referee server: bots connect to it, matches are played on it (Ctrl-C stops it).
@@ -85,4 +91,6 @@ def serve_command(
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
     with Store.open(db) as store:
-        asyncio.run(serve(address, config, store, tls=tls, allow_plaintext=allow_plaintext))
+        asyncio.run(
+            serve(address, config, store, tls=tls, allow_plaintext=allow_plaintext, web=web)
+        )

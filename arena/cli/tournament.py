@@ -13,7 +13,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from arena.cli import app
+from arena.cli import app, remote_reads
 from arena.cli.leaderboard import DbOption, OutputFormat, emit_rows
 from arena.cli.sprt import SprtStopped, Watch, check_sprt, sprt_watch
 from arena.cli.tournament_logs import BotLogs, marked_runner, show_logs
@@ -51,6 +51,9 @@ tournament_app = typer.Typer(
 )
 app.add_typer(tournament_app, name="tournament")
 
+ReadServerOption = Annotated[
+    str | None, typer.Option("--server", help="Read from a running `arena serve` instead.")
+]
 ConcurrencyOption = Annotated[
     int, typer.Option("--concurrency", "-c", min=1, help="Matches played at once.")
 ]
@@ -81,15 +84,7 @@ TokenOption = Annotated[
         show_envvar=True,
     ),
 ]
-TlsCaOption = Annotated[
-    str | None,
-    typer.Option(
-        "--tls-ca",
-        envvar="ARENA_TLS_CA",
-        help="CA file to reach --server over TLS.",
-        show_envvar=True,
-    ),
-]
+TlsCaOption = remote_reads.ReadTlsCaOption
 DealsOption = Annotated[
     Deals,
     typer.Option(
@@ -231,10 +226,16 @@ def show_command(
     ] = None,
     log_dir: LogDirOption = None,
     db: DbOption = None,
+    server: ReadServerOption = None,
+    tls_ca: TlsCaOption = None,
 ) -> None:
     """Show a tournament: its definition, progress, standings and results by seat."""
     if logs is not None:
         show_logs(log_root(log_dir), tournament_id, logs, match)
+        return
+    if server is not None:
+        remote = remote_reads.remote_of(server, tls_ca)
+        remote_reads.print_tournament(remote, tournament_id, fmt, with_matches=matches)
         return
     with Store.open(db) as store:
         report(store, store.tournament(tournament_id), fmt, with_matches=matches)
@@ -244,8 +245,13 @@ def show_command(
 def list_command(
     fmt: Annotated[OutputFormat, typer.Option("--format", "-f")] = OutputFormat.TABLE,
     db: DbOption = None,
+    server: ReadServerOption = None,
+    tls_ca: TlsCaOption = None,
 ) -> None:
-    """List the stored tournaments, oldest first."""
+    """List the stored tournaments, oldest first (newest first with --server)."""
+    if server is not None:
+        remote_reads.print_tournaments(remote_reads.remote_of(server, tls_ca), fmt)
+        return
     with Store.open(db) as store:
         rows = [summary_row(t) for t in store.tournaments()]
     emit_rows(rows, fmt, columns=list(SUMMARY_COLUMNS), title="Tournaments")

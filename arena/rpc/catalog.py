@@ -25,6 +25,7 @@ from arena.v1 import arena_pb2 as pb
 
 DEFAULT_PAGE_SIZE = 50
 MAX_PAGE_SIZE = 500  # a page of summaries stays far below the message size limit
+MAX_LISTED_TOURNAMENTS = 200  # ListTournaments answers the newest this many
 
 _STATUS_TO_PB: dict[Status, pb.TournamentStatus] = {
     s: pb.TournamentStatus.Value(f"TOURNAMENT_STATUS_{s.name}")  # type: ignore[misc]
@@ -61,28 +62,8 @@ def tournament_to_pb(store: Store, t: StoredTournament, error: str = "") -> pb.T
     """A stored tournament with its standings, seat rows and its own ladder."""
     spec = t.spec
     records = store.tournament_matches(t.id)
-    msg = pb.Tournament(
-        id=t.id,
-        game=spec.game,
-        options=options_to_pb(spec.options),
-        format=spec.format.value,
-        hero=spec.hero or "",
-        table_size=spec.table_size,
-        cycles=spec.cycles,
-        seed=spec.seed if tournament_is_public(t.status) else 0,
-        seed_withheld=not tournament_is_public(t.status),
-        deals=spec.deals.value,
-        bots=spec.bot_names,
-        status=_STATUS_TO_PB[t.status],
-        fixtures_done=t.played,
-        fixtures_total=t.fixtures,
-        created_at=t.created_at,
-        finished_at=t.finished_at or 0.0,
-        tie_breaks=TIE_BREAKS,
-        error=error,
-    )
-    if spec.time_per_move_ms is not None:
-        msg.per_move_ms = spec.time_per_move_ms
+    msg = tournament_brief(t)
+    msg.error = error
     for s in compute_standings(records, spec.bot_names, spec.table_size):
         msg.standings.append(
             pb.Standing(
@@ -104,6 +85,52 @@ def tournament_to_pb(store: Store, t: StoredTournament, error: str = "") -> pb.T
         )
     msg.leaderboard.extend(ladder_to_pb(fold_ratings(store.results(spec.game, t.id))))
     return msg
+
+
+def tournament_brief(t: StoredTournament) -> pb.Tournament:
+    """A stored tournament without its standings, seat rows and ladder (cheap to list)."""
+    spec = t.spec
+    public = tournament_is_public(t.status)
+    msg = pb.Tournament(
+        id=t.id,
+        game=spec.game,
+        options=options_to_pb(spec.options),
+        format=spec.format.value,
+        hero=spec.hero or "",
+        table_size=spec.table_size,
+        cycles=spec.cycles,
+        seed=spec.seed if public else 0,
+        seed_withheld=not public,
+        deals=spec.deals.value,
+        bots=spec.bot_names,
+        status=_STATUS_TO_PB[t.status],
+        fixtures_done=t.played,
+        fixtures_total=t.fixtures,
+        created_at=t.created_at,
+        finished_at=t.finished_at or 0.0,
+        tie_breaks=TIE_BREAKS,
+    )
+    if spec.time_per_move_ms is not None:
+        msg.per_move_ms = spec.time_per_move_ms
+    return msg
+
+
+def list_tournaments(store: Store) -> pb.ListTournamentsResponse:
+    """The newest stored tournaments, in brief, newest first."""
+    newest = list(reversed(store.tournaments()))[:MAX_LISTED_TOURNAMENTS]
+    return pb.ListTournamentsResponse(tournaments=[tournament_brief(t) for t in newest])
+
+
+def rating_history(store: Store, game_name: str, bot: str) -> pb.RatingHistory:
+    """A bot's rating after each of its rated matches of a game, oldest first."""
+    game = get_game(game_name).name
+    points = [
+        pb.RatingPoint(
+            match_id=c.match_id, finished_at=c.finished_at, rank=c.rank, mu=c.mu, sigma=c.sigma
+        )
+        for c in store.rating_history(game, bot)
+    ]
+    return pb.RatingHistory(game=game, bot=bot, points=points)
 
 
 def summary_to_pb(summary: MatchSummary) -> pb.MatchSummary:

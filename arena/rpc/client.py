@@ -8,7 +8,7 @@ credentials; reads ignore it).
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -140,3 +140,18 @@ async def get_remote_tournament(target: Remote | str, tournament_id: int) -> pb.
     """A tournament the server keeps, as it shows it (the seed withheld until finished)."""
     request = pb.GetTournamentRequest(tournament_id=tournament_id)
     return await _call(target, "GetTournament", request, CALL_TIMEOUT_S)
+async def read_remote(target: Remote | str, method: str, request: Any) -> Any:
+    """One public read of ArenaService (GetLeaderboard, GetTournament, ListMatches ...)."""
+    return await _call(target, method, request, CALL_TIMEOUT_S)
+
+
+async def follow_remote(target: Remote | str, method: str, request: Any) -> AsyncIterator[Any]:
+    """The messages of a public stream (WatchMatch, WatchTournament) as they arrive."""
+    remote = _remote(target)
+    async with open_channel(remote.address, remote.tls_ca) as channel:
+        stub = arena_pb2_grpc.ArenaServiceStub(channel)
+        try:
+            async for message in getattr(stub, method)(request, metadata=remote.metadata()):
+                yield message
+        except grpc.aio.AioRpcError as exc:
+            raise error_from_rpc(exc, remote.address) from None

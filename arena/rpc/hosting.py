@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from arena.core import MatchRecord
 from arena.errors import ArenaError, BotError, ConfigError, LimitError, TournamentError
 from arena.limits import (
     MAX_BOTS_PER_TOURNAMENT,
@@ -28,9 +29,11 @@ from arena.limits import (
     shown,
 )
 from arena.players import Player
-from arena.referee import Clock
+from arena.publicity import moves_public
+from arena.referee import Clock, EventSink
 from arena.registry import get_game
 from arena.rpc.bot_registry import SessionRegistry
+from arena.rpc.watching import MatchHeader, WatchHub
 from arena.store import Store, StoredTournament
 from arena.tournament import BotEntry, Fixture, Format, TournamentSpec
 from arena.tournament.manage import (
@@ -41,7 +44,7 @@ from arena.tournament.manage import (
     play_tournament,
 )
 from arena.tournament.players import local_runner
-from arena.tournament.runner import limit_per_bot
+from arena.tournament.runner import MatchRunner, limit_per_bot
 from arena.tournament.schedule import DEFAULT_DEALS, Deals, Status, fixture_count
 from arena.v1 import arena_pb2 as pb
 
@@ -134,11 +137,16 @@ class TournamentHost:
     """Creates tournaments between this server's connected bots and plays them in the background."""
 
     def __init__(
-        self, store: Store, registry: SessionRegistry, player: Callable[[str], Player]
+        self,
+        store: Store,
+        registry: SessionRegistry,
+        player: Callable[[str], Player],
+        watch: WatchHub | None = None,
     ) -> None:
         self.store = store
         self.registry = registry
         self.player = player  # a fresh seat player for a connected bot, by name
+        self.watch = watch or WatchHub()  # spectators of the matches being played
         self.runs: dict[int, asyncio.Task[None]] = {}
         self.errors: dict[int, str] = {}  # why a run stopped early
 
@@ -208,9 +216,23 @@ class TournamentHost:
             # A bot gone since creation faults at start (disconnect): it forfeits, play goes on.
             return self.player(fixture.seats[seat])
 
-        play = limit_per_bot(local_runner(game, options, seat_player, clock), capacity)
+        def events(fixture: Fixture) -> EventSink:
+            header = MatchHeader(
+                fixture.match_id, spec.game, spec.options, fixture.seats, clock, tid
+            )
+            public = moves_public((spec, Status.RUNNING))
+            return self.watch.sink(header, game, public=public)
+
+        runner = local_runner(game, options, seat_player, clock, events=events)
+        play = limit_per_bot(self._forgetting(runner), capacity)
         try:
-            finished = await play_tournament(self.store, tid, play, concurrency=concurrency)
+            finished = await play_tournament(
+                self.store,
+                tid,
+                play,
+                concurrency=concurrency,
+                on_match=lambda _fixture, _record: self.watch.signal(tid),
+            )
         except ArenaError as exc:
             self.errors[tid] = str(exc)
             log.error("tournament %d stopped: %s", tid, exc)
@@ -219,6 +241,17 @@ class TournamentHost:
             log.exception("tournament %d failed", tid)
         else:
             log.info("tournament %d finished: %d matches", tid, finished.played)
+
+    def _forgetting(self, play: MatchRunner) -> MatchRunner:
+        """A runner whose cancelled matches end their watchers' streams too."""
+
+        async def run(fixture: Fixture) -> MatchRecord:
+            try:
+                return await play(fixture)
+            finally:
+                self.watch.forget(fixture.match_id)
+
+        return run
 
     async def shutdown(self) -> None:
         """Stop the runs (matches in flight are not stored; the tournaments stay resumable)."""

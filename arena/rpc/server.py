@@ -125,8 +125,10 @@ async def serve(
     *,
     tls: TlsFiles | None = None,
     allow_plaintext: bool = False,
+    web: str | None = None,
 ) -> None:
-    """Run a referee server until SIGINT/SIGTERM (with a database: tournaments and storage).
+    """Run a referee server until SIGINT/SIGTERM (with a database: tournaments and storage);
+    `web` also serves the spectators' pages there, reading this server over gRPC.
 
     A server without credentials serves loopback only; beyond it, TLS is required unless
     `allow_plaintext`.
@@ -158,8 +160,19 @@ async def serve(
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(sig, stop.set)
+    pages = None
+    if web is not None:
+        from arena.rpc.client import Remote  # lazy: the web stack only when asked for
+        from arena.web.server import bind, serve_web
+
+        sock = bind(web)  # before serving: a bad address stops the server at once
+        ca = str(tls.cert) if tls is not None else None  # a self-signed server trusts itself
+        remote = Remote(f"{'localhost' if tls else '127.0.0.1'}:{port}", None, ca)
+        pages = asyncio.create_task(serve_web(remote, sock, stop))
     try:
         await stop.wait()
+        if pages is not None:
+            await pages
     finally:
         log.info("referee shutting down")
         await stop_server(server)

@@ -17,7 +17,13 @@ from arena.game import option_choices, option_fields
 from arena.limits import MAX_OPTION_CHARS, check_clock, check_text
 from arena.publicity import disclose_match
 from arena.registry import list_games
-from arena.rpc.catalog import leaderboard, list_matches, tournament_to_pb
+from arena.rpc.catalog import (
+    leaderboard,
+    list_matches,
+    list_tournaments,
+    rating_history,
+    tournament_to_pb,
+)
 from arena.rpc.convert import (
     clock_settings_from_pb,
     legal_moves_rule,
@@ -28,6 +34,7 @@ from arena.rpc.convert import (
 from arena.rpc.hosting import order_from_pb
 from arena.rpc.state import ServerState
 from arena.rpc.status import MatchNotFoundError, abort_with
+from arena.rpc.watch_streams import watch_match, watch_tournament
 from arena.store import UnknownMatchError
 from arena.v1 import arena_pb2 as pb
 from arena.v1 import arena_pb2_grpc
@@ -169,6 +176,36 @@ class ArenaServicer(arena_pb2_grpc.ArenaServiceServicer):
         def read() -> pb.Leaderboard:
             check_text("game", request.game, MAX_OPTION_CHARS)
             return leaderboard(self.state.require_store(), request.game)
+
+        return await _answer(context, lambda: asyncio.to_thread(read))
+
+    async def WatchMatch(self, request: pb.WatchMatchRequest, context: Any) -> None:  # noqa: N802
+        """A match's public updates, live or replayed (a public read)."""
+        await _answer(context, lambda: watch_match(self.state, request, context))
+
+    async def WatchTournament(  # noqa: N802
+        self, request: pb.WatchTournamentRequest, context: Any
+    ) -> None:
+        """A tournament's progress and standings whenever they change (a public read)."""
+        await _answer(context, lambda: watch_tournament(self.state, request, context))
+
+    async def ListTournaments(  # noqa: N802
+        self, request: pb.ListTournamentsRequest, context: Any
+    ) -> pb.ListTournamentsResponse:
+        """The stored tournaments, newest first."""
+        return await _answer(
+            context, lambda: asyncio.to_thread(list_tournaments, self.state.require_store())
+        )
+
+    async def GetRatingHistory(  # noqa: N802
+        self, request: pb.GetRatingHistoryRequest, context: Any
+    ) -> pb.RatingHistory:
+        """One bot's rating after each of its rated matches."""
+
+        def read() -> pb.RatingHistory:
+            check_text("game", request.game, MAX_OPTION_CHARS)
+            check_text("bot", request.bot, MAX_OPTION_CHARS)
+            return rating_history(self.state.require_store(), request.game, request.bot)
 
         return await _answer(context, lambda: asyncio.to_thread(read))
 

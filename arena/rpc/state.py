@@ -17,7 +17,7 @@ from typing import Any
 from arena.access import AccessPolicy
 from arena.core import MatchRecord
 from arena.errors import BotError, ConfigError, StoreError
-from arena.game import check_player_count, parse_options
+from arena.game import check_player_count, options_to_dict, parse_options
 from arena.limits import ServerLimits, check_match_id, check_name, check_options, check_seed
 from arena.players import Player
 from arena.referee import Clock, play_match
@@ -28,6 +28,7 @@ from arena.rpc.hosting import TournamentHost
 from arena.rpc.remote_player import RemotePlayer
 from arena.rpc.sessions import SessionSettings
 from arena.rpc.status import BotBusyError, MatchExistsError, MatchNotFoundError, NoDatabaseError
+from arena.rpc.watching import MatchHeader, WatchHub, WatchSettings
 from arena.store import Store, UnknownMatchError
 
 log = logging.getLogger("arena.rpc.server")
@@ -46,6 +47,7 @@ class ServerConfig:
     sessions: SessionSettings = field(default_factory=SessionSettings)
     limits: ServerLimits = field(default_factory=ServerLimits)
     recent_records: int = RECENT_RECORDS
+    watch: WatchSettings = field(default_factory=WatchSettings)
 
 
 PlayerFactory = Callable[[str], Player]
@@ -69,8 +71,9 @@ class ServerState:
         self.running: dict[str, asyncio.Task[MatchRecord]] = {}
         self._reserved: set[str] = set()  # ids of matches being set up or running
         self.player_factory: PlayerFactory = lambda name: RemotePlayer(self.registry, name)
+        self.watch = WatchHub(self.config.watch)
         self.host = (
-            TournamentHost(store, self.registry, lambda name: self.player_factory(name))
+            TournamentHost(store, self.registry, lambda name: self.player_factory(name), self.watch)
             if store is not None
             else None
         )
@@ -152,9 +155,14 @@ class ServerState:
             self._reserved.discard(wire_id)
             raise
         players = [self.player_factory(name) for name in bots]
+        clock = clock or self.config.clock
+        # Spectators know a match by the id its caller gave, even when it runs under another.
+        watch_id = wire_id if self.watch.feed(match_id) else match_id
+        header = MatchHeader(watch_id, game.name, options_to_dict(parsed), tuple(bots), clock)
+        on_event = self.watch.sink(header, game)
         task = asyncio.create_task(
             play_match(
-                game, parsed, seed, players, clock=clock or self.config.clock, match_id=wire_id
+                game, parsed, seed, players, clock=clock, match_id=wire_id, on_event=on_event
             )
         )
         self.running[wire_id] = task
@@ -162,6 +170,7 @@ class ServerState:
         def forget(_task: asyncio.Task[MatchRecord]) -> None:
             self.running.pop(wire_id, None)
             self._reserved.discard(wire_id)
+            self.watch.forget(watch_id)  # a cancelled match never sent its end
 
         task.add_done_callback(forget)
         log.info("match %s started: %s, %s", wire_id, game.name, ", ".join(bots))

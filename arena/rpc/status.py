@@ -55,6 +55,14 @@ class MatchExistsError(ArenaError):
     """A match with that id exists already."""
 
 
+class TooManyWatchersError(ArenaError):
+    """The server has as many watch streams open as it allows."""
+
+
+class WatcherTooSlowError(ArenaError):
+    """A watcher fell too far behind its match (queue overflow or a stalled write): dropped."""
+
+
 class NoDatabaseError(ArenaError):
     """The call needs the server's database and the server runs without one."""
 
@@ -69,6 +77,8 @@ STATUS_BY_ERROR: dict[type[ArenaError], grpc.StatusCode] = {
     AuthenticationError: grpc.StatusCode.UNAUTHENTICATED,
     ForbiddenError: grpc.StatusCode.PERMISSION_DENIED,
     MatchNotFoundError: grpc.StatusCode.NOT_FOUND,
+    TooManyWatchersError: grpc.StatusCode.RESOURCE_EXHAUSTED,
+    WatcherTooSlowError: grpc.StatusCode.RESOURCE_EXHAUSTED,
     MatchExistsError: grpc.StatusCode.ALREADY_EXISTS,
     UnknownTournamentError: grpc.StatusCode.NOT_FOUND,
     UnknownMatchError: grpc.StatusCode.NOT_FOUND,

@@ -8,7 +8,7 @@ from typing import Any
 from arena.core import MatchRecord, Termination
 from arena.errors import ConfigError
 from arena.players import DecisionRequest, MatchInfo, Player, PolicyPlayer, Reply
-from arena.referee import BotFault, Clock, play_match
+from arena.referee import BotFault, Clock, EventSink, play_match
 from arena.strategies import make_policy
 from arena.tournament.runner import MatchRunner
 from arena.tournament.schedule import BotEntry, Fixture, derive_seed
@@ -54,14 +54,27 @@ def check_builtins(game: str, bots: tuple[BotEntry, ...]) -> None:
 
 
 def local_runner(
-    game: Any, options: Any, seat_player: SeatPlayer, clock: Clock | None = None
+    game: Any,
+    options: Any,
+    seat_player: SeatPlayer,
+    clock: Clock | None = None,
+    *,
+    events: Callable[[Fixture], EventSink | None] | None = None,
 ) -> MatchRunner:
-    """A match runner that plays on this process's referee with the given seat players."""
+    """A match runner that plays on this process's referee with the given seat players
+    (`events` gives each fixture's event hook, for watchers)."""
 
     async def play(fixture: Fixture) -> MatchRecord:
         players = [seat_player(fixture, seat) for seat in range(len(fixture.seats))]
+        on_event = events(fixture) if events is not None else None
         return await play_match(
-            game, options, fixture.seed, players, clock=clock, match_id=fixture.match_id
+            game,
+            options,
+            fixture.seed,
+            players,
+            clock=clock,
+            match_id=fixture.match_id,
+            on_event=on_event,
         )
 
     return play

@@ -32,6 +32,13 @@ class TournamentStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     TOURNAMENT_STATUS_RUNNING: _ClassVar[TournamentStatus]
     TOURNAMENT_STATUS_INTERRUPTED: _ClassVar[TournamentStatus]
     TOURNAMENT_STATUS_FINISHED: _ClassVar[TournamentStatus]
+
+class UpdateKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    UPDATE_KIND_UNSPECIFIED: _ClassVar[UpdateKind]
+    UPDATE_KIND_START: _ClassVar[UpdateKind]
+    UPDATE_KIND_MOVE: _ClassVar[UpdateKind]
+    UPDATE_KIND_END: _ClassVar[UpdateKind]
 TERMINATION_UNSPECIFIED: Termination
 TERMINATION_NORMAL: Termination
 TERMINATION_TURN_CAP: Termination
@@ -46,6 +53,10 @@ TOURNAMENT_STATUS_CREATED: TournamentStatus
 TOURNAMENT_STATUS_RUNNING: TournamentStatus
 TOURNAMENT_STATUS_INTERRUPTED: TournamentStatus
 TOURNAMENT_STATUS_FINISHED: TournamentStatus
+UPDATE_KIND_UNSPECIFIED: UpdateKind
+UPDATE_KIND_START: UpdateKind
+UPDATE_KIND_MOVE: UpdateKind
+UPDATE_KIND_END: UpdateKind
 
 class BotMessage(_message.Message):
     __slots__ = ("hello", "decision", "ping", "pong")
@@ -617,3 +628,110 @@ class Leaderboard(_message.Message):
     game: str
     entries: _containers.RepeatedCompositeFieldContainer[LadderEntry]
     def __init__(self, game: _Optional[str] = ..., entries: _Optional[_Iterable[_Union[LadderEntry, _Mapping]]] = ...) -> None: ...
+
+class WatchMatchRequest(_message.Message):
+    __slots__ = ("match_id", "from_now", "delay_ms")
+    MATCH_ID_FIELD_NUMBER: _ClassVar[int]
+    FROM_NOW_FIELD_NUMBER: _ClassVar[int]
+    DELAY_MS_FIELD_NUMBER: _ClassVar[int]
+    match_id: str
+    from_now: bool
+    delay_ms: int
+    def __init__(self, match_id: _Optional[str] = ..., from_now: _Optional[bool] = ..., delay_ms: _Optional[int] = ...) -> None: ...
+
+class MatchUpdate(_message.Message):
+    __slots__ = ("kind", "match_id", "game", "options", "players", "ply", "move", "view_json", "board", "time_used_ms", "clock", "outcome", "live", "moves_withheld")
+    class OptionsEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    MATCH_ID_FIELD_NUMBER: _ClassVar[int]
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    PLY_FIELD_NUMBER: _ClassVar[int]
+    MOVE_FIELD_NUMBER: _ClassVar[int]
+    VIEW_JSON_FIELD_NUMBER: _ClassVar[int]
+    BOARD_FIELD_NUMBER: _ClassVar[int]
+    TIME_USED_MS_FIELD_NUMBER: _ClassVar[int]
+    CLOCK_FIELD_NUMBER: _ClassVar[int]
+    OUTCOME_FIELD_NUMBER: _ClassVar[int]
+    LIVE_FIELD_NUMBER: _ClassVar[int]
+    MOVES_WITHHELD_FIELD_NUMBER: _ClassVar[int]
+    kind: UpdateKind
+    match_id: str
+    game: str
+    options: _containers.ScalarMap[str, str]
+    players: _containers.RepeatedScalarFieldContainer[str]
+    ply: int
+    move: MoveRecord
+    view_json: str
+    board: str
+    time_used_ms: _containers.RepeatedScalarFieldContainer[float]
+    clock: ClockSettings
+    outcome: Outcome
+    live: bool
+    moves_withheld: bool
+    def __init__(self, kind: _Optional[_Union[UpdateKind, str]] = ..., match_id: _Optional[str] = ..., game: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., players: _Optional[_Iterable[str]] = ..., ply: _Optional[int] = ..., move: _Optional[_Union[MoveRecord, _Mapping]] = ..., view_json: _Optional[str] = ..., board: _Optional[str] = ..., time_used_ms: _Optional[_Iterable[float]] = ..., clock: _Optional[_Union[ClockSettings, _Mapping]] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ..., live: _Optional[bool] = ..., moves_withheld: _Optional[bool] = ...) -> None: ...
+
+class WatchTournamentRequest(_message.Message):
+    __slots__ = ("tournament_id",)
+    TOURNAMENT_ID_FIELD_NUMBER: _ClassVar[int]
+    tournament_id: int
+    def __init__(self, tournament_id: _Optional[int] = ...) -> None: ...
+
+class TournamentUpdate(_message.Message):
+    __slots__ = ("tournament", "finished", "live_matches")
+    TOURNAMENT_FIELD_NUMBER: _ClassVar[int]
+    FINISHED_FIELD_NUMBER: _ClassVar[int]
+    LIVE_MATCHES_FIELD_NUMBER: _ClassVar[int]
+    tournament: Tournament
+    finished: _containers.RepeatedCompositeFieldContainer[MatchSummary]
+    live_matches: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, tournament: _Optional[_Union[Tournament, _Mapping]] = ..., finished: _Optional[_Iterable[_Union[MatchSummary, _Mapping]]] = ..., live_matches: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class ListTournamentsRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class ListTournamentsResponse(_message.Message):
+    __slots__ = ("tournaments",)
+    TOURNAMENTS_FIELD_NUMBER: _ClassVar[int]
+    tournaments: _containers.RepeatedCompositeFieldContainer[Tournament]
+    def __init__(self, tournaments: _Optional[_Iterable[_Union[Tournament, _Mapping]]] = ...) -> None: ...
+
+class GetRatingHistoryRequest(_message.Message):
+    __slots__ = ("game", "bot")
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    BOT_FIELD_NUMBER: _ClassVar[int]
+    game: str
+    bot: str
+    def __init__(self, game: _Optional[str] = ..., bot: _Optional[str] = ...) -> None: ...
+
+class RatingPoint(_message.Message):
+    __slots__ = ("match_id", "finished_at", "rank", "mu", "sigma")
+    MATCH_ID_FIELD_NUMBER: _ClassVar[int]
+    FINISHED_AT_FIELD_NUMBER: _ClassVar[int]
+    RANK_FIELD_NUMBER: _ClassVar[int]
+    MU_FIELD_NUMBER: _ClassVar[int]
+    SIGMA_FIELD_NUMBER: _ClassVar[int]
+    match_id: str
+    finished_at: float
+    rank: int
+    mu: float
+    sigma: float
+    def __init__(self, match_id: _Optional[str] = ..., finished_at: _Optional[float] = ..., rank: _Optional[int] = ..., mu: _Optional[float] = ..., sigma: _Optional[float] = ...) -> None: ...
+
+class RatingHistory(_message.Message):
+    __slots__ = ("game", "bot", "points")
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    BOT_FIELD_NUMBER: _ClassVar[int]
+    POINTS_FIELD_NUMBER: _ClassVar[int]
+    game: str
+    bot: str
+    points: _containers.RepeatedCompositeFieldContainer[RatingPoint]
+    def __init__(self, game: _Optional[str] = ..., bot: _Optional[str] = ..., points: _Optional[_Iterable[_Union[RatingPoint, _Mapping]]] = ...) -> None: ...

@@ -163,6 +163,26 @@ class ArenaServiceStub:
                 request_serializer=arena_dot_v1_dot_arena__pb2.GetLeaderboardRequest.SerializeToString,
                 response_deserializer=arena_dot_v1_dot_arena__pb2.Leaderboard.FromString,
                 _registered_method=True)
+        self.WatchMatch = channel.unary_stream(
+                '/arena.v1.ArenaService/WatchMatch',
+                request_serializer=arena_dot_v1_dot_arena__pb2.WatchMatchRequest.SerializeToString,
+                response_deserializer=arena_dot_v1_dot_arena__pb2.MatchUpdate.FromString,
+                _registered_method=True)
+        self.WatchTournament = channel.unary_stream(
+                '/arena.v1.ArenaService/WatchTournament',
+                request_serializer=arena_dot_v1_dot_arena__pb2.WatchTournamentRequest.SerializeToString,
+                response_deserializer=arena_dot_v1_dot_arena__pb2.TournamentUpdate.FromString,
+                _registered_method=True)
+        self.ListTournaments = channel.unary_unary(
+                '/arena.v1.ArenaService/ListTournaments',
+                request_serializer=arena_dot_v1_dot_arena__pb2.ListTournamentsRequest.SerializeToString,
+                response_deserializer=arena_dot_v1_dot_arena__pb2.ListTournamentsResponse.FromString,
+                _registered_method=True)
+        self.GetRatingHistory = channel.unary_unary(
+                '/arena.v1.ArenaService/GetRatingHistory',
+                request_serializer=arena_dot_v1_dot_arena__pb2.GetRatingHistoryRequest.SerializeToString,
+                response_deserializer=arena_dot_v1_dot_arena__pb2.RatingHistory.FromString,
+                _registered_method=True)
 
 
 class ArenaServiceServicer:
@@ -257,6 +277,39 @@ class ArenaServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def WatchMatch(self, request, context):
+        """Follows one match as a spectator: its public updates from the start (or from now), each
+        with the spectator view after it, ending with the outcome; live or finished. Hidden
+        information never travels (a simultaneous decision shows once every seat has decided).
+        Errors: NOT_FOUND (no live or finished match by that id), INVALID_ARGUMENT (bad delay),
+        RESOURCE_EXHAUSTED (too many watchers, or this watcher reads too slowly and was dropped).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def WatchTournament(self, request, context):
+        """Follows one tournament: an update whenever its progress, finished matches, live matches or
+        standings change; ends once it is no longer being played. Errors: as GetTournament.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListTournaments(self, request, context):
+        """The stored tournaments, newest first (at most 200), without their standings.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetRatingHistory(self, request, context):
+        """One bot's TrueSkill rating after each of its rated matches of a game, oldest first.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_ArenaServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -304,6 +357,26 @@ def add_ArenaServiceServicer_to_server(servicer, server):
                     servicer.GetLeaderboard,
                     request_deserializer=arena_dot_v1_dot_arena__pb2.GetLeaderboardRequest.FromString,
                     response_serializer=arena_dot_v1_dot_arena__pb2.Leaderboard.SerializeToString,
+            ),
+            'WatchMatch': grpc.unary_stream_rpc_method_handler(
+                    servicer.WatchMatch,
+                    request_deserializer=arena_dot_v1_dot_arena__pb2.WatchMatchRequest.FromString,
+                    response_serializer=arena_dot_v1_dot_arena__pb2.MatchUpdate.SerializeToString,
+            ),
+            'WatchTournament': grpc.unary_stream_rpc_method_handler(
+                    servicer.WatchTournament,
+                    request_deserializer=arena_dot_v1_dot_arena__pb2.WatchTournamentRequest.FromString,
+                    response_serializer=arena_dot_v1_dot_arena__pb2.TournamentUpdate.SerializeToString,
+            ),
+            'ListTournaments': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListTournaments,
+                    request_deserializer=arena_dot_v1_dot_arena__pb2.ListTournamentsRequest.FromString,
+                    response_serializer=arena_dot_v1_dot_arena__pb2.ListTournamentsResponse.SerializeToString,
+            ),
+            'GetRatingHistory': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetRatingHistory,
+                    request_deserializer=arena_dot_v1_dot_arena__pb2.GetRatingHistoryRequest.FromString,
+                    response_serializer=arena_dot_v1_dot_arena__pb2.RatingHistory.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -557,6 +630,114 @@ class ArenaService:
             '/arena.v1.ArenaService/GetLeaderboard',
             arena_dot_v1_dot_arena__pb2.GetLeaderboardRequest.SerializeToString,
             arena_dot_v1_dot_arena__pb2.Leaderboard.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def WatchMatch(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_stream(
+            request,
+            target,
+            '/arena.v1.ArenaService/WatchMatch',
+            arena_dot_v1_dot_arena__pb2.WatchMatchRequest.SerializeToString,
+            arena_dot_v1_dot_arena__pb2.MatchUpdate.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def WatchTournament(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_stream(
+            request,
+            target,
+            '/arena.v1.ArenaService/WatchTournament',
+            arena_dot_v1_dot_arena__pb2.WatchTournamentRequest.SerializeToString,
+            arena_dot_v1_dot_arena__pb2.TournamentUpdate.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListTournaments(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/arena.v1.ArenaService/ListTournaments',
+            arena_dot_v1_dot_arena__pb2.ListTournamentsRequest.SerializeToString,
+            arena_dot_v1_dot_arena__pb2.ListTournamentsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetRatingHistory(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/arena.v1.ArenaService/GetRatingHistory',
+            arena_dot_v1_dot_arena__pb2.GetRatingHistoryRequest.SerializeToString,
+            arena_dot_v1_dot_arena__pb2.RatingHistory.FromString,
             options,
             channel_credentials,
             insecure,

@@ -1,0 +1,195 @@
+"""The read commands against a running server (`--server ADDR`): the same tables as from a
+database, built from ArenaService replies, so the server's publicity rules apply."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Coroutine
+from typing import Annotated, Any, TypeVar
+
+import typer
+
+from arena.cli.leaderboard import OutputFormat, emit_rows
+from arena.cli.tournament_report import SUMMARY_COLUMNS
+from arena.errors import ConfigError
+from arena.ratings import CONSERVATIVE_K
+
+T = TypeVar("T")
+
+ReadServerOption = Annotated[
+    str | None,
+    typer.Option(
+        "--server",
+        envvar="ARENA_SERVER",
+        help="Read from a running `arena serve` at this address instead of a database.",
+        show_envvar=True,
+    ),
+]
+ReadTlsCaOption = Annotated[
+    str | None,
+    typer.Option(
+        "--tls-ca",
+        envvar="ARENA_TLS_CA",
+        help="CA file to reach --server over TLS.",
+        show_envvar=True,
+    ),
+]
+
+
+def enum_word(enum_type: Any, value: int) -> str:
+    """A protobuf enum value as the CLI's word: TOURNAMENT_STATUS_RUNNING -> running."""
+    name = str(enum_type.Name(value))
+    prefix = {"TournamentStatus": "TOURNAMENT_STATUS_", "Termination": "TERMINATION_"}
+    return name.removeprefix(prefix.get(enum_type.DESCRIPTOR.name, "")).lower()
+
+
+def remote_of(server: str, tls_ca: str | None = None) -> Any:
+    """The Remote for a --server address (grpc is imported only here)."""
+    from arena.rpc.client import Remote
+
+    return Remote.of(server, None, tls_ca)
+
+
+def run(coro: Coroutine[Any, Any, T]) -> T:
+    """Run one client coroutine to its end."""
+    return asyncio.run(coro)
+
+
+def read(remote: Any, method: str, request: Any) -> Any:
+    """One blocking ArenaService read."""
+    from arena.rpc.client import read_remote
+
+    return run(read_remote(remote, method, request))
+
+
+def tournament_row(t: Any) -> dict[str, Any]:
+    """A Tournament message as a row of `arena tournament list`."""
+    from arena.v1 import arena_pb2 as pb
+
+    return {
+        "id": t.id,
+        "game": t.game,
+        "format": t.format + (f" (hero {t.hero})" if t.hero else ""),
+        "table": t.table_size,
+        "cycles": t.cycles,
+        "deals": t.deals,
+        "bots": len(t.bots),
+        "played": f"{t.fixtures_done}/{t.fixtures_total}",
+        "status": enum_word(pb.TournamentStatus, t.status),
+        "seed": "withheld" if t.seed_withheld else t.seed,
+    }
+
+
+def standing_rows(t: Any) -> list[dict[str, Any]]:
+    """A Tournament message's standings as rows of `arena tournament show`."""
+    return [
+        {
+            "place": s.place,
+            "bot": s.bot,
+            "points": s.points,
+            "wins": s.wins,
+            "games": s.games,
+            "mean rank": round(s.mean_rank, 4),
+            "faults": s.faults,
+            **{f"pts seat {i}": p for i, p in enumerate(s.seat_points)},
+        }
+        for s in t.standings
+    ]
+
+
+def ladder_rows(entries: Any) -> list[dict[str, Any]]:
+    """LadderEntry messages as leaderboard rows."""
+    return [
+        {
+            "rank": e.rank,
+            "bot": e.bot,
+            "mu": round(e.mu, 4),
+            "sigma": round(e.sigma, 4),
+            "conservative": round(e.conservative, 4),
+            "games": e.games,
+            "wins": e.wins,
+        }
+        for e in entries
+    ]
+
+
+def print_ladder(remote: Any, game: str, bot: str | None, fmt: OutputFormat) -> None:
+    """`arena leaderboard --server`: a game's ladder, or one bot's rating history."""
+    from arena.v1 import arena_pb2 as pb
+
+    if bot is None:
+        board = read(remote, "GetLeaderboard", pb.GetLeaderboardRequest(game=game))
+        emit_rows(ladder_rows(board.entries), fmt, title=f"Leaderboard: {board.game} (TrueSkill)")
+        if fmt in (OutputFormat.TABLE, OutputFormat.MARKDOWN):
+            typer.echo(f"ordered by conservative = mu - {CONSERVATIVE_K:g} sigma")
+        return
+    history = read(remote, "GetRatingHistory", pb.GetRatingHistoryRequest(game=game, bot=bot))
+    if not history.points:
+        raise ConfigError(f"{bot!r} has no rated {history.game} match on {remote.address}")
+    rows = [
+        {"match": p.match_id, "rank": p.rank, "mu": round(p.mu, 4), "sigma": round(p.sigma, 4)}
+        for p in history.points
+    ]
+    emit_rows(rows, fmt, title=f"Rating history: {bot} in {history.game} (oldest first)")
+
+
+def print_tournaments(remote: Any, fmt: OutputFormat) -> None:
+    """`arena tournament list --server`: newest first."""
+    from arena.v1 import arena_pb2 as pb
+
+    reply = read(remote, "ListTournaments", pb.ListTournamentsRequest())
+    rows = [tournament_row(t) for t in reply.tournaments]
+    emit_rows(rows, fmt, columns=list(SUMMARY_COLUMNS), title="Tournaments")
+
+
+def print_tournament(remote: Any, tid: int, fmt: OutputFormat, *, with_matches: bool) -> None:
+    """`arena tournament show --server`: definition, progress, standings, results by seat."""
+    from arena.v1 import arena_pb2 as pb
+
+    t = read(remote, "GetTournament", pb.GetTournamentRequest(tournament_id=tid))
+    seats = [
+        {"seat": r.label, "games": r.games, "points": r.points, "wins": r.wins} for r in t.seats
+    ]
+    matches = match_rows(remote, tid) if with_matches else None
+    if fmt is OutputFormat.JSON:
+        data: dict[str, Any] = {
+            "tournament": {**tournament_row(t), "options": dict(t.options)},
+            "tie_breaks": t.tie_breaks,
+            "standings": standing_rows(t),
+            "seats": seats,
+        }
+        if matches is not None:
+            data["matches"] = matches
+        typer.echo(json.dumps(data, indent=2))
+        return
+    emit_rows([tournament_row(t)], fmt, columns=list(SUMMARY_COLUMNS), title="Tournament")
+    emit_rows(standing_rows(t), fmt, title=f"Standings (tournament {t.id})")
+    typer.echo(f"tie-breaks: {t.tie_breaks}")
+    emit_rows(seats, fmt, title="Results by seat")
+    if matches is not None:
+        emit_rows(matches, fmt, title="Matches")
+
+
+def match_rows(remote: Any, tid: int) -> list[dict[str, Any]]:
+    """Every stored match of a tournament, a page at a time."""
+    from arena.v1 import arena_pb2 as pb
+
+    rows: list[dict[str, Any]] = []
+    token = ""
+    while True:
+        request = pb.ListMatchesRequest(tournament_id=tid, page_size=500, page_token=token)
+        page = read(remote, "ListMatches", request)
+        rows.extend(
+            {
+                "match": m.match_id,
+                "seats": " ".join(m.players),
+                "ranks": " ".join(str(r) for r in m.ranks),
+                "points": " ".join(f"{p:+g}" for p in m.points),
+                "end": enum_word(pb.Termination, m.termination),
+            }
+            for m in page.matches
+        )
+        token = page.next_page_token
+        if not token:
+            return rows

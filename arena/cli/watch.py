@@ -1,0 +1,213 @@
+"""`arena watch MATCH_ID` and `arena watch --tournament ID`: follow a server as a spectator.
+
+On a terminal the board, the move list and the clocks (or the standings) redraw in place; piped
+to a file, each update is printed once, in order. Everything shown comes from WatchMatch /
+WatchTournament, so only what the server's publicity rules let out.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import AsyncIterator
+from typing import Annotated, Any
+
+import typer
+from rich.console import Group, RenderableType
+from rich.live import Live
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from arena.cli import app
+from arena.cli.output import console
+from arena.cli.remote_reads import ReadTlsCaOption, enum_word, remote_of, run, standing_rows
+from arena.errors import ConfigError
+
+DEFAULT_SERVER = "127.0.0.1:50051"
+MOVES_SHOWN = 12  # the move list keeps the last this many decisions on screen
+
+
+@app.command("watch")
+def watch_command(
+    match_id: Annotated[
+        str | None,
+        typer.Argument(metavar="[MATCH_ID]", help="The match to follow (live or finished)."),
+    ] = None,
+    tournament: Annotated[
+        int | None,
+        typer.Option("--tournament", "-t", help="Follow this tournament's standings instead."),
+    ] = None,
+    server: Annotated[
+        str,
+        typer.Option("--server", envvar="ARENA_SERVER", help="The `arena serve` to watch."),
+    ] = DEFAULT_SERVER,
+    from_now: Annotated[
+        bool, typer.Option("--from-now", help="Start at the current position (no catch-up).")
+    ] = False,
+    delay: Annotated[
+        int, typer.Option("--delay", min=0, help="Show each move this many ms late.")
+    ] = 0,
+    plain: Annotated[
+        bool, typer.Option("--plain", help="Print every update in turn (no live screen).")
+    ] = False,
+    tls_ca: ReadTlsCaOption = None,
+) -> None:
+    """Follow a match live (board, moves, clocks) or a tournament's live standings."""
+    if (match_id is None) == (tournament is None):
+        raise ConfigError("give a MATCH_ID or --tournament ID (one of them)")
+    remote = remote_of(server, tls_ca)
+    live = not plain and sys.stdout.isatty()
+    if tournament is not None:
+        run(follow_tournament(remote, tournament, live=live))
+    else:
+        assert match_id is not None
+        run(follow_match(remote, match_id, from_now=from_now, delay_ms=delay, live=live))
+
+
+async def match_updates(
+    remote: Any, match_id: str, *, from_now: bool = False, delay_ms: int = 0
+) -> AsyncIterator[Any]:
+    """The WatchMatch stream of a match."""
+    from arena.rpc.client import follow_remote
+    from arena.v1 import arena_pb2 as pb
+
+    request = pb.WatchMatchRequest(match_id=match_id, from_now=from_now, delay_ms=delay_ms)
+    async for update in follow_remote(remote, "WatchMatch", request):
+        yield update
+
+
+async def follow_match(
+    remote: Any, match_id: str, *, from_now: bool = False, delay_ms: int = 0, live: bool = False
+) -> None:
+    """Print a match's updates as they come: redrawn in place, or one after the other."""
+    moves: list[Any] = []
+    updates = match_updates(remote, match_id, from_now=from_now, delay_ms=delay_ms)
+    if not live:
+        async for update in updates:
+            typer.echo(update_text(update))
+        return
+    with Live(console=console(), auto_refresh=False) as screen:
+        async for update in updates:
+            if update.HasField("move"):
+                moves.append(update)
+            screen.update(match_screen(update, moves), refresh=True)
+
+
+def update_text(update: Any) -> str:
+    """One update as plain text: the event line, then the board (or the result)."""
+    from arena.v1 import arena_pb2 as pb
+
+    head = f"match {update.match_id}: {update.game}, " + ", ".join(
+        f"{i}={name}" for i, name in enumerate(update.players)
+    )
+    if update.kind == pb.UPDATE_KIND_START:
+        line = head + (" (live)" if update.live else "")
+    elif update.kind == pb.UPDATE_KIND_MOVE:
+        line = move_line(update)
+    else:
+        line = "result: " + result_line(update)
+    if update.moves_withheld and update.kind == pb.UPDATE_KIND_END:
+        line += "\n(moves withheld until its tournament is finished)"
+    return f"\n{line}\n{update.board}" if update.board else f"\n{line}"
+
+
+def move_line(update: Any) -> str:
+    """`12. seat 1 (greedy): 2,3   [14.2 ms]`."""
+    m = update.move
+    name = update.players[m.seat]
+    return f"{update.ply}. seat {m.seat} ({name}): {m.move}   [{m.elapsed_ms:.1f} ms]"
+
+
+def result_line(update: Any) -> str:
+    """Ranks and points per player, and how the match ended."""
+    from arena.v1 import arena_pb2 as pb
+
+    o = update.outcome
+    seats = ", ".join(
+        f"{name} rank {rank} ({points:+g})"
+        for name, rank, points in zip(update.players, o.ranks, o.points, strict=False)
+    )
+    end = enum_word(pb.Termination, o.termination)
+    return f"{seats}; {end}" + (f": {o.detail}" if o.detail else "")
+
+
+def match_screen(update: Any, moves: list[Any]) -> RenderableType:
+    """The live screen: board, the last moves, each seat's clock."""
+    from arena.v1 import arena_pb2 as pb
+
+    title = f"{update.game} {update.match_id}, ply {update.ply}" + (
+        " (live)" if update.live else ""
+    )
+    board = Panel(Text(update.board or "(position withheld)"), title=title)
+    listing = Table(title="moves", show_header=False, box=None)
+    for u in moves[-MOVES_SHOWN:]:
+        listing.add_row(move_line(u))
+    clocks = Table(title="clocks", box=None)
+    for column in ("seat", "player", "time used"):
+        clocks.add_column(column)
+    for seat, name in enumerate(update.players):
+        used = update.time_used_ms[seat] if seat < len(update.time_used_ms) else 0.0
+        clocks.add_row(str(seat), name, f"{used / 1000:.2f} s")
+    parts: list[RenderableType] = [board, listing, clocks]
+    if update.HasField("clock") and update.clock.HasField("per_move_ms"):
+        parts.append(Text(f"{update.clock.per_move_ms} ms per move"))
+    if update.kind == pb.UPDATE_KIND_END:
+        parts.append(Text("result: " + result_line(update), style="bold"))
+    return Group(*parts)
+
+
+async def follow_tournament(remote: Any, tid: int, *, live: bool = False) -> None:
+    """Print a tournament's progress and standings whenever they change."""
+    from arena.rpc.client import follow_remote
+    from arena.v1 import arena_pb2 as pb
+
+    stream = follow_remote(remote, "WatchTournament", pb.WatchTournamentRequest(tournament_id=tid))
+    if not live:
+        async for update in stream:
+            typer.echo(tournament_text(update))
+        return
+    with Live(console=console(), auto_refresh=False) as screen:
+        async for update in stream:
+            screen.update(tournament_screen(update), refresh=True)
+
+
+def progress_line(update: Any) -> str:
+    """`tournament 3 (lucky_numbers): 4/12 played, running; live: t3-4, t3-5`."""
+    from arena.v1 import arena_pb2 as pb
+
+    t = update.tournament
+    status = enum_word(pb.TournamentStatus, t.status)
+    line = f"tournament {t.id} ({t.game}): {t.fixtures_done}/{t.fixtures_total} played, {status}"
+    if update.live_matches:
+        line += "; live: " + ", ".join(update.live_matches)
+    return line
+
+
+def tournament_text(update: Any) -> str:
+    """One tournament update as plain text: progress, new results, standings."""
+    lines = ["", progress_line(update)]
+    for m in update.finished:
+        ranks = " ".join(str(r) for r in m.ranks)
+        lines.append(f"  finished {m.match_id}: {' '.join(m.players)} ranks {ranks}")
+    for row in standing_rows(update.tournament):
+        lines.append(
+            f"  {row['place']}. {row['bot']}: {row['points']:g} points, "
+            f"{row['wins']}/{row['games']} wins"
+        )
+    return "\n".join(lines)
+
+
+def tournament_screen(update: Any) -> RenderableType:
+    """The live standings table under the progress line."""
+    rows = standing_rows(update.tournament)
+    table = Table(title="standings")
+    for column in ("place", "bot", "points", "wins", "games", "mean rank", "faults"):
+        table.add_column(column, justify="left" if column == "bot" else "right")
+    for row in rows:
+        table.add_row(
+            *(
+                str(row[c])
+                for c in ("place", "bot", "points", "wins", "games", "mean rank", "faults")
+            )
+        )
+    return Group(Text(progress_line(update)), table)

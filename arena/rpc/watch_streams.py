@@ -1,0 +1,196 @@
+"""The WatchMatch and WatchTournament streams: one writer per stream, every write on a deadline.
+
+What a frame may show is `arena.publicity`'s; this module only moves frames: from a live
+match's feed (catching up first), or from a finished match's record, replayed here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from arena.errors import LimitError
+from arena.limits import check_text
+from arena.publicity import TournamentState, finished_frames
+from arena.rpc.catalog import summary_to_pb, tournament_to_pb
+from arena.rpc.state import ServerState
+from arena.rpc.status import MatchNotFoundError, TooManyWatchersError, WatcherTooSlowError
+from arena.rpc.watching import (
+    MAX_DELAY_MS,
+    MatchHeader,
+    Watcher,
+    WatchHub,
+    frames_to_updates,
+)
+from arena.store import UnknownMatchError
+from arena.v1 import arena_pb2 as pb
+
+SUMMARY_PAGE = 500  # finished-match summaries read per database query while following
+
+Timed = tuple[float, pb.MatchUpdate]
+
+
+@contextmanager
+def _stream_slot(hub: WatchHub) -> Iterator[None]:
+    """Count one open watch stream (TooManyWatchersError beyond the server's bound)."""
+    if hub.open_streams >= hub.settings.max_watchers:
+        raise TooManyWatchersError(
+            f"this server has {hub.open_streams} watch streams open, its limit; try again later"
+        )
+    hub.open_streams += 1
+    try:
+        yield
+    finally:
+        hub.open_streams -= 1
+
+
+async def _write(context: Any, message: Any, timeout_s: float) -> None:
+    try:
+        await asyncio.wait_for(context.write(message), timeout_s)
+    except TimeoutError:
+        raise WatcherTooSlowError(
+            f"a write stalled for more than {timeout_s:g} s: this watcher does not read"
+        ) from None
+
+
+async def watch_match(state: ServerState, request: pb.WatchMatchRequest, context: Any) -> None:
+    """Stream a match's public updates (live: from its feed; finished: from its record)."""
+    check_text("match_id", request.match_id, 64)
+    if not 0 <= request.delay_ms <= MAX_DELAY_MS:
+        raise LimitError(f"delay_ms must be 0 to {MAX_DELAY_MS}")
+    hub = state.watch
+    timeout = hub.settings.send_timeout_s
+    delay_s = request.delay_ms / 1000.0
+
+    async def send(item: Timed) -> None:
+        wait = item[0] + delay_s - time.monotonic()
+        if item[0] and wait > 0:
+            await asyncio.sleep(wait)
+        await _write(context, item[1], timeout)
+
+    stored: list[Timed] = []
+    with _stream_slot(hub):
+        feed = hub.feed(request.match_id)
+        if feed is not None and feed.ended and not feed.public:
+            # Withheld while played; its tournament may be finished since: ask the record.
+            with contextlib.suppress(MatchNotFoundError):
+                stored = await asyncio.to_thread(finished_updates, state, request.match_id)
+                feed = None
+        if feed is None:
+            updates = stored or await asyncio.to_thread(finished_updates, state, request.match_id)
+            for item in updates[-1:] if request.from_now else updates:
+                await send(item)
+            return
+        watcher = Watcher(hub.settings.max_queued)
+        backlog = feed.subscribe(watcher)
+        if feed.ended:  # over already: a replay, sent at once
+            backlog = [(0.0, _replayed(update)) for _, update in backlog]
+        try:
+            for item in backlog[-1:] if request.from_now else backlog:
+                await send(item)
+            while watcher in feed.watchers or not watcher.queue.empty():
+                next_item = await watcher.queue.get()
+                if next_item is None:
+                    break
+                await send(next_item)
+        finally:
+            feed.watchers.discard(watcher)
+        if watcher.dropped:
+            raise WatcherTooSlowError(watcher.dropped)
+
+
+def _replayed(update: pb.MatchUpdate) -> pb.MatchUpdate:
+    copy = pb.MatchUpdate()
+    copy.CopyFrom(update)
+    copy.live = False
+    return copy
+
+
+def finished_updates(state: ServerState, match_id: str) -> list[Timed]:
+    """A finished match's public updates, replayed from its record (blocking)."""
+    record = state.recent_record(match_id)
+    tournament: TournamentState | None = None
+    tid: int | None = None
+    if record is None:
+        store = state.store
+        if store is None:
+            raise MatchNotFoundError(f"no live or finished match {match_id!r} on this server")
+        try:
+            record = store.match(match_id)
+        except UnknownMatchError:
+            raise MatchNotFoundError(
+                f"no live or finished match {match_id!r} on this server"
+            ) from None
+        found = record.metadata.get("tournament_id") if record.metadata else None
+        tid = int(found) if found is not None else store.match_tournament(match_id)
+        if tid is not None:
+            stored = store.tournament(tid)
+            tournament = (stored.spec, stored.status)
+    header = MatchHeader(match_id, record.game, record.options, record.players, None, tid)
+    return frames_to_updates(header, finished_frames(record, tournament))
+
+
+async def watch_tournament(
+    state: ServerState, request: pb.WatchTournamentRequest, context: Any
+) -> None:
+    """Stream a tournament's state whenever it changes, until it is no longer played."""
+    hub = state.watch
+    tid = request.tournament_id
+    state.require_store()
+    with _stream_slot(hub):
+        changed = hub.listen(tid)
+        try:
+            await _follow_tournament(state, tid, changed, context)
+        finally:
+            hub.unlisten(tid, changed)
+
+
+async def _follow_tournament(
+    state: ServerState, tid: int, changed: asyncio.Event, context: Any
+) -> None:
+    hub = state.watch
+    after: tuple[float, str] | None = None
+    last_key: tuple[Any, ...] | None = None
+    while True:
+        changed.clear()
+        message, finished, after = await asyncio.to_thread(_read_tournament, state, tid, after)
+        live = hub.live_matches(tid)
+        key = (message.status, message.fixtures_done, tuple(live), message.error)
+        if key != last_key or finished:
+            update = pb.TournamentUpdate(tournament=message, finished=finished, live_matches=live)
+            await _write(context, update, hub.settings.send_timeout_s)
+            last_key = key
+        running_here = state.host is not None and tid in state.host.runs
+        if _status_over(message.status) and not live and not running_here:
+            return
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(changed.wait(), hub.settings.tournament_poll_s)
+
+
+def _status_over(status: int) -> bool:
+    return status in (pb.TOURNAMENT_STATUS_FINISHED, pb.TOURNAMENT_STATUS_INTERRUPTED)
+
+
+def _read_tournament(
+    state: ServerState, tid: int, after: tuple[float, str] | None
+) -> tuple[pb.Tournament, list[pb.MatchSummary], tuple[float, str] | None]:
+    """The tournament now, and its matches finished after `after` (blocking)."""
+    store = state.require_store()
+    host = state.host
+    error = host.errors.get(tid, "") if host is not None else ""
+    message = tournament_to_pb(store, store.tournament(tid), error)
+    finished: list[pb.MatchSummary] = []
+    while True:
+        page = store.match_summaries(tournament_id=tid, after=after, limit=SUMMARY_PAGE)
+        finished.extend(summary_to_pb(s) for s in page)
+        if page:
+            after = (page[-1].finished_at, page[-1].match_id)
+        if len(page) < SUMMARY_PAGE:
+            return message, finished, after
+
+
+__all__ = ["finished_updates", "watch_match", "watch_tournament"]

@@ -1,0 +1,85 @@
+// The match page: frames arrive as server-sent events (a finished match is replayed, a live one
+// followed); the buttons step through them. No library, no build step.
+"use strict";
+(function () {
+  const matchId = document.getElementById("match-id").textContent;
+  const frames = [];
+  let shown = -1;
+  const $ = (id) => document.getElementById(id);
+  const follow = $("follow");
+
+  function show(i) {
+    if (i < 0 || i >= frames.length) return;
+    shown = i;
+    const f = frames[i];
+    const board = $("board");
+    board.innerHTML = f.html;
+    board.dataset.ply = String(f.ply);
+    board.dataset.final = String(f.kind === "end" || (i === frames.length - 1 && ended));
+    $("ply").textContent = String(f.ply);
+    document.querySelectorAll("#moves li").forEach((li, k) => {
+      li.classList.toggle("current", k + 1 === f.ply);
+    });
+    const clocks = $("clocks");
+    clocks.innerHTML = "<tr><th>seat</th><th>player</th><th>time used</th></tr>";
+    f.players.forEach((name, seat) => {
+      const row = clocks.insertRow();
+      row.insertCell().textContent = String(seat);
+      row.insertCell().textContent = name;
+      row.insertCell().textContent = ((f.time_used_ms[seat] || 0) / 1000).toFixed(2) + " s";
+    });
+  }
+
+  // One frame per ply: an END frame repeats the last position with the result.
+  function lastIndex() { return frames.length - 1; }
+  let ended = false;
+
+  function add(f) {
+    if (frames.length === 0) {
+      $("game").textContent = f.game;
+      $("players").textContent = f.players.map((n, s) => `seat ${s}: ${n}`).join(" · ");
+    }
+    frames.push(f);
+    if (f.move) {
+      const li = document.createElement("li");
+      li.textContent = `seat ${f.move.seat} (${f.players[f.move.seat]}): ${f.move.text}  [${f.move.elapsed_ms} ms]`;
+      const index = frames.length - 1;
+      li.addEventListener("click", () => { follow.checked = false; show(index); });
+      $("moves").appendChild(li);
+    }
+    $("plies").textContent = String(f.ply);
+    if (f.kind === "end") {
+      ended = true;
+      const r = f.result;
+      const places = f.players.map((n, s) => `${n}: rank ${r.ranks[s]} (${r.points[s] >= 0 ? "+" : ""}${r.points[s]})`);
+      $("result").textContent = "Result: " + places.join(", ") + ` · ${r.termination}` + (r.detail ? `: ${r.detail}` : "");
+      $("state").textContent = "finished";
+      document.body.dataset.ended = "true";
+    } else {
+      $("state").textContent = f.live ? "live" : "replay";
+    }
+    if (follow.checked || shown < 0) show(follow.checked ? lastIndex() : 0);
+  }
+
+  const source = new EventSource(`/matches/${encodeURIComponent(matchId)}/events`);
+  source.onmessage = (e) => add(JSON.parse(e.data));
+  source.addEventListener("end", () => source.close());
+  // A dropped stream is not retried: a new one would replay every frame from the start.
+  source.onerror = () => {
+    source.close();
+    if (!ended) $("state").textContent = "connection lost: reload the page to follow again";
+  };
+  source.addEventListener("failure", (e) => {
+    source.close();
+    $("state").textContent = "not available: " + JSON.parse(e.data).error;
+  });
+
+  $("first").addEventListener("click", () => { follow.checked = false; show(0); });
+  $("prev").addEventListener("click", () => { follow.checked = false; show(shown - 1); });
+  $("next").addEventListener("click", () => { show(shown + 1); });
+  $("last").addEventListener("click", () => { show(lastIndex()); });
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "ArrowLeft") $("prev").click();
+    if (e.key === "ArrowRight") $("next").click();
+  });
+})();

@@ -1,0 +1,26 @@
+"""A bot that thinks for a while before each random move: a match long enough to watch live.
+
+python tests/bots/slow_bot.py --address HOST:PORT --name NAME --think-ms 150 --seed 1
+"""
+
+import argparse
+import random
+import time
+
+from arena.bot import run_bot
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--address")
+    parser.add_argument("--name")
+    parser.add_argument("--think-ms", type=int, default=150)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+
+    def choose(request):
+        """Wait, then any legal move."""
+        time.sleep(args.think_ms / 1000)
+        return rng.randrange(len(request.legal_moves))
+
+    run_bot(choose, address=args.address, name=args.name)

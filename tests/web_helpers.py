@@ -1,0 +1,136 @@
+"""What the web tests share: a real `arena serve --web` with bot processes, and Debian's
+headless Chromium driven by Playwright (installed with apt-get when missing and root; in CI a
+missing browser fails, never skips)."""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import grpc
+import pytest
+
+from arena.v1 import arena_pb2 as pb
+from arena.v1 import arena_pb2_grpc
+
+ROOT = Path(__file__).resolve().parents[1]
+PY = sys.executable
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_FLAGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]  # fmt: skip
+ARTIFACTS = ROOT / "test-artifacts" / "web"  # screenshots of every page (in .gitignore)
+
+
+def unavailable(reason: str) -> None:
+    """Skip, except in CI, where a missing browser is a failure."""
+    if os.environ.get("CI") == "true":
+        pytest.fail(reason)
+    pytest.skip(reason)
+
+
+def ensure_chromium() -> str:
+    """The Chromium binary, installed from Debian's `chromium` package when missing."""
+    if Path(CHROMIUM).exists():
+        return CHROMIUM
+    if os.geteuid() != 0 or shutil.which("apt-get") is None:
+        unavailable("chromium is not installed (and not root with apt-get)")
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    for cmd in (["apt-get", "update"], ["apt-get", "install", "-y", "chromium"]):
+        done = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=900)
+        if done.returncode != 0:
+            unavailable(f"{' '.join(cmd)} failed: {done.stderr.strip()[-300:]}")
+    return CHROMIUM
+
+
+@contextmanager
+def browser() -> Iterator[Any]:
+    """A headless Chromium (Debian's) under Playwright; never downloads a browser."""
+    executable = ensure_chromium()
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        unavailable("playwright is not installed (pip install -e '.[dev]')")
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+def call(address: str, method: str, request: Any, timeout_s: float = 60.0) -> Any:
+    """One ArenaService call on a fresh channel (blocking)."""
+
+    async def go() -> Any:
+        async with grpc.aio.insecure_channel(address) as channel:
+            return await getattr(arena_pb2_grpc.ArenaServiceStub(channel), method)(request)
+
+    # In a thread of its own: Playwright's sync API keeps an event loop in this one.
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, asyncio.wait_for(go(), timeout_s)).result()
+
+
+@dataclass
+class Served:
+    """A running `arena serve --web`: its gRPC and web addresses, and its processes."""
+
+    address: str
+    web: str
+    processes: list[subprocess.Popen[Any]] = field(default_factory=list)
+
+    def bot(self, script: str, name: str, *extra: str) -> None:
+        """Start a bot process connected to the server."""
+        cmd = [PY, str(ROOT / script), "--address", self.address, "--name", name, *extra]
+        self.processes.append(subprocess.Popen(cmd, stderr=subprocess.DEVNULL))
+
+    def wait_for_bots(self, names: set[str], timeout_s: float = 30.0) -> None:
+        """Until every named bot is connected."""
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            bots = call(self.address, "ListBots", pb.ListBotsRequest()).bots
+            if names <= {b.name for b in bots}:
+                return
+            time.sleep(0.1)
+        raise AssertionError(f"bots {names} did not connect")
+
+
+@contextmanager
+def arena_with_web(db: Path) -> Iterator[Served]:
+    """`arena serve --db DB --web` on free ports; stopped (and its bots killed) at the end."""
+    cmd = [PY, "-m", "arena", "serve", "--address", "127.0.0.1:0", "--db", str(db),
+           "--web", "127.0.0.1:0"]  # fmt: skip
+    server = subprocess.Popen(cmd, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    served = None
+    try:
+        assert server.stderr is not None
+        grpc_port = web_port = None
+        while grpc_port is None or web_port is None:
+            line = server.stderr.readline()
+            assert line, "arena serve ended before listening"
+            if m := re.search(r"referee listening on 127\.0\.0\.1:(\d+)", line):
+                grpc_port = m.group(1)
+            if m := re.search(r"web pages on http://127\.0\.0\.1:(\d+)/", line):
+                web_port = m.group(1)
+        served = Served(f"127.0.0.1:{grpc_port}", f"http://127.0.0.1:{web_port}")
+        yield served
+        server.send_signal(signal.SIGTERM)
+        assert server.wait(timeout=15) == 0
+    finally:
+        for process in [*(served.processes if served else []), server]:
+            if process.poll() is None:
+                os.kill(process.pid, signal.SIGKILL)
+                process.wait()
