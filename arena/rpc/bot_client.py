@@ -71,7 +71,10 @@ class BotConfig:
     version: str = ""
     retry_for_s: float = 60.0  # give up after this long without a working connection
     tls_ca: str | None = None  # a PEM file of the CA to trust: connect with TLS ("" = system CAs)
-    policy_mode: str = "auto"  # where policies run: "auto" (see PolicyRunner), "threads", "inline"
+    # where policies run: "auto" (see PolicyRunner), "threads", "inline". Threads by default here:
+    # a program that runs the bot inside its own event loop must not have it held by a policy;
+    # `run_bot` (a bot process of its own) asks for "auto".
+    policy_mode: str = "threads"
 
 
 def fault_detail(exc: BaseException, limit: int = MAX_ERROR_CHARS) -> str:
