@@ -156,7 +156,7 @@ def leaderboard_command(
     db: DbOption = None,
 ) -> None:
     """Show the TrueSkill ladder of a game: mu, sigma, mu - 3 sigma, games and wins."""
-    with Store.open(db) as store:
+    with Store.open(db, create=False) as store:
         if rebuild:
             counts = store.rebuild_ladder(None if game is None else get_game(game).name)
             for name, count in counts.items():

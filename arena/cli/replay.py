@@ -28,7 +28,7 @@ def replay_command(
     db: DbOption = None,
 ) -> None:
     """Replay a stored match: every decision with its time, and the position after it."""
-    with Store.open(db) as store:
+    with Store.open(db, create=False) as store:
         record = store.match(match_id)
     game = get_game(record.game)
     options = parse_options(game, dict(record.options))

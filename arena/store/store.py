@@ -43,11 +43,13 @@ class Store:
         self._env = environment()
 
     @classmethod
-    def open(cls, target: str | None = None) -> Store:
-        """Open (and create on first use) the database at a path or URL; StoreError if not."""
+    def open(cls, target: str | None = None, *, create: bool = True) -> Store:
+        """Open (and create on first use, unless not `create`) the database at a path or URL;
+        StoreError if not (read-only commands pass create=False: they never make one)."""
         url = engines.resolve_url(target)
+        engines.check_exists(url, create)
         engine = engines.create_engine(url)
-        engines.prepare(engine, url)
+        engines.prepare(engine, url, create=create)
         return cls(engine, url)
 
     @property
@@ -148,6 +150,18 @@ class Store:
             values["finished_at"] = time.time()
         with self._begin() as conn:
             conn.execute(tournaments.update().where(tournaments.c.id == tid).values(**values))
+
+    def delete_tournament(self, tid: int) -> None:
+        """Delete a tournament with its fixtures and matches; its game's ladder is rebuilt in
+        the same transaction (UnknownTournamentError if there is none)."""
+        game = self.tournament(tid).spec.game
+        with self._write() as conn:
+            ladder.lock_game(conn, game)
+            # Children first: cascades are not enforced on every SQLite connection.
+            conn.execute(matches.delete().where(matches.c.tournament_id == tid))
+            conn.execute(fixtures.delete().where(fixtures.c.tournament_id == tid))
+            conn.execute(tournaments.delete().where(tournaments.c.id == tid))
+            ladder.rebuild(conn, game, ladder.rated_matches(conn, game))
 
     def fixtures(self, tid: int) -> list[Fixture]:
         """The schedule of a tournament, in fixture order."""
