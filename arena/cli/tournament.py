@@ -15,12 +15,19 @@ from arena.cli.leaderboard import DbOption, OutputFormat, emit_rows
 from arena.cli.tournament_logs import BotLogs, show_logs
 from arena.cli.tournament_play import Faults, check_runnable, execute
 from arena.cli.tournament_progress import MatchProgress, signals_as_interrupt
-from arena.cli.tournament_report import SUMMARY_COLUMNS, report, summary_row
+from arena.cli.tournament_report import (
+    SUMMARY_COLUMNS,
+    Table,
+    report,
+    shown_status,
+    summary_row,
+)
 from arena.errors import ArenaError, ConfigError
 from arena.game import parse_option_pairs
 from arena.store import Store, StoredTournament
 from arena.tournament import Format, Status, TournamentSpec
 from arena.tournament.crashes import DEFAULT_MAX_CRASHES
+from arena.tournament.lease import TournamentBusyError
 from arena.tournament.logs import log_root
 from arena.tournament.manage import default_table_size, normalize_spec
 from arena.tournament.players import check_builtins, parse_bot
@@ -119,7 +126,23 @@ def run_command(
     concurrency: ConcurrencyOption = 1,
     seed: Annotated[int | None, typer.Option(help="Tournament seed (random if omitted).")] = None,
     time_per_move: Annotated[
-        int | None, typer.Option("--time-per-move", min=1, help="Budget per decision, in ms.")
+        int | None,
+        typer.Option(
+            "--time-per-move",
+            min=1,
+            help="Budget per decision, in ms (default 1000, with a 10000 ms bank).",
+            show_default=False,
+        ),
+    ] = None,
+    time_bank: Annotated[
+        int | None,
+        typer.Option(
+            "--time-bank", min=0, help="Time bank per seat and match (ms), used past the budget."
+        ),
+    ] = None,
+    increment: Annotated[
+        int | None,
+        typer.Option("--increment", min=0, help="Added to the time bank after each decision (ms)."),
     ] = None,
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="Game option key=value.")
@@ -158,6 +181,8 @@ def run_command(
         cycles=cycles,
         hero=hero,
         time_per_move_ms=time_per_move,
+        time_bank_ms=time_bank,
+        increment_ms=increment,
         deals=deals,
     )
     spec = normalize_spec(spec)  # bad input fails here, before any database is created
@@ -219,13 +244,17 @@ def show_command(
     ] = None,
     log_dir: LogDirOption = None,
     db: DbOption = None,
+    table: Annotated[
+        Table | None,
+        typer.Option("--table", help="With -f csv: the one table to print (default standings)."),
+    ] = None,
 ) -> None:
     """Show a tournament: its definition, progress, standings and results by seat."""
     if logs is not None:
         show_logs(log_root(log_dir), tournament_id, logs, match)
         return
     with Store.open(db, create=False) as store:
-        report(store, store.tournament(tournament_id), fmt, with_matches=matches)
+        report(store, store.tournament(tournament_id), fmt, with_matches=matches, table=table)
 
 
 @tournament_app.command("list")
@@ -250,10 +279,10 @@ def delete_command(
     """Delete a tournament, its fixtures and its matches; its game's ladder is recomputed."""
     with Store.open(db, create=False) as store:
         tournament = store.tournament(tournament_id)
-        if tournament.status is Status.RUNNING and not force:
+        if shown_status(tournament) == Status.RUNNING.value and not force:
             raise ConfigError(
-                f"tournament {tournament_id} is running (or its runner died without saying "
-                "so): stop it first, or give --force"
+                f"tournament {tournament_id} is being played ({tournament.runner}): stop it "
+                "first, or give --force"
             )
         store.delete_tournament(tournament_id)
     _stderr().print(
@@ -311,8 +340,10 @@ def run_and_report(
                     on_created=on_created,
                 )
             )
-    except (KeyboardInterrupt, ArenaError):
+    except (KeyboardInterrupt, ArenaError) as exc:
         progress.stop()
+        if isinstance(exc, TournamentBusyError):
+            raise
         if created:
             hint = f"arena tournament resume {created[0].id} --db {store.location}"
             _stderr().print(f"continue with: {hint}", highlight=False, soft_wrap=True)

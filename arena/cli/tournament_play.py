@@ -23,7 +23,12 @@ from arena.store import Store, StoredTournament
 from arena.tournament import BotEntry, Fixture, TournamentSpec
 from arena.tournament.crashes import DEFAULT_MAX_CRASHES, CrashPolicy, Warn
 from arena.tournament.logs import log_root, tournament_log_dir
-from arena.tournament.manage import create_tournament, game_and_options, play_tournament
+from arena.tournament.manage import (
+    create_tournament,
+    game_and_options,
+    play_tournament,
+    spec_clock,
+)
 from arena.tournament.players import builtin_player, builtin_strategy, local_runner
 from arena.tournament.runner import MatchRunner, limit_per_bot
 
@@ -92,13 +97,6 @@ async def execute(
         return await play_tournament(
             store, tournament.id, prepared.play, concurrency=concurrency, on_match=on_match
         )
-
-
-def spec_clock(spec: TournamentSpec) -> Clock | None:
-    """The match clock of a stored spec (None: unlimited, tournaments from older arenas)."""
-    if not spec.time_per_move_ms:
-        return None
-    return Clock(per_move_ms=spec.time_per_move_ms)
 
 
 @asynccontextmanager

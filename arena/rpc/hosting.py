@@ -31,6 +31,7 @@ from arena.players import Player
 from arena.referee import Clock
 from arena.registry import get_game
 from arena.rpc.bot_registry import SessionRegistry
+from arena.rpc.convert import clock_settings_from_pb
 from arena.store import Store, StoredTournament
 from arena.tournament import BotEntry, Fixture, Format, TournamentSpec
 from arena.tournament.manage import (
@@ -39,6 +40,7 @@ from arena.tournament.manage import (
     game_and_options,
     normalize_spec,
     play_tournament,
+    spec_clock,
 )
 from arena.tournament.players import local_runner
 from arena.tournament.runner import limit_per_bot
@@ -88,6 +90,7 @@ def order_from_pb(
         if request.HasField("seed")
         else random.SystemRandom().randrange(RANDOM_SEED_BOUND)
     )
+    clock = _clock(request, default_clock, limits)
     spec = TournamentSpec(
         game=game.name,
         bots=tuple(BotEntry(name) for name in request.bots),
@@ -97,7 +100,9 @@ def order_from_pb(
         table_size=request.table_size or default_table_size(game.name),
         cycles=request.cycles or 1,
         hero=request.hero or None,
-        time_per_move_ms=_per_move_ms(request, default_clock, limits),
+        time_per_move_ms=clock.per_move_ms,
+        time_bank_ms=clock.bank_ms,
+        increment_ms=clock.increment_ms,
         deals=deals,
     )
     count = fixture_count(spec)
@@ -117,17 +122,13 @@ def _choice(kind: Any, field: str, value: str, default: Any) -> Any:
         raise ConfigError(f"{field} {shown(value)} is not one of {choices}") from None
 
 
-def _per_move_ms(
+def _clock(
     request: pb.CreateTournamentRequest, default_clock: Clock, limits: ServerLimits
-) -> int | None:
-    if not request.HasField("clock"):
-        return default_clock.per_move_ms
-    clock = request.clock
-    if clock.HasField("bank_ms"):
-        raise ConfigError("a tournament's clock has no time bank: leave clock.bank_ms unset")
-    per_move = clock.per_move_ms if clock.HasField("per_move_ms") else None
-    check_clock(per_move, None, None, limits)
-    return per_move
+) -> Clock:
+    """The tournament's clock: the request's, else the server's default (else the arena's)."""
+    clock = clock_settings_from_pb(request.clock) if request.HasField("clock") else default_clock
+    check_clock(clock.per_move_ms, clock.bank_ms, clock.increment_ms, limits)
+    return clock
 
 
 class TournamentHost:
@@ -202,7 +203,7 @@ class TournamentHost:
     async def _run(self, tid: int, concurrency: int, capacity: dict[str, int]) -> None:
         spec = (await asyncio.to_thread(self.store.tournament, tid)).spec
         game, options = game_and_options(spec)
-        clock = Clock(per_move_ms=spec.time_per_move_ms) if spec.time_per_move_ms else None
+        clock = spec_clock(spec)
 
         def seat_player(fixture: Fixture, seat: int) -> Player:
             # A bot gone since creation faults at start (disconnect): it forfeits, play goes on.

@@ -149,6 +149,16 @@ def migrate(conn: sa.Connection) -> None:
     if version < 3 and "deals" not in columns:
         # 3: tournaments.deals; older rows keep NULL, read as duplicate (how they were dealt)
         conn.execute(sa.text("ALTER TABLE tournaments ADD COLUMN deals VARCHAR(16)"))
+    if version < 4:
+        # 4: the tournament clock's bank and increment, and the runner's lease
+        for name, kind in (
+            ("time_bank_ms", "INTEGER"),
+            ("increment_ms", "INTEGER"),
+            ("runner", "VARCHAR(200)"),
+            ("heartbeat_at", "FLOAT"),
+        ):
+            if name not in columns:
+                conn.execute(sa.text(f"ALTER TABLE tournaments ADD COLUMN {name} {kind}"))
     conn.execute(
         meta.update().where(meta.c.key == "schema_version").values(value=str(SCHEMA_VERSION))
     )

@@ -31,6 +31,7 @@ from arena.store.rows import (
     tournament_from_row,
 )
 from arena.store.schema import bots, fixtures, matches, tournaments
+from arena.tournament.lease import TournamentBusyError, runner_gone
 from arena.tournament.schedule import BotEntry, Fixture, Status, TournamentSpec
 
 
@@ -103,6 +104,8 @@ class Store:
                     hero=spec.hero,
                     bots=dumps([{"name": b.name, "command": b.command} for b in spec.bots]),
                     time_per_move_ms=spec.time_per_move_ms,
+                    time_bank_ms=spec.time_bank_ms,
+                    increment_ms=spec.increment_ms,
                     deals=spec.deals.value,
                     status=Status.CREATED.value,
                     created_at=now,
@@ -150,6 +153,42 @@ class Store:
             values["finished_at"] = time.time()
         with self._begin() as conn:
             conn.execute(tournaments.update().where(tournaments.c.id == tid).values(**values))
+
+    def claim_runner(self, tid: int, runner: str) -> None:
+        """Take the tournament's lease for `runner` (TournamentBusyError if a live runner
+        holds it; UnknownTournamentError if there is no such tournament)."""
+        query = (
+            sa.select(tournaments.c.runner, tournaments.c.heartbeat_at)
+            .where(tournaments.c.id == tid)
+            .with_for_update()  # PostgreSQL: a second claimer waits; SQLite: BEGIN IMMEDIATE
+        )
+        now = time.time()
+        with self._write() as conn:
+            row = conn.execute(query).first()
+            if row is None:
+                raise UnknownTournamentError(f"no tournament {tid} in {self.location}")
+            if row.runner not in (None, runner) and not runner_gone(
+                row.runner, row.heartbeat_at, now
+            ):
+                raise TournamentBusyError(
+                    f"tournament {tid} is being played by another process ({row.runner}, last "
+                    f"heartbeat {now - (row.heartbeat_at or now):.0f} s ago): wait for it to "
+                    "finish, or stop it first"
+                )
+            conn.execute(
+                tournaments.update()
+                .where(tournaments.c.id == tid)
+                .values(runner=runner, heartbeat_at=now)
+            )
+
+    def heartbeat(self, tid: int, runner: str, *, release: bool = False) -> None:
+        """Renew the runner's lease (or give it up with `release`)."""
+        values: dict[str, Any] = {"heartbeat_at": time.time()}
+        if release:
+            values["runner"] = None
+        where = (tournaments.c.id == tid) & (tournaments.c.runner == runner)
+        with self._begin() as conn:
+            conn.execute(tournaments.update().where(where).values(**values))
 
     def delete_tournament(self, tid: int) -> None:
         """Delete a tournament with its fixtures and matches; its game's ladder is rebuilt in
