@@ -21,6 +21,7 @@ from arena.store import Store, StoredTournament
 from arena.tournament import TIE_BREAKS, Status, compute_standings
 from arena.tournament.lease import runner_gone
 from arena.tournament.manage import first_decision_is_simultaneous
+from arena.tournament.players import is_forfeit
 from arena.tournament.standings import seat_summary
 
 SUMMARY_COLUMNS = (
@@ -123,14 +124,12 @@ def standings_rows(
 
 
 def forfeit_counts(records: Any) -> dict[str, int]:
-    """Per bot, the matches it lost without a single move played (never connected, crashed
-    for good, withdrawn): shown apart from the faults of bots that played."""
+    """Per bot, the matches it forfeited (never connected, withdrawn after crashes): shown
+    apart from the faults of bots that played."""
     counts: dict[str, int] = {}
-    for record in records:
-        offender = record.outcome.offender
-        if offender is not None and record.outcome.termination.is_fault and not record.moves:
-            name = record.players[offender]
-            counts[name] = counts.get(name, 0) + 1
+    for record in filter(is_forfeit, records):
+        name = record.players[record.outcome.offender]
+        counts[name] = counts.get(name, 0) + 1
     return counts
 
 

@@ -17,7 +17,6 @@ from arena.players import Player
 from arena.tournament.players import AbsentPlayer
 
 DEFAULT_MAX_CRASHES = 3  # [ASSUMPTION] crashes of one bot before it is withdrawn
-FORFEIT_PREFIX = "forfeit"  # a forfeited fixture's detail starts with this word
 
 Warn = Callable[[str], None]
 """Shows one live warning to the organizer (a crash, a restart, a withdrawal)."""
@@ -83,7 +82,7 @@ class CrashPolicy:
         """The player for a seat of bot `name`: its connection, or a forfeit."""
         why = self.withdrawn.get(name)
         if why is not None:
-            return AbsentPlayer(name, f"{FORFEIT_PREFIX}: {name} withdrawn ({why})")
+            return AbsentPlayer(name, f"{name} withdrawn ({why})")
         try:
             return self.launcher.player(name)
         except BotError as exc:  # alive but not connected (yet): this match is lost
