@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 
 import pytest
 
 from arena.core import MatchRecord
 from arena.store import Store
-from arena.tournament import BotEntry, Fixture, TournamentSpec
+from arena.tournament import BotEntry, Fixture, Status, TournamentSpec
 from arena.tournament.lease import TournamentBusyError, runner_id
 from arena.tournament.manage import create_tournament, play_tournament
 
@@ -96,3 +97,22 @@ def test_two_resumes_of_one_tournament_one_plays_the_other_is_told(db_url):
         asyncio.run(both())
         done = store.tournament(tid)
         assert done.played == done.fixtures and done.runner is None
+
+
+def test_a_restarted_server_resumes_the_tournament_its_dead_predecessor_left_running(tmp_path):
+    from test_rpc_tournaments import arena_serve
+
+    db = str(tmp_path / "server.db")
+    with Store.open(db) as store:
+        bots = (BotEntry("r1"), BotEntry("r2"))
+        tid = create_tournament(store, TournamentSpec("lucky_numbers", bots, seed=8)).id
+        store.set_status(tid, Status.RUNNING)
+        host = runner_id().rsplit(":", 1)[0]
+        store.claim_runner(tid, f"{host}:999999999")  # the old server, killed
+    with arena_serve(db, "r1", "r2"), Store.open(db) as store:
+        deadline = time.monotonic() + 30  # resumed within a second of the bots connecting
+        while store.tournament(tid).status is not Status.FINISHED:
+            assert time.monotonic() < deadline, store.tournament(tid)
+            time.sleep(0.1)
+        done = store.tournament(tid)
+    assert done.played == done.fixtures == 2

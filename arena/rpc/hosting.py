@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -34,6 +36,7 @@ from arena.rpc.bot_registry import SessionRegistry
 from arena.rpc.convert import clock_settings_from_pb
 from arena.store import Store, StoredTournament
 from arena.tournament import BotEntry, Fixture, Format, TournamentSpec
+from arena.tournament.lease import runner_gone
 from arena.tournament.manage import (
     create_tournament,
     default_table_size,
@@ -48,6 +51,7 @@ from arena.tournament.schedule import DEFAULT_DEALS, Deals, Status, fixture_coun
 from arena.v1 import arena_pb2 as pb
 
 log = logging.getLogger("arena.rpc.server")
+RECOVER_POLL_S = 1.0  # how often a tournament left running checks for its bots
 
 RANDOM_SEED_BOUND = 2**31  # a seed picked for the caller, as `arena tournament run` picks one
 
@@ -220,6 +224,42 @@ class TournamentHost:
             log.exception("tournament %d failed", tid)
         else:
             log.info("tournament %d finished: %d matches", tid, finished.played)
+
+    async def recover(self) -> list[int]:
+        """At start: the tournaments of connected bots that a dead server left running are
+        marked interrupted and resumed as soon as all their bots are connected again."""
+        now = time.time()
+        found = []
+        for t in await asyncio.to_thread(self.store.tournaments):
+            if t.status is not Status.RUNNING or any(b.command for b in t.spec.bots):
+                continue
+            if not runner_gone(t.runner, t.heartbeat_at, now):
+                continue  # another live process plays it
+            await asyncio.to_thread(self.store.set_status, t.id, Status.INTERRUPTED)
+            task = asyncio.create_task(self._resume_when_ready(t.id, t.spec))
+            self.runs[t.id] = task
+            task.add_done_callback(functools.partial(self._forget, t.id))
+            found.append(t.id)
+            log.info("tournament %d was left running: resumed once its bots connect", t.id)
+        return found
+
+    def _forget(self, tid: int, _task: object) -> None:
+        self.runs.pop(tid, None)
+
+    async def _resume_when_ready(self, tid: int, spec: TournamentSpec) -> None:
+        while True:
+            try:
+                capacity = self._check_bots(spec)
+                break
+            except BotError:  # not all connected yet
+                await asyncio.sleep(RECOVER_POLL_S)
+            except ConfigError as exc:  # a bot that no longer plays the game
+                self.errors[tid] = str(exc)
+                log.error("tournament %d cannot resume: %s", tid, exc)
+                return
+        await asyncio.to_thread(self.store.set_status, tid, Status.RUNNING)
+        log.info("tournament %d resumed", tid)
+        await self._run(tid, 1, capacity)
 
     async def shutdown(self) -> None:
         """Stop the runs (matches in flight are not stored; the tournaments stay resumable)."""
