@@ -137,4 +137,6 @@ def test_machine_formats_parse(capsys, tmp_path):
     lines = markdown.splitlines()
     note = next(i for i, line in enumerate(lines) if line.startswith("tie-breaks"))
     assert lines[note - 1] == "" and lines[note + 1] == ""  # a paragraph, not a table row
+    titles = [i for i, line in enumerate(lines) if line.startswith("**")]
+    assert all(i == 0 or lines[i - 1] == "" for i in titles)  # every table is closed
     assert "Standings (tournament 1)" in out

@@ -57,7 +57,7 @@ def emit_note(text: str, fmt: OutputFormat) -> None:
     if fmt is OutputFormat.TABLE:
         typer.echo(text)
     elif fmt is OutputFormat.MARKDOWN:
-        typer.echo(f"\n{text}\n")
+        typer.echo(f"{text}\n")  # tables end with a blank line already
 
 
 def _cell(value: Any) -> str:
@@ -92,6 +92,7 @@ def emit_rows(
         typer.echo("|" + "|".join("---" for _ in cols) + "|")
         for r in rows:
             typer.echo("| " + " | ".join(_cell(r.get(c)) for c in cols) + " |")
+        typer.echo("")  # ends the table: a following line never renders as one of its rows
     else:
         table = Table(title=title)
         for c in cols:

@@ -44,6 +44,7 @@ class Table(enum.StrEnum):
 
 
 DEFAULT_CSV_TABLE = Table.STANDINGS
+FORFEITS_NOTE = "forfeits: seats nobody played (never connected, withdrawn; rated as losses)"
 
 
 def clock_text(t: StoredTournament) -> str:
@@ -182,7 +183,7 @@ def report(
         return
     emit_rows([summary_row(t)], fmt, columns=list(SUMMARY_COLUMNS), title="Tournament")
     emit_rows(standings, fmt, title=f"Standings (tournament {t.id})")
-    emit_note(f"tie-breaks: {TIE_BREAKS}; forfeits: matches lost without a move (also rated)", fmt)
+    emit_note(f"tie-breaks: {TIE_BREAKS}; {FORFEITS_NOTE}", fmt)
     title = "Results by seat and by play order" if _by_play_order(t) else "Results by seat"
     emit_rows(seats, fmt, title=title)
     if matches is not None:
