@@ -24,11 +24,12 @@ from arena.registry import get_game
 from arena.rpc.bot_client import BotConfig, run_connection_loop
 
 ROOT = Path(__file__).resolve().parents[1]
-SLOW_S = 0.06  # each decision after the first takes this long
+SLOW_S = 0.06  # decisions 2 to SLOW_UNTIL take this long
+SLOW_UNTIL = 4
 
 
 class SlowPlayer:
-    """Answers the first legal move, quickly once, then SLOW_S late every time."""
+    """Answers the first legal move: quickly once, SLOW_S late for a few decisions, then fast."""
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -40,7 +41,7 @@ class SlowPlayer:
     async def decide(self, request: DecisionRequest) -> int:
         """The first legal move, late after the first decision."""
         self.decisions += 1
-        if self.decisions > 1:
+        if 1 < self.decisions <= SLOW_UNTIL:
             await asyncio.sleep(SLOW_S)
         return 0
 

@@ -15,7 +15,7 @@ from arena.errors import StoreError, TournamentError
 from arena.ratings import LadderEntry, Result, environment
 from arena.store import credentials as creds
 from arena.store import engine as engines
-from arena.store import ladder
+from arena.store import ladder, runs
 from arena.store.credentials import Credential, Role
 from arena.store.ladder import RatedMatch, RatingChange
 from arena.store.rows import (
@@ -31,7 +31,6 @@ from arena.store.rows import (
     tournament_from_row,
 )
 from arena.store.schema import bots, fixtures, matches, tournaments
-from arena.tournament.lease import TournamentBusyError, runner_gone
 from arena.tournament.schedule import BotEntry, Fixture, Status, TournamentSpec
 
 
@@ -157,50 +156,21 @@ class Store:
     def claim_runner(self, tid: int, runner: str) -> None:
         """Take the tournament's lease for `runner` (TournamentBusyError if a live runner
         holds it; UnknownTournamentError if there is no such tournament)."""
-        query = (
-            sa.select(tournaments.c.runner, tournaments.c.heartbeat_at)
-            .where(tournaments.c.id == tid)
-            .with_for_update()  # PostgreSQL: a second claimer waits; SQLite: BEGIN IMMEDIATE
-        )
-        now = time.time()
         with self._write() as conn:
-            row = conn.execute(query).first()
-            if row is None:
+            if not runs.claim(conn, tid, runner):
                 raise UnknownTournamentError(f"no tournament {tid} in {self.location}")
-            if row.runner not in (None, runner) and not runner_gone(
-                row.runner, row.heartbeat_at, now
-            ):
-                raise TournamentBusyError(
-                    f"tournament {tid} is being played by another process ({row.runner}, last "
-                    f"heartbeat {now - (row.heartbeat_at or now):.0f} s ago): wait for it to "
-                    "finish, or stop it first"
-                )
-            conn.execute(
-                tournaments.update()
-                .where(tournaments.c.id == tid)
-                .values(runner=runner, heartbeat_at=now)
-            )
 
     def heartbeat(self, tid: int, runner: str, *, release: bool = False) -> None:
         """Renew the runner's lease (or give it up with `release`)."""
-        values: dict[str, Any] = {"heartbeat_at": time.time()}
-        if release:
-            values["runner"] = None
-        where = (tournaments.c.id == tid) & (tournaments.c.runner == runner)
         with self._begin() as conn:
-            conn.execute(tournaments.update().where(where).values(**values))
+            runs.beat(conn, tid, runner, release)
 
     def delete_tournament(self, tid: int) -> None:
         """Delete a tournament with its fixtures and matches; its game's ladder is rebuilt in
         the same transaction (UnknownTournamentError if there is none)."""
         game = self.tournament(tid).spec.game
         with self._write() as conn:
-            ladder.lock_game(conn, game)
-            # Children first: cascades are not enforced on every SQLite connection.
-            conn.execute(matches.delete().where(matches.c.tournament_id == tid))
-            conn.execute(fixtures.delete().where(fixtures.c.tournament_id == tid))
-            conn.execute(tournaments.delete().where(tournaments.c.id == tid))
-            ladder.rebuild(conn, game, ladder.rated_matches(conn, game))
+            runs.delete(conn, tid, game)
 
     def fixtures(self, tid: int) -> list[Fixture]:
         """The schedule of a tournament, in fixture order."""
