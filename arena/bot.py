@@ -34,6 +34,18 @@ __all__ = ["DEFAULT_ADDRESS", "DecisionRequest", "Policy", "Reply", "run_bot"]
 
 DEFAULT_ADDRESS = "127.0.0.1:50051"
 POLICY_MODES = ("auto", "threads", "inline")
+RETRY_ENV = "ARENA_RETRY_FOR_S"  # seconds a bot keeps reconnecting (unset: until stopped)
+
+
+def _env_seconds(variable: str) -> float | None:
+    """A number of seconds from the environment (unset or empty: None)."""
+    text = os.environ.get(variable, "").strip()
+    if not text:
+        return None
+    try:
+        return float(text)
+    except ValueError:
+        raise SystemExit(f"error: ${variable} must be a number of seconds, not {text!r}") from None
 
 
 def _default_name() -> str:
@@ -50,7 +62,7 @@ def run_bot(
     games: Sequence[str] = (),
     max_matches: int = 1,
     version: str = "",
-    retry_for_s: float = 60.0,
+    retry_for_s: float | None = None,
     tls_ca: str | None = None,
     policy_mode: str | None = None,
 ) -> None:
@@ -60,8 +72,10 @@ def run_bot(
     $ARENA_BOT_NAME (else the script's name), $ARENA_TOKEN and $ARENA_TLS_CA (a CA file: connect
     with TLS; unset: plaintext). Without a token the bot makes up one for this process, so its
     own reconnects take over its old connection and nobody else's can. `games` empty means every
-    game of the server. A refusal by the server (bad name, wrong token ...) or `retry_for_s`
-    seconds without a connection end the program with `error: ...` and exit status 1.
+    game of the server. Lost connections are retried with capped backoff (at most every 10 s)
+    until stopped, or for `retry_for_s` seconds (else $ARENA_RETRY_FOR_S; unset: forever). A
+    refusal by the server (bad name, wrong token ...) or that long without a connection end
+    the program with `error: ...` and exit status 1.
 
     `policy_mode` (else $ARENA_POLICY_MODE, else "auto") says where the policy runs: "auto" on
     the event loop once its first decisions proved fast (under 2 ms), back on worker threads for
@@ -79,7 +93,7 @@ def run_bot(
         games=tuple(games),
         max_matches=max_matches,
         version=version,
-        retry_for_s=retry_for_s,
+        retry_for_s=retry_for_s if retry_for_s is not None else _env_seconds(RETRY_ENV),
         tls_ca=tls_ca if tls_ca is not None else os.environ.get("ARENA_TLS_CA"),
         policy_mode=mode,
     )

@@ -29,6 +29,7 @@ class Clock:
 
     per_move_ms: int | None = None
     bank_ms: int | None = None
+    increment_ms: int | None = None  # added to the bank after every decision (Fischer)
 
 
 class BotFault(Exception):
@@ -219,6 +220,7 @@ class Referee:
             if seating.bank_ms < 0:
                 share = f" ({transport_ms:.0f} ms of it transport)" if transport_ms else ""
                 return self._fault(seat, Termination.TIMEOUT, f"used {elapsed_ms:.0f} ms{share}")
+            seating.bank_ms += self.clock.increment_ms or 0
         move, problem = _resolve_reply(reply, request.legal_moves)
         if move is None:
             return self._fault(seat, Termination.UNPARSABLE, problem)

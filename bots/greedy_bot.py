@@ -8,6 +8,7 @@ in them.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import threading
 
 from arena.bot import run_bot
@@ -22,22 +23,30 @@ def greedy_games() -> list[str]:
     return [g.name for g in list_games() if "greedy" in strategies_for(g.name)]
 
 
-class GreedyByGame:
-    """A policy that picks each request's game's greedy strategy (made once per game)."""
+KEPT_MATCHES = 64  # policies kept for matches in play (older ones are dropped)
 
-    def __init__(self, seed: int | None = None) -> None:
+
+class GreedyByGame:
+    """A policy that plays each match with its game's greedy strategy, made per match and
+    seeded from (seed, match id): tournaments of this bot replay at any concurrency."""
+
+    def __init__(self, seed: int = 0) -> None:
         self.seed = seed
         self._policies: dict[str, Policy] = {}
         self._lock = threading.Lock()  # matches run in parallel worker threads
 
     def __call__(self, request: DecisionRequest) -> Reply:
-        """Delegate to the greedy policy of request.game."""
+        """Delegate to the greedy policy of request.game made for this match."""
         with self._lock:
-            policy = self._policies.get(request.game)
+            policy = self._policies.get(request.match_id)
             if policy is None:
-                policy = self._policies[request.game] = make_policy(
-                    request.game, "greedy", self.seed
+                digest = hashlib.sha256(f"{self.seed}:{request.match_id}".encode()).digest()
+                seed = int.from_bytes(digest[:4], "big")
+                policy = self._policies[request.match_id] = make_policy(
+                    request.game, "greedy", seed
                 )
+                if len(self._policies) > KEPT_MATCHES:
+                    del self._policies[next(iter(self._policies))]
         return policy(request)
 
 
@@ -48,7 +57,12 @@ def main() -> None:
     parser.add_argument("--name", help="bot name (default $ARENA_BOT_NAME)")
     parser.add_argument("--token", help="the bot's token (default $ARENA_TOKEN)")
     parser.add_argument("--tls-ca", help="CA file: connect with TLS (default $ARENA_TLS_CA)")
-    parser.add_argument("--seed", type=int, help="seed for the strategies' tie-breaks")
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        help="seed; each match's tie-breaks derive from it and the match id",
+    )
     parser.add_argument("--max-matches", type=int, default=4, help="matches played at once")
     args = parser.parse_args()
     games = greedy_games()

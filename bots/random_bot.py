@@ -6,13 +6,30 @@ Run it against a referee:  python bots/random_bot.py --address 127.0.0.1:50051 -
 
 import argparse
 import random
+import threading
 
 from arena.bot import run_bot
 
+KEPT_MATCHES = 64  # generators kept for matches in play (older ones are dropped)
 
-def choose(request):
-    """Any legal move will do: answer with an index into the legal list."""
-    return random.randrange(len(request.legal_moves))
+
+def make_choose(seed):
+    """A policy with one generator per match, seeded from (seed, match id): a tournament of
+    this bot replays move for move, whatever order its concurrent matches run in."""
+    generators = {}
+    lock = threading.Lock()  # matches run in parallel worker threads
+
+    def choose(request):
+        """Any legal move will do: answer with an index into the legal list."""
+        with lock:
+            rng = generators.get(request.match_id)
+            if rng is None:
+                rng = generators[request.match_id] = random.Random(f"{seed}:{request.match_id}")
+                if len(generators) > KEPT_MATCHES:
+                    del generators[next(iter(generators))]
+            return rng.randrange(len(request.legal_moves))
+
+    return choose
 
 
 if __name__ == "__main__":
@@ -21,12 +38,16 @@ if __name__ == "__main__":
     parser.add_argument("--name", help="bot name (default $ARENA_BOT_NAME)")
     parser.add_argument("--token", help="the bot's token (default $ARENA_TOKEN)")
     parser.add_argument("--tls-ca", help="CA file: connect with TLS (default $ARENA_TLS_CA)")
-    parser.add_argument("--seed", type=int, help="seed for reproducible choices")
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        help="seed; each match's choices derive from it and the match id",
+    )
     parser.add_argument("--max-matches", type=int, default=4, help="matches played at once")
     args = parser.parse_args()
-    random.seed(args.seed)
     run_bot(
-        choose,
+        make_choose(args.seed),
         address=args.address,
         name=args.name,
         token=args.token,

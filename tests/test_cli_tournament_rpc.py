@@ -34,7 +34,7 @@ def test_the_demo_plays_the_example_bots_as_processes(capsys, tmp_path):
     assert "demo: 3 example bots (random-a, random-b, greedy) as processes over gRPC" in out
     assert "Standings (tournament 1)" in out and "Leaderboard: lucky_numbers" in out
     shown = json.loads(run_cli(capsys, "tournament", "show", "1", "-f", "json", "--db", db)[1])
-    assert shown["tournament"]["played"] == "6/6"
+    assert shown["tournament"]["played"] == 6
     assert {row["bot"] for row in shown["standings"]} == {"random-a", "random-b", "greedy"}
     assert all(row["faults"] == 0 for row in shown["standings"])
     code, _, err = run_cli(capsys, "demo", "--cycles", "1", "--db", db)  # starts afresh
@@ -80,7 +80,7 @@ def test_a_tournament_on_a_running_server_uses_its_connected_bots(capsys, tmp_pa
     shown = json.loads(
         run_cli(capsys, "tournament", "show", "1", "-f", "json", "--matches", "--db", db)[1]
     )
-    assert shown["tournament"]["played"] == "6/6"
+    assert shown["tournament"]["played"] == 6
     assert [m["match"] for m in shown["matches"]] == [f"t1-{i}" for i in range(6)]
     assert all(m["end"] in ("normal", "turn_cap") for m in shown["matches"])
 
@@ -93,20 +93,26 @@ def test_server_mode_refuses_bot_commands(capsys, tmp_path):
     assert code == 1 and err.startswith("error: with --server give every bot as NAME only")
 
 
-def test_a_bot_whose_process_dies_forfeits_its_matches_and_the_tournament_goes_on(capsys, tmp_path):
+def test_a_crashing_bot_is_restarted_then_withdrawn_and_the_tournament_goes_on(capsys, tmp_path):
     suicide = f"{sys.executable} {Path(__file__).resolve().parent / 'bots' / 'fault_bot.py'}"
     db = str(tmp_path / "t.db")
     code, _, err = run_cli(
         capsys, "tournament", "run", "-g", "lucky_numbers",
         "--bot", f"dies={suicide} suicide --after 5", "--bot", "ann=builtin:random",
-        "--bot", "bob=builtin:random", "--seed", "2", "--db", db,
+        "--bot", "bob=builtin:random", "--seed", "2", "--max-crashes", "2", "--db", db,
     )  # fmt: skip
     assert code == 0, err
+    # live warnings: the restart after the first crash, the withdrawal after the second
+    assert "bot dies crashed (1 of 2): restarting it" in err
+    assert "bot dies withdrawn, its remaining matches are forfeited" in err
     shown = json.loads(
         run_cli(capsys, "tournament", "show", "1", "-f", "json", "--matches", "--db", db)[1]
     )
     assert shown["tournament"]["status"] == "finished"
-    ends = [m["end"] for m in shown["matches"] if "dies" in m["seats"].split()]
-    assert ends[0] == "crash" and set(ends[1:]) == {"disconnect"} and len(ends) == 4
-    faults = {row["bot"]: row["faults"] for row in shown["standings"]}
-    assert faults == {"dies": 4, "ann": 0, "bob": 0}
+    mine = [m for m in shown["matches"] if "dies" in m["seats"]]
+    # the restarted process played (and crashed) its second match too; then forfeits
+    assert [m["end"] for m in mine] == ["crash", "crash", "disconnect", "disconnect"]
+    assert all(m["moves"] > 0 for m in mine[:2])
+    assert all(m["moves"] == 0 and "forfeit: dies withdrawn" in m["detail"] for m in mine[2:])
+    standings = {row["bot"]: (row["faults"], row["forfeits"]) for row in shown["standings"]}
+    assert standings == {"dies": (4, 2), "ann": (0, 0), "bob": (0, 0)}

@@ -105,7 +105,7 @@ def test_cli_tournament_with_bot_processes_over_grpc(capsys, sqlite_path, cli_en
     shown, _ = run_ok(capsys, "tournament", "show", "1", "-f", "json", "--matches", "--db",
                       sqlite_path)  # fmt: skip
     data = json.loads(shown)
-    assert data["tournament"]["played"] == "3/3"
+    assert data["tournament"]["played"] == 3
     assert {row["bot"]: (row["games"], row["faults"]) for row in data["standings"]} == {
         "greedy": (3, 0),
         "rando": (3, 0),

@@ -171,8 +171,8 @@ def test_a_tournament_created_over_grpc_is_played_stored_and_read_back(capsys, t
     assert shown["tournament"]["status"] == "finished"
     assert [
         {"place": s.place, "bot": s.bot, "points": s.points, "wins": s.wins, "games": s.games,
-         "mean rank": s.mean_rank, "faults": s.faults,
-         **{f"pts seat {i}": p for i, p in enumerate(s.seat_points)}}
+         "mean_rank": s.mean_rank, "faults": s.faults, "forfeits": 0,
+         **{f"pts_seat_{i}": p for i, p in enumerate(s.seat_points)}}
         for s in t.standings
     ] == shown["standings"]  # fmt: skip
     assert [

@@ -85,7 +85,7 @@ def _commands(role: Role, noun: str) -> typer.Typer:
         db: DbOption = None,
     ) -> None:
         """Every name with a token: when issued, revoked and last seen (never the token)."""
-        with Store.open(db) as store:
+        with Store.open(db, create=False) as store:
             rows = [_row(c) for c in store.credentials(role)]
         columns = ["name", "role", "created", "revoked", "last seen"]
         emit_rows(rows, fmt, columns=columns, title=f"{noun.capitalize()} credentials")

@@ -41,6 +41,25 @@ class OutputFormat(enum.StrEnum):
     MARKDOWN = "markdown"
 
 
+def snake(key: str) -> str:
+    """A column name as a machine key: "mean rank" -> "mean_rank", "pts seat 0" -> "pts_seat_0"."""
+    return "_".join("".join(c if c.isalnum() else " " for c in key.lower()).split())
+
+
+def machine_rows(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Rows with snake_case keys (JSON and CSV); values untouched, numbers stay numbers."""
+    return [{snake(k): v for k, v in r.items()} for r in rows]
+
+
+def emit_note(text: str, fmt: OutputFormat) -> None:
+    """A note under a table: a paragraph of its own in Markdown, none in JSON or CSV (which
+    hold exactly one document or table)."""
+    if fmt is OutputFormat.TABLE:
+        typer.echo(text)
+    elif fmt is OutputFormat.MARKDOWN:
+        typer.echo(f"{text}\n")  # tables end with a blank line already
+
+
 def _cell(value: Any) -> str:
     if isinstance(value, float):
         return f"{value:.2f}".rstrip("0").rstrip(".")
@@ -59,11 +78,11 @@ def emit_rows(
     """Print rows (dicts with the same keys) as a rich table, JSON, CSV or Markdown."""
     cols = list(columns or (rows[0].keys() if rows else []))
     if fmt is OutputFormat.JSON:
-        typer.echo(json.dumps([{c: r.get(c) for c in cols} for r in rows], indent=2))
+        typer.echo(json.dumps([{snake(c): r.get(c) for c in cols} for r in rows], indent=2))
     elif fmt is OutputFormat.CSV:
         buffer = io.StringIO()
         writer = csv.writer(buffer, lineterminator="\n")
-        writer.writerow(cols)
+        writer.writerow([snake(c) for c in cols])
         writer.writerows([[_cell(r.get(c)) for c in cols] for r in rows])
         typer.echo(buffer.getvalue(), nl=False)
     elif fmt is OutputFormat.MARKDOWN:
@@ -73,6 +92,7 @@ def emit_rows(
         typer.echo("|" + "|".join("---" for _ in cols) + "|")
         for r in rows:
             typer.echo("| " + " | ".join(_cell(r.get(c)) for c in cols) + " |")
+        typer.echo("")  # ends the table: a following line never renders as one of its rows
     else:
         table = Table(title=title)
         for c in cols:
@@ -126,8 +146,7 @@ def print_ladder(store: Store, game: str, fmt: OutputFormat) -> None:
     """Print the ladder of a game, with its ordering rule when printed as a table."""
     rows = ladder(store, game)
     emit_rows(rows, fmt, title=f"Leaderboard: {game} (TrueSkill, all tournaments)")
-    if fmt in (OutputFormat.TABLE, OutputFormat.MARKDOWN):
-        typer.echo(f"ordered by conservative = mu - {CONSERVATIVE_K:g} sigma")
+    emit_note(f"ordered by conservative = mu - {CONSERVATIVE_K:g} sigma", fmt)
 
 
 @app.command("leaderboard")
@@ -170,7 +189,7 @@ def leaderboard_command(
             raise ConfigError("with --server give --game")
         remote_reads.print_ladder(remote_reads.remote_of(server, tls_ca), game, bot, fmt)
         return
-    with Store.open(db) as store:
+    with Store.open(db, create=False) as store:
         if rebuild:
             counts = store.rebuild_ladder(None if game is None else get_game(game).name)
             for name, count in counts.items():

@@ -86,6 +86,10 @@ def play_command(
     time_bank: Annotated[
         int | None, typer.Option(help="Time bank per seat in ms, used past --time-per-move.")
     ] = None,
+    increment: Annotated[
+        int | None,
+        typer.Option("--increment", help="Added to the time bank after each decision (ms)."),
+    ] = None,
     verbose: Annotated[
         bool, typer.Option("--verbose", "-v", help="Stream the bot programs' output live.")
     ] = False,
@@ -106,7 +110,7 @@ def play_command(
         raise ConfigError("give one --bot or --bot-cmd per seat")
     check_player_count(game, len(builtins) + len(commands))
     options = parse_options(game, parse_option_pairs(option or []))
-    clock = clock_from_options(time_per_move, time_bank)
+    clock = clock_from_options(time_per_move, time_bank, increment)
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     if seed < 0:

@@ -55,7 +55,7 @@ def replay_command(
     if Path(match_id).is_file():
         record = record_from_file(Path(match_id), match)
     else:
-        with Store.open(db) as store:
+        with Store.open(db, create=False) as store:
             record = store.match(match_id)
     game = get_game(record.game)
     options = parse_options(game, dict(record.options))

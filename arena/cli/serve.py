@@ -18,15 +18,25 @@ from arena.referee import Clock
 DEFAULT_SERVE_ADDRESS = "127.0.0.1:50051"
 
 
-def clock_from_options(time_per_move: int | None, time_bank: int | None) -> Clock:
-    """The match clock of --time-per-move / --time-bank (ms); no per-move time means no limit."""
+IncrementOption = Annotated[
+    int | None,
+    typer.Option("--increment", help="Added to the time bank after each decision (ms)."),
+]
+
+
+def clock_from_options(
+    time_per_move: int | None, time_bank: int | None, increment: int | None = None
+) -> Clock:
+    """The match clock of --time-per-move / --time-bank / --increment (ms); no per-move time
+    means no limit."""
     if time_per_move is not None and time_per_move <= 0:
         raise ConfigError("--time-per-move must be positive")
-    if time_bank is not None and time_bank < 0:
-        raise ConfigError("--time-bank must be zero or positive")
-    if time_per_move is None and time_bank is not None:
-        raise ConfigError("--time-bank needs --time-per-move")
-    return Clock(per_move_ms=time_per_move, bank_ms=time_bank)
+    for flag, value in (("--time-bank", time_bank), ("--increment", increment)):
+        if value is not None and value < 0:
+            raise ConfigError(f"{flag} must be zero or positive")
+        if time_per_move is None and value is not None:
+            raise ConfigError(f"{flag} needs --time-per-move")
+    return Clock(per_move_ms=time_per_move, bank_ms=time_bank, increment_ms=increment)
 
 
 @app.command("serve")
@@ -40,6 +50,7 @@ def serve_command(
     time_bank: Annotated[
         int | None, typer.Option(help="Default time bank per seat and match (ms).")
     ] = None,
+    increment: IncrementOption = None,
     startup_timeout: Annotated[
         float, typer.Option(help="Seconds a PlayMatch call waits for its bots to connect.")
     ] = 15.0,
@@ -82,9 +93,9 @@ def serve_command(
     if (tls_cert is None) != (tls_key is None):
         raise ConfigError("--tls-cert and --tls-key go together")
     tls = TlsFiles(tls_cert, tls_key) if tls_cert is not None and tls_key is not None else None
-    clock = clock_from_options(time_per_move, time_bank)
+    clock = clock_from_options(time_per_move, time_bank, increment)
     limits = ServerLimits(max_cycles=max_cycles, max_fixtures=max_fixtures)
-    check_clock(clock.per_move_ms, clock.bank_ms, None, limits)
+    check_clock(clock.per_move_ms, clock.bank_ms, clock.increment_ms, limits)
     config = ServerConfig(clock=clock, startup_timeout_s=startup_timeout, limits=limits)
     logging.basicConfig(
         level=logging.DEBUG if verbose else logging.INFO,

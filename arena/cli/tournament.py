@@ -4,56 +4,42 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import AsyncIterator, Callable, Iterator
-from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from arena.cli import app, remote_reads
 from arena.cli.leaderboard import DbOption, OutputFormat, emit_rows
-from arena.cli.sprt import SprtStopped, Watch, check_sprt, sprt_watch
-from arena.cli.tournament_logs import BotLogs, marked_runner, show_logs
-from arena.cli.tournament_report import SUMMARY_COLUMNS, report, summary_row
+from arena.cli.sprt import Sprt, SprtStopped, Watch, check_sprt, sprt_watch
+from arena.cli.tournament_logs import BotLogs, show_logs
+from arena.cli.tournament_play import Faults, check_runnable, execute
+from arena.cli.tournament_progress import MatchProgress, signals_as_interrupt
+from arena.cli.tournament_report import (
+    SUMMARY_COLUMNS,
+    Table,
+    report,
+    shown_status,
+    summary_row,
+)
 from arena.core import MatchRecord
-from arena.errors import ArenaError, BotError, ConfigError
+from arena.errors import ArenaError, ConfigError
 from arena.game import parse_option_pairs
-from arena.players import Player
-from arena.referee import Clock
 from arena.store import Store, StoredTournament
-from arena.tournament import BotEntry, Fixture, Format, TournamentSpec
-from arena.tournament.logs import log_root, tournament_log_dir
-from arena.tournament.manage import (
-    create_tournament,
-    default_table_size,
-    game_and_options,
-    normalize_spec,
-    play_tournament,
-)
-from arena.tournament.players import (
-    AbsentPlayer,
-    builtin_player,
-    builtin_strategy,
-    check_builtins,
-    local_runner,
-    parse_bot,
-)
-from arena.tournament.runner import MatchRunner, limit_per_bot
+from arena.tournament import Fixture, Format, Status, TournamentSpec
+from arena.tournament.crashes import DEFAULT_MAX_CRASHES
+from arena.tournament.lease import TournamentBusyError
+from arena.tournament.logs import log_root
+from arena.tournament.manage import default_table_size, normalize_spec
+from arena.tournament.players import check_builtins, parse_bot
 from arena.tournament.schedule import DEFAULT_DEALS, Deals
-
-BUSY_RETRIES = 40  # a busy bot on a shared server: retry with backoff, about a minute in all
 
 tournament_app = typer.Typer(
     help="Run, resume and inspect tournaments.", no_args_is_help=True, add_completion=False
 )
 app.add_typer(tournament_app, name="tournament")
 
-ReadServerOption = Annotated[
-    str | None, typer.Option("--server", help="Read from a running `arena serve` instead.")
-]
 ConcurrencyOption = Annotated[
     int, typer.Option("--concurrency", "-c", min=1, help="Matches played at once.")
 ]
@@ -85,6 +71,18 @@ TokenOption = Annotated[
     ),
 ]
 TlsCaOption = remote_reads.ReadTlsCaOption
+ReadServerOption = Annotated[
+    str | None, typer.Option("--server", help="Read from a running `arena serve` instead.")
+]
+MaxCrashesOption = Annotated[
+    int,
+    typer.Option(
+        "--max-crashes",
+        min=1,
+        help="A bot process that dies is restarted for its next match; after this many "
+        "crashes it is withdrawn and its remaining matches are forfeited.",
+    ),
+]
 DealsOption = Annotated[
     Deals,
     typer.Option(
@@ -125,7 +123,23 @@ def run_command(
     concurrency: ConcurrencyOption = 1,
     seed: Annotated[int | None, typer.Option(help="Tournament seed (random if omitted).")] = None,
     time_per_move: Annotated[
-        int | None, typer.Option("--time-per-move", min=1, help="Budget per decision, in ms.")
+        int | None,
+        typer.Option(
+            "--time-per-move",
+            min=1,
+            help="Budget per decision, in ms (default 1000, with a 10000 ms bank).",
+            show_default=False,
+        ),
+    ] = None,
+    time_bank: Annotated[
+        int | None,
+        typer.Option(
+            "--time-bank", min=0, help="Time bank per seat and match (ms), used past the budget."
+        ),
+    ] = None,
+    increment: Annotated[
+        int | None,
+        typer.Option("--increment", min=0, help="Added to the time bank after each decision (ms)."),
     ] = None,
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="Game option key=value.")
@@ -137,6 +151,15 @@ def run_command(
     tls_ca: TlsCaOption = None,
     log_dir: LogDirOption = None,
     verbose: VerboseOption = False,
+    max_crashes: MaxCrashesOption = DEFAULT_MAX_CRASHES,
+    forfeit_absent: Annotated[
+        bool,
+        typer.Option(
+            "--forfeit-absent",
+            help="Enter a bot process that never says Hello anyway (it forfeits every match) "
+            "instead of refusing to start.",
+        ),
+    ] = False,
     sprt: Annotated[
         str | None,
         typer.Option(
@@ -163,6 +186,8 @@ def run_command(
         cycles=cycles,
         hero=hero,
         time_per_move_ms=time_per_move,
+        time_bank_ms=time_bank,
+        increment_ms=increment,
         deals=deals,
     )
     spec = normalize_spec(spec)  # bad input fails here, before any database is created
@@ -170,19 +195,16 @@ def run_command(
     check_runnable(spec.bots, server)
     test = None if sprt is None else check_sprt(sprt, spec)
     with Store.open(db) as store:
-        tournament = create_tournament(store, spec)
-        _stderr().print(
-            f"tournament {tournament.id}: {tournament.fixtures} matches at tables of "
-            f"{spec.table_size}, seed {seed}, database {store.location}"
-        )
-        logs = BotLogs(log_root(log_dir), verbose)
+        # The bots are started and checked first: the tournament is stored once they said Hello.
         run_and_report(
             store,
-            tournament,
+            spec,
             concurrency=concurrency,
             server=_remote(server, token, tls_ca),
-            logs=logs,
-            watch=None if test is None else sprt_watch(store, tournament, test),
+            logs=BotLogs(log_root(log_dir), verbose),
+            max_crashes=max_crashes,
+            forfeit_absent=forfeit_absent,
+            sprt=test,
         )
 
 
@@ -196,19 +218,22 @@ def resume_command(
     tls_ca: TlsCaOption = None,
     log_dir: LogDirOption = None,
     verbose: VerboseOption = False,
+    max_crashes: MaxCrashesOption = DEFAULT_MAX_CRASHES,
 ) -> None:
-    """Play the fixtures an interrupted run left, with the same seeds, then print the results."""
-    with Store.open(db) as store:
+    """Play the fixtures an interrupted run left, with the same seeds, then print the results.
+
+    A bot process that does not start now forfeits its matches (with a warning)."""
+    with Store.open(db, create=False) as store:
         tournament = store.tournament(tournament_id)
         left = tournament.fixtures - tournament.played
         _stderr().print(f"tournament {tournament.id}: {left} of {tournament.fixtures} matches left")
-        logs = BotLogs(log_root(log_dir), verbose)
         run_and_report(
             store,
             tournament,
             concurrency=concurrency,
             server=_remote(server, token, tls_ca),
-            logs=logs,
+            logs=BotLogs(log_root(log_dir), verbose),
+            max_crashes=max_crashes,
         )
 
 
@@ -228,6 +253,10 @@ def show_command(
     db: DbOption = None,
     server: ReadServerOption = None,
     tls_ca: TlsCaOption = None,
+    table: Annotated[
+        Table | None,
+        typer.Option("--table", help="With -f csv: the one table to print (default standings)."),
+    ] = None,
 ) -> None:
     """Show a tournament: its definition, progress, standings and results by seat."""
     if logs is not None:
@@ -237,8 +266,8 @@ def show_command(
         remote = remote_reads.remote_of(server, tls_ca)
         remote_reads.print_tournament(remote, tournament_id, fmt, with_matches=matches)
         return
-    with Store.open(db) as store:
-        report(store, store.tournament(tournament_id), fmt, with_matches=matches)
+    with Store.open(db, create=False) as store:
+        report(store, store.tournament(tournament_id), fmt, with_matches=matches, table=table)
 
 
 @tournament_app.command("list")
@@ -252,9 +281,31 @@ def list_command(
     if server is not None:
         remote_reads.print_tournaments(remote_reads.remote_of(server, tls_ca), fmt)
         return
-    with Store.open(db) as store:
+    with Store.open(db, create=False) as store:
         rows = [summary_row(t) for t in store.tournaments()]
     emit_rows(rows, fmt, columns=list(SUMMARY_COLUMNS), title="Tournaments")
+
+
+@tournament_app.command("delete")
+def delete_command(
+    tournament_id: Annotated[int, typer.Argument(metavar="ID", help="Tournament id.")],
+    force: Annotated[
+        bool, typer.Option("--force", help="Delete it even if it is marked running.")
+    ] = False,
+    db: DbOption = None,
+) -> None:
+    """Delete a tournament, its fixtures and its matches; its game's ladder is recomputed."""
+    with Store.open(db, create=False) as store:
+        tournament = store.tournament(tournament_id)
+        if shown_status(tournament) == Status.RUNNING.value and not force:
+            raise ConfigError(
+                f"tournament {tournament_id} is being played ({tournament.runner}): stop it "
+                "first, or give --force"
+            )
+        store.delete_tournament(tournament_id)
+    _stderr().print(
+        f"deleted tournament {tournament_id} ({tournament.played} matches)", highlight=False
+    )
 
 
 def _remote(server: str | None, token: str | None, tls_ca: str | None) -> Any:
@@ -268,174 +319,76 @@ def _remote(server: str | None, token: str | None, tls_ca: str | None) -> Any:
 
 def run_and_report(
     store: Store,
-    tournament: StoredTournament,
+    tournament: StoredTournament | TournamentSpec,
     *,
     concurrency: int,
     server: Any,
     logs: BotLogs | None = None,
-    watch: Watch | None = None,
+    max_crashes: int = DEFAULT_MAX_CRASHES,
+    forfeit_absent: bool = False,
+    sprt: Sprt | None = None,
 ) -> None:
-    """Play what is left of a tournament with a progress bar, then print the report."""
+    """Play what is left of a tournament (or a new one, created once its bots are ready)
+    with a progress display, then print the report."""
+    progress = MatchProgress()
+    created: list[StoredTournament] = []
+    watches: list[Watch] = []  # the SPRT's per-match hook, once the tournament exists
+
+    def on_match(fixture: Fixture, record: MatchRecord) -> None:
+        progress.advance(fixture, record)
+        for watch in watches:
+            watch(fixture, record, progress.console)
+
+    def on_created(t: StoredTournament) -> None:
+        created.append(t)
+        if isinstance(tournament, TournamentSpec):
+            progress.console.print(
+                f"tournament {t.id}: {t.fixtures} matches at tables of {t.spec.table_size}, "
+                f"seed {t.spec.seed}, database {store.location}",
+                highlight=False,
+                soft_wrap=True,
+            )
+        progress.start(t)
+        if sprt is not None:
+            watches.append(sprt_watch(store, t, sprt))
+
+    faults = Faults(max_crashes, forfeit_absent, progress.warn)
     try:
-        with _progress(tournament, watch) as advance:
+        with signals_as_interrupt():
             finished = asyncio.run(
                 execute(
                     store,
                     tournament,
                     concurrency=concurrency,
                     server=server,
-                    on_match=advance,
+                    on_match=on_match,
                     logs=logs,
+                    faults=faults,
+                    on_created=on_created,
                 )
             )
     except SprtStopped as stop:
+        progress.stop()
         _stderr().print(
             f"SPRT accepts {stop.state.decision.value} after {stop.state.samples} samples: "
-            f"tournament {tournament.id} stopped early (left interrupted)",
+            f"tournament {created[0].id} stopped early (left interrupted)",
             highlight=False,
         )
-        finished = store.tournament(tournament.id)
-    except (KeyboardInterrupt, ArenaError):
-        hint = f"arena tournament resume {tournament.id} --db {store.location}"
-        _stderr().print(f"continue with: {hint}", highlight=False, soft_wrap=True)
+        finished = store.tournament(created[0].id)
+        report(store, finished, OutputFormat.TABLE, ladder_too=True)
+        return
+    except (KeyboardInterrupt, ArenaError) as exc:
+        progress.stop()
+        if isinstance(exc, TournamentBusyError):
+            raise
+        if created:
+            hint = f"arena tournament resume {created[0].id} --db {store.location}"
+            _stderr().print(f"continue with: {hint}", highlight=False, soft_wrap=True)
+        else:
+            _stderr().print("nothing was stored", highlight=False)
         raise
+    progress.stop()
     report(store, finished, OutputFormat.TABLE, ladder_too=True)
-
-
-def check_runnable(bots: tuple[BotEntry, ...], server: Any) -> None:
-    """ConfigError unless every bot can be played: by command, built in, or on --server."""
-    if server is not None:
-        if any(b.command is not None for b in bots):
-            raise ConfigError("with --server give every bot as NAME only (connected to the server)")
-        return
-    for bot in bots:
-        if bot.command is None:
-            raise ConfigError(
-                f"bot {bot.name!r} has no command: give NAME=COMMAND or NAME=builtin:STRATEGY, "
-                "or --server ADDRESS for bots connected to a running server"
-            )
-
-
-async def execute(
-    store: Store,
-    tournament: StoredTournament,
-    *,
-    concurrency: int = 1,
-    server: Any = None,
-    on_match: Any = None,
-    logs: BotLogs | None = None,
-) -> StoredTournament:
-    """Start what the bots need (embedded referee, processes) and play the pending fixtures.
-
-    Bot processes' output is saved under `logs.root` (default: log_root()) per tournament.
-    """
-    check_runnable(tournament.spec.bots, server)
-    logs = logs or BotLogs(log_root())
-    folder = tournament_log_dir(logs.root, tournament.id)
-    async with _match_runner(tournament.spec, server, folder, logs.echo) as play:
-        return await play_tournament(
-            store, tournament.id, play, concurrency=concurrency, on_match=on_match
-        )
-
-
-@asynccontextmanager
-async def _match_runner(
-    spec: TournamentSpec, server: Any, log_dir: Path, echo: Callable[[str, str], None]
-) -> AsyncIterator[MatchRunner]:
-    """The runner for these bots: remote server, in-process only, or bot processes + built-ins."""
-    game, options = game_and_options(spec)
-    clock = Clock(per_move_ms=spec.time_per_move_ms) if spec.time_per_move_ms else None
-    if server is not None:
-        yield await _remote_runner(server, game.name, dict(spec.options), clock)
-        return
-    bots = {b.name: b for b in spec.bots}
-
-    def builtin_seat(fixture: Fixture, seat: int) -> Player:
-        return builtin_player(game.name, bots[fixture.seats[seat]], fixture, seat)
-
-    processes = {n: b.command for n, b in bots.items() if b.command and not builtin_strategy(b)}
-    if not processes:
-        yield local_runner(game, options, builtin_seat, clock)
-        return
-    from arena.rpc.embedded import EmbeddedReferee  # lazy: only process bots need gRPC
-
-    referee = EmbeddedReferee(log_dir=log_dir, echo=echo)
-    try:
-        await referee.start()
-        await asyncio.gather(*(referee.launch(n, c) for n, c in processes.items()))
-
-        def seat_player(fixture: Fixture, seat: int) -> Player:
-            name = fixture.seats[seat]
-            if name not in processes:
-                return builtin_seat(fixture, seat)
-            try:
-                return referee.player(name)
-            except BotError as exc:  # its process died: it forfeits its remaining matches
-                return AbsentPlayer(name, f"{exc}; last output: {referee.output(name)[-300:]}")
-
-        capacity = {n: _session_capacity(referee, n) for n in processes}
-        play = marked_runner(
-            local_runner(game, options, seat_player, clock), referee, set(processes)
-        )
-        yield limit_per_bot(play, capacity)
-    finally:
-        await referee.close()
-
-
-def _session_capacity(referee: Any, name: str) -> int:
-    session = referee.state.registry.get(name)
-    return int(session.max_matches) if session is not None else 1
-
-
-async def _remote_runner(
-    address: Any, game: str, options: dict[str, Any], clock: Clock | None
-) -> MatchRunner:
-    """Matches played by a running `arena serve`, at most each bot's max_matches at once."""
-    from arena.rpc.client import list_remote_bots, play_remote_match  # lazy: grpc only here
-    from arena.rpc.status import BotBusyError
-
-    capacity = {b.name: int(b.max_matches) for b in await list_remote_bots(address)}
-
-    async def play(fixture: Fixture) -> MatchRecord:
-        for attempt in range(BUSY_RETRIES):
-            try:
-                return await play_remote_match(
-                    address,
-                    game,
-                    options,
-                    fixture.seed,
-                    list(fixture.seats),
-                    clock=clock,
-                    match_id=fixture.match_id,
-                    store=False,  # stored here; the server's database may be this very one
-                )
-            except BotBusyError:  # busy with another client's matches: wait and retry
-                await asyncio.sleep(min(2.0, 0.05 * 2**attempt))
-        raise BotError(f"the bots of fixture {fixture.index} stayed busy on {address}")
-
-    return limit_per_bot(play, capacity)
-
-
-@contextmanager
-def _progress(tournament: StoredTournament, watch: Watch | None = None) -> Iterator[Any]:
-    progress = Progress(
-        TextColumn("[bold]tournament {task.fields[tid]}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=_stderr(),
-    )
-    task = progress.add_task(
-        "matches", total=tournament.fixtures, completed=tournament.played, tid=tournament.id
-    )
-
-    def advance(fixture: Fixture, record: MatchRecord) -> None:
-        progress.advance(task)
-        if watch is not None:
-            watch(fixture, record, progress.console)
-
-    with progress:
-        yield advance
 
 
 def _stderr() -> Console:

@@ -69,7 +69,7 @@ class BotConfig:
     games: tuple[str, ...] = ()
     max_matches: int = 1
     version: str = ""
-    retry_for_s: float = 60.0  # give up after this long without a working connection
+    retry_for_s: float | None = None  # give up after this long without a connection (None: never)
     tls_ca: str | None = None  # a PEM file of the CA to trust: connect with TLS ("" = system CAs)
     # where policies run: "auto" (see PolicyRunner), "threads", "inline". Threads by default here:
     # a program that runs the bot inside its own event loop must not have it held by a policy;
@@ -305,7 +305,7 @@ async def run_connection_loop(config: BotConfig, policy: Policy, stop: asyncio.E
                 return
             if time.monotonic() - started > 1.0:  # it had worked for a while: start over gently
                 backoff, last_ok = BACKOFF_INITIAL_S, time.monotonic()
-            if time.monotonic() - last_ok > config.retry_for_s:
+            if config.retry_for_s is not None and time.monotonic() - last_ok > config.retry_for_s:
                 raise BotError(
                     f"no connection to {config.address} for {config.retry_for_s:g} s ({reason})"
                 )

@@ -140,6 +140,8 @@ async def get_remote_tournament(target: Remote | str, tournament_id: int) -> pb.
     """A tournament the server keeps, as it shows it (the seed withheld until finished)."""
     request = pb.GetTournamentRequest(tournament_id=tournament_id)
     return await _call(target, "GetTournament", request, CALL_TIMEOUT_S)
+
+
 async def read_remote(target: Remote | str, method: str, request: Any) -> Any:
     """One public read of ArenaService (GetLeaderboard, GetTournament, ListMatches ...)."""
     return await _call(target, method, request, CALL_TIMEOUT_S)

@@ -120,6 +120,8 @@ def clock_settings_to_pb(clock: Clock) -> pb.ClockSettings:
         msg.per_move_ms = clock.per_move_ms
     if clock.bank_ms is not None:
         msg.bank_ms = clock.bank_ms
+    if clock.increment_ms is not None:
+        msg.increment_ms = clock.increment_ms
     return msg
 
 
@@ -128,6 +130,7 @@ def clock_settings_from_pb(msg: pb.ClockSettings) -> Clock:
     return Clock(
         per_move_ms=msg.per_move_ms if msg.HasField("per_move_ms") else None,
         bank_ms=msg.bank_ms if msg.HasField("bank_ms") else None,
+        increment_ms=msg.increment_ms if msg.HasField("increment_ms") else None,
     )
 
 

@@ -8,7 +8,9 @@ import logging
 import os
 import secrets
 import shlex
+import shutil
 import signal
+import sys
 import time
 from collections import deque
 from collections.abc import Callable
@@ -33,6 +35,10 @@ TAIL_LINES = 40  # lines of a bot's output kept for error messages
 CRASH_GRACE_S = 1.0  # after a disconnect, how long to wait for the process to be seen dead
 TERMINATE_GRACE_S = 3.0  # SIGTERM, then SIGKILL after this long
 HELLO_POLL_S = 0.05  # how often a launch looks for the bot's Hello
+# A command starting with one of these runs on this arena's own interpreter, so the example
+# bots find `arena` from a fresh clone whatever `python` is first on PATH.
+OWN_PYTHON_NAMES = frozenset({"python", "python3"})
+PR_SET_PDEATHSIG = 1  # prctl(2): the signal a child gets when the thread that forked it dies
 
 
 @dataclass(eq=False)
@@ -92,9 +98,25 @@ class EmbeddedReferee:
             raise ConfigError("start the referee before launching bots")
         if name in self._bots:
             raise ConfigError(f"a bot named {name!r} was launched already")
-        argv = shlex.split(command)
-        if not argv:
+        if not shlex.split(command):
             raise ConfigError(f"empty command for bot {name!r}")
+        await self._spawn(name, command)
+
+    async def relaunch(self, name: str) -> None:
+        """Start bot `name` again after its process died (BotError if it does not say Hello)."""
+        old = self._bots.pop(name, None)
+        if old is None:
+            raise ConfigError(f"no bot named {name!r} was launched")
+        await self._stop_process(old)
+        await self._spawn(name, old.command)
+
+    def alive(self, name: str) -> bool:
+        """True while the process launched as bot `name` runs."""
+        bot = self._bots.get(name)
+        return bot is not None and bot.process.returncode is None
+
+    async def _spawn(self, name: str, command: str) -> None:
+        argv = own_python(shlex.split(command))
         token = secrets.token_hex(16)
         self.state.registry.expect(name, token)
         env = {
@@ -105,7 +127,7 @@ class EmbeddedReferee:
         }
         try:
             process = await asyncio.create_subprocess_exec(
-                *argv,
+                *guarded(argv),
                 env=env,
                 stdin=asyncio.subprocess.DEVNULL,
                 stdout=asyncio.subprocess.PIPE,
@@ -168,6 +190,16 @@ class EmbeddedReferee:
         stamp = time.strftime("%Y-%m-%d %H:%M:%S")
         handle.write(f"==> {stamp} started: {command}\n")
         return handle
+
+    def attach_logs(self, log_dir: Path) -> None:
+        """Save the launched bots' output under `log_dir` from now on (bots checked before a
+        tournament exists: what they printed so far is copied from the kept tail)."""
+        self.log_dir = log_dir
+        for bot in self._bots.values():
+            if bot.log is None:
+                bot.log = self._open_log(bot.name, bot.command)
+                if bot.log is not None:
+                    bot.log.writelines(line + "\n" for line in bot.tail)
 
     def note(self, name: str, text: str) -> None:
         """Write a marker line (e.g. a match starting) into a launched bot's log."""
@@ -260,6 +292,36 @@ class EmbeddedReferee:
 
     async def __aexit__(self, *exc_info: object) -> None:
         await self.close()
+
+
+def own_python(argv: list[str]) -> list[str]:
+    """The command with a leading `python`/`python3` replaced by this arena's interpreter."""
+    if argv and argv[0] in OWN_PYTHON_NAMES:
+        return [sys.executable, *argv[1:]]
+    return argv
+
+
+def guarded(argv: list[str]) -> list[str]:
+    """The command run through a tiny guard that makes it die with this process (Linux).
+
+    The guard asks the kernel for SIGKILL when its parent (this organizer) dies, even by
+    SIGKILL, then execs the bot in its place (same pid). A guard rather than a preexec hook:
+    forking a process that runs gRPC threads must not run Python code before exec.
+    """
+    if not sys.platform.startswith("linux") or not argv:
+        return argv
+    if shutil.which(argv[0]) is None:
+        raise OSError(f"no such program: {argv[0]}")
+    return [sys.executable, "-S", "-c", _GUARD, str(os.getpid()), *argv]
+
+
+_GUARD = (
+    "import ctypes, os, sys\n"
+    f"ctypes.CDLL(None).prctl({PR_SET_PDEATHSIG}, {int(signal.SIGKILL)}, 0, 0, 0)\n"
+    "if os.getppid() != int(sys.argv[1]):\n"  # the organizer died before the prctl
+    "    os._exit(1)\n"
+    "os.execvp(sys.argv[2], sys.argv[2:])\n"
+)
 
 
 def _signal_group(pid: int, sig: signal.Signals) -> None:

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -33,15 +35,18 @@ from arena.publicity import moves_public
 from arena.referee import Clock, EventSink
 from arena.registry import get_game
 from arena.rpc.bot_registry import SessionRegistry
+from arena.rpc.convert import clock_settings_from_pb
 from arena.rpc.watching import MatchHeader, WatchHub
 from arena.store import Store, StoredTournament
 from arena.tournament import BotEntry, Fixture, Format, TournamentSpec
+from arena.tournament.lease import runner_gone
 from arena.tournament.manage import (
     create_tournament,
     default_table_size,
     game_and_options,
     normalize_spec,
     play_tournament,
+    spec_clock,
 )
 from arena.tournament.players import local_runner
 from arena.tournament.runner import MatchRunner, limit_per_bot
@@ -49,6 +54,7 @@ from arena.tournament.schedule import DEFAULT_DEALS, Deals, Status, fixture_coun
 from arena.v1 import arena_pb2 as pb
 
 log = logging.getLogger("arena.rpc.server")
+RECOVER_POLL_S = 1.0  # how often a tournament left running checks for its bots
 
 RANDOM_SEED_BOUND = 2**31  # a seed picked for the caller, as `arena tournament run` picks one
 
@@ -91,6 +97,7 @@ def order_from_pb(
         if request.HasField("seed")
         else random.SystemRandom().randrange(RANDOM_SEED_BOUND)
     )
+    clock = _clock(request, default_clock, limits)
     spec = TournamentSpec(
         game=game.name,
         bots=tuple(BotEntry(name) for name in request.bots),
@@ -100,7 +107,9 @@ def order_from_pb(
         table_size=request.table_size or default_table_size(game.name),
         cycles=request.cycles or 1,
         hero=request.hero or None,
-        time_per_move_ms=_per_move_ms(request, default_clock, limits),
+        time_per_move_ms=clock.per_move_ms,
+        time_bank_ms=clock.bank_ms,
+        increment_ms=clock.increment_ms,
         deals=deals,
     )
     count = fixture_count(spec)
@@ -120,17 +129,13 @@ def _choice(kind: Any, field: str, value: str, default: Any) -> Any:
         raise ConfigError(f"{field} {shown(value)} is not one of {choices}") from None
 
 
-def _per_move_ms(
+def _clock(
     request: pb.CreateTournamentRequest, default_clock: Clock, limits: ServerLimits
-) -> int | None:
-    if not request.HasField("clock"):
-        return default_clock.per_move_ms
-    clock = request.clock
-    if clock.HasField("bank_ms"):
-        raise ConfigError("a tournament's clock has no time bank: leave clock.bank_ms unset")
-    per_move = clock.per_move_ms if clock.HasField("per_move_ms") else None
-    check_clock(per_move, None, None, limits)
-    return per_move
+) -> Clock:
+    """The tournament's clock: the request's, else the server's default (else the arena's)."""
+    clock = clock_settings_from_pb(request.clock) if request.HasField("clock") else default_clock
+    check_clock(clock.per_move_ms, clock.bank_ms, clock.increment_ms, limits)
+    return clock
 
 
 class TournamentHost:
@@ -210,7 +215,7 @@ class TournamentHost:
     async def _run(self, tid: int, concurrency: int, capacity: dict[str, int]) -> None:
         spec = (await asyncio.to_thread(self.store.tournament, tid)).spec
         game, options = game_and_options(spec)
-        clock = Clock(per_move_ms=spec.time_per_move_ms) if spec.time_per_move_ms else None
+        clock = spec_clock(spec)
 
         def seat_player(fixture: Fixture, seat: int) -> Player:
             # A bot gone since creation faults at start (disconnect): it forfeits, play goes on.
@@ -252,6 +257,42 @@ class TournamentHost:
                 self.watch.forget(fixture.match_id)
 
         return run
+
+    async def recover(self) -> list[int]:
+        """At start: the tournaments of connected bots that a dead server left running are
+        marked interrupted and resumed as soon as all their bots are connected again."""
+        now = time.time()
+        found = []
+        for t in await asyncio.to_thread(self.store.tournaments):
+            if t.status is not Status.RUNNING or any(b.command for b in t.spec.bots):
+                continue
+            if not runner_gone(t.runner, t.heartbeat_at, now):
+                continue  # another live process plays it
+            await asyncio.to_thread(self.store.set_status, t.id, Status.INTERRUPTED)
+            task = asyncio.create_task(self._resume_when_ready(t.id, t.spec))
+            self.runs[t.id] = task
+            task.add_done_callback(functools.partial(self._forget, t.id))
+            found.append(t.id)
+            log.info("tournament %d was left running: resumed once its bots connect", t.id)
+        return found
+
+    def _forget(self, tid: int, _task: object) -> None:
+        self.runs.pop(tid, None)
+
+    async def _resume_when_ready(self, tid: int, spec: TournamentSpec) -> None:
+        while True:
+            try:
+                capacity = self._check_bots(spec)
+                break
+            except BotError:  # not all connected yet
+                await asyncio.sleep(RECOVER_POLL_S)
+            except ConfigError as exc:  # a bot that no longer plays the game
+                self.errors[tid] = str(exc)
+                log.error("tournament %d cannot resume: %s", tid, exc)
+                return
+        await asyncio.to_thread(self.store.set_status, tid, Status.RUNNING)
+        log.info("tournament %d resumed", tid)
+        await self._run(tid, 1, capacity)
 
     async def shutdown(self) -> None:
         """Stop the runs (matches in flight are not stored; the tournaments stay resumable)."""

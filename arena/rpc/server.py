@@ -136,7 +136,8 @@ async def serve(
     access = AccessPolicy(store)
     secured = await asyncio.to_thread(access.secured)
     access.check_listen(address, tls=tls is not None, allow_plaintext=allow_plaintext)
-    server, port = await create_server(address, state=ServerState(config, store, access), tls=tls)
+    state = ServerState(config, store, access)
+    server, port = await create_server(address, state=state, tls=tls)
     host = address.rsplit(":", 1)[0]
     log.info(
         "referee listening on %s:%d (%s, clock %s)",
@@ -155,6 +156,8 @@ async def serve(
         )
     if store is not None:
         log.info("database %s", store.location)
+    if state.host is not None:  # tournaments a dead server left running: resumed
+        await state.host.recover()
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):

@@ -69,7 +69,8 @@ class ArenaServicer(arena_pb2_grpc.ArenaServiceServicer):
             clock = None
             if request.HasField("clock"):
                 clock = clock_settings_from_pb(request.clock)
-                check_clock(clock.per_move_ms, clock.bank_ms, None, self.state.config.limits)
+                limits = self.state.config.limits
+                check_clock(clock.per_move_ms, clock.bank_ms, clock.increment_ms, limits)
             check_text("game", request.game, MAX_OPTION_CHARS)
             record = await self.state.play(
                 request.game,

@@ -18,6 +18,7 @@ from arena.store.schema import SCHEMA_VERSION, matches, meta, metadata
 DEFAULT_DB = "arena.db"
 ENV_VAR = "ARENA_DB"
 SQLITE_BUSY_TIMEOUT_MS = 15_000  # concurrent writers (several referees) wait, not fail
+SCHEMA_LOCK_KEY = 0x6172656E61  # PostgreSQL advisory lock held while creating the schema
 
 
 def resolve_url(target: str | None) -> URL:
@@ -65,21 +66,44 @@ def _sqlite_pragmas(dbapi_connection: object, _record: object) -> None:
     cursor.close()
 
 
-def prepare(engine: Engine, url: URL) -> None:
-    """Create the schema on first use, upgrade an older one; refuse one from a newer arena."""
+def check_exists(url: URL, create: bool) -> None:
+    """StoreError for a SQLite file that is not there when it must not be created."""
+    if create or url.get_backend_name() != "sqlite" or url.database in (None, "", ":memory:"):
+        return
+    if not Path(url.database).is_file():
+        raise StoreError(f"no database at {url.database} (give --db or $ARENA_DB)")
+
+
+def prepare(engine: Engine, url: URL, *, create: bool = True) -> None:
+    """Create the schema on first use, upgrade an older one; refuse one from a newer arena.
+
+    Safe when several processes open a new database at once: the creation is serialized
+    (SQLite's write lock, PostgreSQL's advisory lock) and the later ones find it done.
+    """
     try:
         with engine.begin() as conn:
             # None: a new database, or one whose creation was interrupted
             version = _read_version(conn) if sa.inspect(conn).has_table("meta") else None
-            if version is not None and version > SCHEMA_VERSION:
-                raise SchemaVersionError(
-                    f"database {_safe(url)} has schema version {version}, newer than this "
-                    f"arena understands ({SCHEMA_VERSION}): upgrade arena to use it"
-                )
-            if version is None:
-                metadata.create_all(conn)
-                conn.execute(meta.insert().values(key="schema_version", value=str(SCHEMA_VERSION)))
-        if version is not None and version < SCHEMA_VERSION:
+        if version is None and not create:
+            raise StoreError(f"database {_safe(url)} holds no arena data")
+        if version is None:
+            with write_transaction(engine) as conn:
+                if conn.dialect.name == "postgresql":
+                    conn.execute(sa.select(sa.func.pg_advisory_xact_lock(SCHEMA_LOCK_KEY)))
+                # Again under the lock: another process may have created it meanwhile.
+                version = _read_version(conn) if sa.inspect(conn).has_table("meta") else None
+                if version is None:
+                    metadata.create_all(conn)
+                    conn.execute(
+                        meta.insert().values(key="schema_version", value=str(SCHEMA_VERSION))
+                    )
+                    version = SCHEMA_VERSION
+        if version > SCHEMA_VERSION:
+            raise SchemaVersionError(
+                f"database {_safe(url)} has schema version {version}, newer than this "
+                f"arena understands ({SCHEMA_VERSION}): upgrade arena to use it"
+            )
+        if version < SCHEMA_VERSION:
             with write_transaction(engine) as conn:
                 migrate(conn)
     except StoreError:
@@ -125,6 +149,16 @@ def migrate(conn: sa.Connection) -> None:
     if version < 3 and "deals" not in columns:
         # 3: tournaments.deals; older rows keep NULL, read as duplicate (how they were dealt)
         conn.execute(sa.text("ALTER TABLE tournaments ADD COLUMN deals VARCHAR(16)"))
+    if version < 4:
+        # 4: the tournament clock's bank and increment, and the runner's lease
+        for name, kind in (
+            ("time_bank_ms", "INTEGER"),
+            ("increment_ms", "INTEGER"),
+            ("runner", "VARCHAR(200)"),
+            ("heartbeat_at", "FLOAT"),
+        ):
+            if name not in columns:
+                conn.execute(sa.text(f"ALTER TABLE tournaments ADD COLUMN {name} {kind}"))
     conn.execute(
         meta.update().where(meta.c.key == "schema_version").values(value=str(SCHEMA_VERSION))
     )

@@ -22,6 +22,8 @@ class StoredTournament:
     finished_at: float | None
     fixtures: int  # scheduled
     played: int  # fixtures with a stored match
+    runner: str | None = None  # "host:pid" holding the run's lease (None: nobody)
+    heartbeat_at: float | None = None  # the runner's last sign of life
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +97,8 @@ def tournament_from_row(row: Any) -> StoredTournament:
             cycles=row.cycles,
             hero=row.hero,
             time_per_move_ms=row.time_per_move_ms,
+            time_bank_ms=row.time_bank_ms,
+            increment_ms=row.increment_ms,
             deals=Deals(row.deals or Deals.DUPLICATE.value),  # NULL: from before the column
         )
         status = Status(row.status)
@@ -108,6 +112,8 @@ def tournament_from_row(row: Any) -> StoredTournament:
         row.finished_at,
         int(row.n_fixtures),
         int(row.n_played),
+        row.runner,
+        row.heartbeat_at,
     )
 
 

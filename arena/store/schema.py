@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 """Bump when the schema changes, and teach `engine.migrate` the step from the previous one.
 
 1: tournaments, fixtures, matches, bots. 2: + ratings, rating_history (the stored ladder,
 rebuilt from the matches on upgrade) and credentials. 3: + tournaments.deals (NULL: duplicate).
+4: + tournaments.time_bank_ms, increment_ms (the clock), runner, heartbeat_at (the run's lease).
 """
 
 metadata = sa.MetaData()
@@ -46,6 +47,11 @@ tournaments = sa.Table(
     sa.Column("hero", sa.String(200)),
     sa.Column("bots", sa.Text, nullable=False),  # JSON list of {"name", "command"}
     sa.Column("time_per_move_ms", sa.Integer),
+    sa.Column("time_bank_ms", sa.Integer),  # version 4
+    sa.Column("increment_ms", sa.Integer),  # version 4
+    # version 4: who plays it now ("host:pid", NULL when nobody) and its last sign of life
+    sa.Column("runner", sa.String(200)),
+    sa.Column("heartbeat_at", sa.Float),
     # "independent" or "duplicate"; NULL in rows from before the column: they were duplicate
     sa.Column("deals", sa.String(16)),
     sa.Column("status", sa.String(16), nullable=False),

@@ -16,7 +16,7 @@ from arena.errors import StoreError, TournamentError
 from arena.ratings import LadderEntry, Result, environment
 from arena.store import credentials as creds
 from arena.store import engine as engines
-from arena.store import ladder
+from arena.store import ladder, runs
 from arena.store.credentials import Credential, Role
 from arena.store.ladder import RatedMatch, RatingChange
 from arena.store.rows import (
@@ -45,11 +45,13 @@ class Store:
         self._env = environment()
 
     @classmethod
-    def open(cls, target: str | None = None) -> Store:
-        """Open (and create on first use) the database at a path or URL; StoreError if not."""
+    def open(cls, target: str | None = None, *, create: bool = True) -> Store:
+        """Open (and create on first use, unless not `create`) the database at a path or URL;
+        StoreError if not (read-only commands pass create=False: they never make one)."""
         url = engines.resolve_url(target)
+        engines.check_exists(url, create)
         engine = engines.create_engine(url)
-        engines.prepare(engine, url)
+        engines.prepare(engine, url, create=create)
         return cls(engine, url)
 
     @property
@@ -127,6 +129,25 @@ class Store:
             values["finished_at"] = time.time()
         with self._begin() as conn:
             conn.execute(tournaments.update().where(tournaments.c.id == tid).values(**values))
+
+    def claim_runner(self, tid: int, runner: str) -> None:
+        """Take the tournament's lease for `runner` (TournamentBusyError if a live runner
+        holds it; UnknownTournamentError if there is no such tournament)."""
+        with self._write() as conn:
+            if not runs.claim(conn, tid, runner):
+                raise UnknownTournamentError(f"no tournament {tid} in {self.location}")
+
+    def heartbeat(self, tid: int, runner: str, *, release: bool = False) -> None:
+        """Renew the runner's lease (or give it up with `release`)."""
+        with self._begin() as conn:
+            runs.beat(conn, tid, runner, release)
+
+    def delete_tournament(self, tid: int) -> None:
+        """Delete a tournament with its fixtures and matches; its game's ladder is rebuilt in
+        the same transaction (UnknownTournamentError if there is none)."""
+        game = self.tournament(tid).spec.game
+        with self._write() as conn:
+            runs.delete(conn, tid, game)
 
     def fixtures(self, tid: int) -> list[Fixture]:
         """The schedule of a tournament, in fixture order."""

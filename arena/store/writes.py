@@ -47,6 +47,8 @@ def insert_tournament(
             hero=spec.hero,
             bots=dumps([{"name": b.name, "command": b.command} for b in spec.bots]),
             time_per_move_ms=spec.time_per_move_ms,
+            time_bank_ms=spec.time_bank_ms,
+            increment_ms=spec.increment_ms,
             deals=spec.deals.value,
             status=status.value,
             created_at=created_at,

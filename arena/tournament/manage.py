@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -10,10 +11,15 @@ from typing import Any
 from arena.core import MatchRecord
 from arena.errors import ArenaError, ConfigError, TournamentError
 from arena.game import check_player_count, new_game_state, options_to_dict, parse_options
+from arena.limits import check_clock
+from arena.referee import Clock
 from arena.registry import get_game
 from arena.store import Store, StoredTournament
+from arena.tournament.lease import HEARTBEAT_S, runner_id
 from arena.tournament.runner import MatchRunner, run_fixtures
 from arena.tournament.schedule import (
+    DEFAULT_TIME_BANK_MS,
+    DEFAULT_TIME_PER_MOVE_MS,
     Fixture,
     Status,
     TournamentSpec,
@@ -68,7 +74,18 @@ def normalize_spec(spec: TournamentSpec) -> TournamentSpec:
         )
     make_fixtures(spec)  # validates bots, format and sizes before anything is stored
     check_options_play(game, spec.table_size, options)
+    spec = with_default_clock(spec)
     return replace(spec, game=game.name, options=options_to_dict(options))
+
+
+def with_default_clock(spec: TournamentSpec) -> TournamentSpec:
+    """The spec with its clock checked; the default clock when it names no per-move time."""
+    per_move, bank = spec.time_per_move_ms, spec.time_bank_ms
+    if per_move is None:
+        per_move = DEFAULT_TIME_PER_MOVE_MS
+        bank = DEFAULT_TIME_BANK_MS if bank is None else bank
+    check_clock(per_move, bank, spec.increment_ms)  # LimitError, a ConfigError
+    return replace(spec, time_per_move_ms=per_move, time_bank_ms=bank)
 
 
 def check_options_play(game: Any, num_players: int, options: Any) -> None:
@@ -89,10 +106,25 @@ def create_tournament(store: Store, spec: TournamentSpec) -> StoredTournament:
     return store.tournament(tid)
 
 
+def spec_clock(spec: TournamentSpec) -> Clock | None:
+    """The match clock of a stored spec (None: unlimited, tournaments from older arenas)."""
+    if not spec.time_per_move_ms:
+        return None
+    return Clock(spec.time_per_move_ms, spec.time_bank_ms, spec.increment_ms)
+
+
 def game_and_options(spec: TournamentSpec) -> tuple[Any, Any]:
     """The game object and typed options of a stored spec."""
     game = get_game(spec.game)
     return game, parse_options(game, dict(spec.options))
+
+
+async def _keep_lease(store: Store, tid: int, runner: str) -> None:
+    """Renew the run's lease until cancelled (a failed renewal is retried at the next beat)."""
+    while True:
+        await asyncio.sleep(HEARTBEAT_S)
+        with contextlib.suppress(ArenaError):
+            await asyncio.to_thread(store.heartbeat, tid, runner)
 
 
 async def play_tournament(
@@ -120,13 +152,19 @@ async def play_tournament(
         if on_match is not None:
             on_match(fixture, record)
 
-    await asyncio.to_thread(store.set_status, tid, Status.RUNNING)
+    runner = runner_id()
+    await asyncio.to_thread(store.claim_runner, tid, runner)  # one runner at a time
+    beating = asyncio.create_task(_keep_lease(store, tid, runner))
     try:
+        await asyncio.to_thread(store.set_status, tid, Status.RUNNING)
         await run_fixtures(pending, play, sink, concurrency=concurrency)
     except BaseException:
         # Shielded: a cancelled run still records that it stopped.
         await asyncio.shield(asyncio.to_thread(store.set_status, tid, Status.INTERRUPTED))
         raise
+    finally:
+        beating.cancel()
+        await asyncio.shield(asyncio.to_thread(store.heartbeat, tid, runner, release=True))
     if await asyncio.to_thread(store.pending_fixtures, tid):
         raise TournamentError(f"tournament {tid} still has fixtures without a match")
     await asyncio.to_thread(store.set_status, tid, Status.FINISHED)

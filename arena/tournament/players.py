@@ -14,6 +14,19 @@ from arena.tournament.runner import MatchRunner
 from arena.tournament.schedule import BotEntry, Fixture, derive_seed
 
 BUILTIN_PREFIX = "builtin:"
+FORFEIT_MARK = "forfeit: "  # starts the detail of a seat nobody could play (AbsentPlayer)
+
+
+def is_forfeit(record: MatchRecord) -> bool:
+    """True for a match its offender lost without playing: nobody was there to take the seat
+    (never connected, withdrawn after crashes). Forfeits are stored and rated like any loss."""
+    outcome = record.outcome
+    return (
+        outcome.offender is not None
+        and outcome.termination is Termination.DISCONNECT
+        and f": {FORFEIT_MARK}" in outcome.detail
+    )
+
 
 SeatPlayer = Callable[[Fixture, int], Player]
 """The player for one seat of a fixture (a fresh one per match, or a connected bot's seat)."""
@@ -89,7 +102,7 @@ class AbsentPlayer:
 
     def __init__(self, name: str, detail: str) -> None:
         self.name = name
-        self.detail = detail
+        self.detail = detail if detail.startswith(FORFEIT_MARK) else FORFEIT_MARK + detail
 
     async def start(self, info: MatchInfo) -> None:
         """Fault at once: there is nobody to play."""

@@ -40,6 +40,10 @@ class Deals(enum.StrEnum):
 
 
 DEFAULT_DEALS = Deals.INDEPENDENT
+# [ASSUMPTION] the clock of a tournament that names none: a hung bot loses its match within
+# about 1 + 10 s instead of stalling the tournament; a slow decision draws on the bank.
+DEFAULT_TIME_PER_MOVE_MS = 1_000
+DEFAULT_TIME_BANK_MS = 10_000
 
 
 class Status(enum.StrEnum):
@@ -73,6 +77,8 @@ class TournamentSpec:
     hero: str | None = None
     time_per_move_ms: int | None = None
     deals: Deals = DEFAULT_DEALS
+    time_bank_ms: int | None = None  # per seat and match, used past time_per_move_ms
+    increment_ms: int | None = None  # added to the bank after each decision
 
     @property
     def bot_names(self) -> tuple[str, ...]:

@@ -216,12 +216,14 @@ class Clock(_message.Message):
     def __init__(self, budget_ms: _Optional[int] = ..., bank_ms: _Optional[int] = ...) -> None: ...
 
 class ClockSettings(_message.Message):
-    __slots__ = ("per_move_ms", "bank_ms")
+    __slots__ = ("per_move_ms", "bank_ms", "increment_ms")
     PER_MOVE_MS_FIELD_NUMBER: _ClassVar[int]
     BANK_MS_FIELD_NUMBER: _ClassVar[int]
+    INCREMENT_MS_FIELD_NUMBER: _ClassVar[int]
     per_move_ms: int
     bank_ms: int
-    def __init__(self, per_move_ms: _Optional[int] = ..., bank_ms: _Optional[int] = ...) -> None: ...
+    increment_ms: int
+    def __init__(self, per_move_ms: _Optional[int] = ..., bank_ms: _Optional[int] = ..., increment_ms: _Optional[int] = ...) -> None: ...
 
 class MatchEnded(_message.Message):
     __slots__ = ("match_id", "seat", "outcome")
