@@ -144,7 +144,11 @@ def pick_game(store: Store, game: str | None) -> str:
 
 def print_ladder(store: Store, game: str, fmt: OutputFormat) -> None:
     """Print the ladder of a game, with its ordering rule when printed as a table."""
-    rows = ladder(store, game)
+    emit_ladder(ladder(store, game), game, fmt)
+
+
+def emit_ladder(rows: list[dict[str, object]], game: str, fmt: OutputFormat) -> None:
+    """Print ladder rows (from a database or a server) with their ordering rule."""
     emit_rows(rows, fmt, title=f"Leaderboard: {game} (TrueSkill, all tournaments)")
     emit_note(f"ordered by conservative = mu - {CONSERVATIVE_K:g} sigma", fmt)
 

@@ -4,16 +4,14 @@ database, built from ArenaService replies, so the server's publicity rules apply
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import Coroutine
 from typing import Annotated, Any, TypeVar
 
 import typer
 
-from arena.cli.leaderboard import OutputFormat, emit_rows
-from arena.cli.tournament_report import SUMMARY_COLUMNS
+from arena.cli.leaderboard import OutputFormat, emit_ladder, emit_rows
+from arena.cli.tournament_report import SUMMARY_COLUMNS, ReportRows, clock_words, emit_report
 from arena.errors import ConfigError
-from arena.ratings import CONSERVATIVE_K
 
 T = TypeVar("T")
 
@@ -64,8 +62,11 @@ def read(remote: Any, method: str, request: Any) -> Any:
 
 
 def tournament_row(t: Any) -> dict[str, Any]:
-    """A Tournament message as a row of `arena tournament list`."""
+    """A Tournament message as a row of `arena tournament list` (the same columns)."""
     from arena.v1 import arena_pb2 as pb
+
+    def optional(field: str) -> int | None:
+        return int(getattr(t, field)) if t.HasField(field) else None
 
     return {
         "id": t.id,
@@ -75,10 +76,21 @@ def tournament_row(t: Any) -> dict[str, Any]:
         "cycles": t.cycles,
         "deals": t.deals,
         "bots": len(t.bots),
-        "played": f"{t.fixtures_done}/{t.fixtures_total}",
+        "played": t.fixtures_done,
+        "fixtures": t.fixtures_total,
         "status": enum_word(pb.TournamentStatus, t.status),
         "seed": "withheld" if t.seed_withheld else t.seed,
+        "clock": clock_words(
+            optional("per_move_ms"), optional("time_bank_ms"), optional("increment_ms")
+        ),
     }
+
+
+def clock_fields_of(t: Any) -> dict[str, int | None]:
+    """The clock of a Tournament message as numbers, for JSON (as clock_fields)."""
+    fields = {"time_per_move_ms": "per_move_ms", "time_bank_ms": "time_bank_ms"}
+    fields["increment_ms"] = "increment_ms"
+    return {key: int(getattr(t, f)) if t.HasField(f) else None for key, f in fields.items()}
 
 
 def standing_rows(t: Any) -> list[dict[str, Any]]:
@@ -90,8 +102,9 @@ def standing_rows(t: Any) -> list[dict[str, Any]]:
             "points": s.points,
             "wins": s.wins,
             "games": s.games,
-            "mean rank": round(s.mean_rank, 4),
+            "mean rank": s.mean_rank,
             "faults": s.faults,
+            "forfeits": s.forfeits,
             **{f"pts seat {i}": p for i, p in enumerate(s.seat_points)},
         }
         for s in t.standings
@@ -120,9 +133,7 @@ def print_ladder(remote: Any, game: str, bot: str | None, fmt: OutputFormat) -> 
 
     if bot is None:
         board = read(remote, "GetLeaderboard", pb.GetLeaderboardRequest(game=game))
-        emit_rows(ladder_rows(board.entries), fmt, title=f"Leaderboard: {board.game} (TrueSkill)")
-        if fmt in (OutputFormat.TABLE, OutputFormat.MARKDOWN):
-            typer.echo(f"ordered by conservative = mu - {CONSERVATIVE_K:g} sigma")
+        emit_ladder(ladder_rows(board.entries), board.game, fmt)
         return
     history = read(remote, "GetRatingHistory", pb.GetRatingHistoryRequest(game=game, bot=bot))
     if not history.points:
@@ -144,31 +155,25 @@ def print_tournaments(remote: Any, fmt: OutputFormat) -> None:
 
 
 def print_tournament(remote: Any, tid: int, fmt: OutputFormat, *, with_matches: bool) -> None:
-    """`arena tournament show --server`: definition, progress, standings, results by seat."""
+    """`arena tournament show --server`: the same report as from a database."""
     from arena.v1 import arena_pb2 as pb
 
     t = read(remote, "GetTournament", pb.GetTournamentRequest(tournament_id=tid))
     seats = [
         {"seat": r.label, "games": r.games, "points": r.points, "wins": r.wins} for r in t.seats
     ]
-    matches = match_rows(remote, tid) if with_matches else None
-    if fmt is OutputFormat.JSON:
-        data: dict[str, Any] = {
-            "tournament": {**tournament_row(t), "options": dict(t.options)},
-            "tie_breaks": t.tie_breaks,
-            "standings": standing_rows(t),
-            "seats": seats,
-        }
-        if matches is not None:
-            data["matches"] = matches
-        typer.echo(json.dumps(data, indent=2))
-        return
-    emit_rows([tournament_row(t)], fmt, columns=list(SUMMARY_COLUMNS), title="Tournament")
-    emit_rows(standing_rows(t), fmt, title=f"Standings (tournament {t.id})")
-    typer.echo(f"tie-breaks: {t.tie_breaks}")
-    emit_rows(seats, fmt, title="Results by seat")
-    if matches is not None:
-        emit_rows(matches, fmt, title="Matches")
+    rows = ReportRows(
+        tid=t.id,
+        game=t.game,
+        summary=tournament_row(t),
+        details={"options": dict(t.options), **clock_fields_of(t)},
+        tie_breaks=t.tie_breaks,
+        standings=standing_rows(t),
+        seats=seats,
+        by_play_order=any(r.label.endswith("to move") for r in t.seats),
+        matches=match_rows(remote, tid) if with_matches else None,
+    )
+    emit_report(rows, fmt)
 
 
 def match_rows(remote: Any, tid: int) -> list[dict[str, Any]]:

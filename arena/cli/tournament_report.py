@@ -5,23 +5,24 @@ from __future__ import annotations
 import enum
 import json
 import time
+from dataclasses import dataclass
 from typing import Any
 
 import typer
 
 from arena.cli.leaderboard import (
     OutputFormat,
+    emit_ladder,
     emit_note,
     emit_rows,
     ladder,
     machine_rows,
-    print_ladder,
 )
 from arena.store import Store, StoredTournament
 from arena.tournament import TIE_BREAKS, Status, compute_standings
 from arena.tournament.lease import runner_gone
 from arena.tournament.manage import first_decision_is_simultaneous
-from arena.tournament.players import is_forfeit
+from arena.tournament.players import forfeit_counts
 from arena.tournament.standings import seat_summary
 
 SUMMARY_COLUMNS = (
@@ -48,15 +49,19 @@ FORFEITS_NOTE = "forfeits: seats nobody played (never connected, withdrawn; rate
 
 
 def clock_text(t: StoredTournament) -> str:
-    """The tournament clock in words: "1000 ms/move + 10000 ms bank + 50 ms/move"."""
-    spec = t.spec
-    if spec.time_per_move_ms is None:
+    """The tournament clock in words: "1000 ms/move + 10000 ms bank + 50 ms increment"."""
+    return clock_words(t.spec.time_per_move_ms, t.spec.time_bank_ms, t.spec.increment_ms)
+
+
+def clock_words(per_move_ms: int | None, bank_ms: int | None, increment_ms: int | None) -> str:
+    """A clock in words (see clock_text)."""
+    if per_move_ms is None:
         return "unlimited"
-    text = f"{spec.time_per_move_ms} ms/move"
-    if spec.time_bank_ms:
-        text += f" + {spec.time_bank_ms} ms bank"
-    if spec.increment_ms:
-        text += f" + {spec.increment_ms} ms increment"
+    text = f"{per_move_ms} ms/move"
+    if bank_ms:
+        text += f" + {bank_ms} ms bank"
+    if increment_ms:
+        text += f" + {increment_ms} ms increment"
     return text
 
 
@@ -124,19 +129,25 @@ def standings_rows(
     return standings, seats
 
 
-def forfeit_counts(records: Any) -> dict[str, int]:
-    """Per bot, the matches it forfeited (never connected, withdrawn after crashes): shown
-    apart from the faults of bots that played."""
-    counts: dict[str, int] = {}
-    for record in filter(is_forfeit, records):
-        name = record.players[record.outcome.offender]
-        counts[name] = counts.get(name, 0) + 1
-    return counts
-
-
 def _by_play_order(t: StoredTournament) -> bool:
     """Whether play-order rows mean something: not when the first decision is simultaneous."""
     return not first_decision_is_simultaneous(t.spec)
+
+
+@dataclass
+class ReportRows:
+    """Everything `tournament show` prints, as rows: built from a database or from a server."""
+
+    tid: int
+    game: str
+    summary: dict[str, Any]
+    details: dict[str, Any]  # JSON only: options and clock
+    tie_breaks: str
+    standings: list[dict[str, Any]]
+    seats: list[dict[str, Any]]
+    by_play_order: bool
+    matches: list[dict[str, Any]] | None = None
+    ladder: list[dict[str, Any]] | None = None
 
 
 def report(
@@ -148,48 +159,60 @@ def report(
     with_matches: bool = False,
     table: Table | None = None,
 ) -> None:
-    """Print a tournament: summary, standings, results by seat (and the ladder, the matches).
-
-    CSV prints one table: `table`, else the standings. JSON is one document (docs/formats.md).
-    """
+    """Print a tournament from its database: summary, standings, results by seat (and the
+    ladder, the matches)."""
     standings, seats = standings_rows(store, t)
-    matches = _match_rows(store, t) if with_matches or table is Table.MATCHES else None
+    want_ladder = ladder_too or table is Table.LADDER
+    rows = ReportRows(
+        tid=t.id,
+        game=t.spec.game,
+        summary=summary_row(t),
+        details={"options": dict(t.spec.options), **clock_fields(t)},
+        tie_breaks=TIE_BREAKS,
+        standings=standings,
+        seats=seats,
+        by_play_order=_by_play_order(t),
+        matches=_match_rows(store, t) if with_matches or table is Table.MATCHES else None,
+        ladder=ladder(store, t.spec.game) if want_ladder else None,
+    )
+    emit_report(rows, fmt, table=table)
+
+
+def emit_report(rows: ReportRows, fmt: OutputFormat, *, table: Table | None = None) -> None:
+    """Print a report's rows. CSV prints one table: `table`, else the standings. JSON is one
+    document (docs/formats.md)."""
     if fmt is OutputFormat.CSV:
-        rows: dict[Table, Any] = {
-            Table.SUMMARY: [summary_row(t)],
-            Table.STANDINGS: standings,
-            Table.SEATS: seats,
-            Table.MATCHES: matches,
+        tables: dict[Table, Any] = {
+            Table.SUMMARY: [rows.summary],
+            Table.STANDINGS: rows.standings,
+            Table.SEATS: rows.seats,
+            Table.MATCHES: rows.matches,
+            Table.LADDER: rows.ladder,
         }
-        chosen = table or DEFAULT_CSV_TABLE
-        if chosen is Table.LADDER:
-            print_ladder(store, t.spec.game, fmt)
-        else:
-            emit_rows(rows[chosen], fmt)
+        emit_rows(tables[table or DEFAULT_CSV_TABLE] or [], fmt)
         return
     if fmt is OutputFormat.JSON:
-        summary = {**summary_row(t), "options": dict(t.spec.options), **clock_fields(t)}
         data: dict[str, Any] = {
-            "tournament": summary,
-            "tie_breaks": TIE_BREAKS,
-            "standings": machine_rows(standings),
-            "seats": machine_rows(seats),
+            "tournament": {**rows.summary, **rows.details},
+            "tie_breaks": rows.tie_breaks,
+            "standings": machine_rows(rows.standings),
+            "seats": machine_rows(rows.seats),
         }
-        if ladder_too:
-            data["leaderboard"] = machine_rows(ladder(store, t.spec.game))
-        if matches is not None:
-            data["matches"] = machine_rows(matches)
+        if rows.ladder is not None:
+            data["leaderboard"] = machine_rows(rows.ladder)
+        if rows.matches is not None:
+            data["matches"] = machine_rows(rows.matches)
         typer.echo(json.dumps(data, indent=2))
         return
-    emit_rows([summary_row(t)], fmt, columns=list(SUMMARY_COLUMNS), title="Tournament")
-    emit_rows(standings, fmt, title=f"Standings (tournament {t.id})")
-    emit_note(f"tie-breaks: {TIE_BREAKS}; {FORFEITS_NOTE}", fmt)
-    title = "Results by seat and by play order" if _by_play_order(t) else "Results by seat"
-    emit_rows(seats, fmt, title=title)
-    if matches is not None:
-        emit_rows(matches, fmt, title="Matches")
-    if ladder_too:
-        print_ladder(store, t.spec.game, fmt)
+    emit_rows([rows.summary], fmt, columns=list(SUMMARY_COLUMNS), title="Tournament")
+    emit_rows(rows.standings, fmt, title=f"Standings (tournament {rows.tid})")
+    emit_note(f"tie-breaks: {rows.tie_breaks}; {FORFEITS_NOTE}", fmt)
+    title = "Results by seat and by play order" if rows.by_play_order else "Results by seat"
+    emit_rows(rows.seats, fmt, title=title)
+    if rows.matches is not None:
+        emit_rows(rows.matches, fmt, title="Matches")
+    if rows.ladder is not None:
+        emit_ladder(rows.ladder, rows.game, fmt)
 
 
 def _match_rows(store: Store, t: StoredTournament) -> list[dict[str, Any]]:

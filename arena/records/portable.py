@@ -223,6 +223,8 @@ def _tournament_out(ref: TournamentRef, seed_withheld: bool) -> dict[str, Any]:
         "hero": spec.hero,
         "bots": [{"name": b.name, "command": _portable_command(b.command)} for b in spec.bots],
         "time_per_move_ms": spec.time_per_move_ms,
+        "time_bank_ms": spec.time_bank_ms,
+        "increment_ms": spec.increment_ms,
         "deals": spec.deals.value,
         "status": ref.status.value,
         "created_at": ref.created_at,
@@ -243,6 +245,10 @@ def _portable_command(command: str | None) -> str | None:
     return command if command and command.startswith(BUILTIN_PREFIX) else None
 
 
+def _optional_int(data: Mapping[str, Any], key: str) -> int | None:
+    return None if data.get(key) is None else int(data[key])
+
+
 def _tournament_in(data: Mapping[str, Any]) -> TournamentRef:
     source_id = int(data["id"])
     spec = TournamentSpec(
@@ -256,9 +262,9 @@ def _tournament_in(data: Mapping[str, Any]) -> TournamentRef:
         table_size=int(data["table_size"]),
         cycles=int(data["cycles"]),
         hero=None if data.get("hero") is None else str(data["hero"]),
-        time_per_move_ms=(
-            None if data.get("time_per_move_ms") is None else int(data["time_per_move_ms"])
-        ),
+        time_per_move_ms=_optional_int(data, "time_per_move_ms"),
+        time_bank_ms=_optional_int(data, "time_bank_ms"),
+        increment_ms=_optional_int(data, "increment_ms"),
         deals=Deals(data["deals"]),
     )
     fx = data["fixture"]

@@ -84,6 +84,8 @@ def _spec(message: pb.Tournament) -> TournamentSpec:
         cycles=message.cycles,
         hero=message.hero or None,
         time_per_move_ms=message.per_move_ms if message.HasField("per_move_ms") else None,
+        time_bank_ms=message.time_bank_ms if message.HasField("time_bank_ms") else None,
+        increment_ms=message.increment_ms if message.HasField("increment_ms") else None,
         deals=Deals(message.deals or Deals.DUPLICATE.value),
     )
 

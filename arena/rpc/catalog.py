@@ -19,6 +19,7 @@ from arena.rpc.convert import options_to_pb, termination_to_pb
 from arena.store import MatchSummary, Store, StoredTournament
 from arena.tournament import TIE_BREAKS, compute_standings
 from arena.tournament.manage import first_decision_is_simultaneous
+from arena.tournament.players import forfeit_counts
 from arena.tournament.schedule import Status
 from arena.tournament.standings import seat_summary
 from arena.v1 import arena_pb2 as pb
@@ -64,6 +65,7 @@ def tournament_to_pb(store: Store, t: StoredTournament, error: str = "") -> pb.T
     records = store.tournament_matches(t.id)
     msg = tournament_brief(t)
     msg.error = error
+    forfeits = forfeit_counts(records)
     for s in compute_standings(records, spec.bot_names, spec.table_size):
         msg.standings.append(
             pb.Standing(
@@ -74,6 +76,7 @@ def tournament_to_pb(store: Store, t: StoredTournament, error: str = "") -> pb.T
                 games=s.games,
                 mean_rank=s.mean_rank,
                 faults=s.faults,
+                forfeits=forfeits.get(s.bot, 0),
                 seat_points=s.seat_points,
                 seat_games=s.seat_games,
             )
@@ -112,6 +115,10 @@ def tournament_brief(t: StoredTournament) -> pb.Tournament:
     )
     if spec.time_per_move_ms is not None:
         msg.per_move_ms = spec.time_per_move_ms
+    if spec.time_bank_ms is not None:
+        msg.time_bank_ms = spec.time_bank_ms
+    if spec.increment_ms is not None:
+        msg.increment_ms = spec.increment_ms
     return msg
 
 

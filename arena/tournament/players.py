@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from arena.core import MatchRecord, Termination
@@ -15,6 +15,18 @@ from arena.tournament.schedule import BotEntry, Fixture, derive_seed
 
 BUILTIN_PREFIX = "builtin:"
 FORFEIT_MARK = "forfeit: "  # starts the detail of a seat nobody could play (AbsentPlayer)
+
+
+def forfeit_counts(records: Iterable[MatchRecord]) -> dict[str, int]:
+    """Per bot, the matches it forfeited (never connected, withdrawn after crashes): shown
+    apart from the faults of bots that played."""
+    counts: dict[str, int] = {}
+    for record in filter(is_forfeit, records):
+        offender = record.outcome.offender
+        assert offender is not None  # is_forfeit checked it
+        name = record.players[offender]
+        counts[name] = counts.get(name, 0) + 1
+    return counts
 
 
 def is_forfeit(record: MatchRecord) -> bool:

@@ -463,7 +463,7 @@ class GetTournamentRequest(_message.Message):
     def __init__(self, tournament_id: _Optional[int] = ...) -> None: ...
 
 class Tournament(_message.Message):
-    __slots__ = ("id", "game", "options", "format", "hero", "table_size", "cycles", "seed", "bots", "per_move_ms", "status", "fixtures_done", "fixtures_total", "created_at", "finished_at", "standings", "seats", "leaderboard", "tie_breaks", "error", "deals", "seed_withheld")
+    __slots__ = ("id", "game", "options", "format", "hero", "table_size", "cycles", "seed", "bots", "per_move_ms", "status", "fixtures_done", "fixtures_total", "created_at", "finished_at", "standings", "seats", "leaderboard", "tie_breaks", "error", "deals", "seed_withheld", "time_bank_ms", "increment_ms")
     class OptionsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -493,6 +493,8 @@ class Tournament(_message.Message):
     ERROR_FIELD_NUMBER: _ClassVar[int]
     DEALS_FIELD_NUMBER: _ClassVar[int]
     SEED_WITHHELD_FIELD_NUMBER: _ClassVar[int]
+    TIME_BANK_MS_FIELD_NUMBER: _ClassVar[int]
+    INCREMENT_MS_FIELD_NUMBER: _ClassVar[int]
     id: int
     game: str
     options: _containers.ScalarMap[str, str]
@@ -515,7 +517,9 @@ class Tournament(_message.Message):
     error: str
     deals: str
     seed_withheld: bool
-    def __init__(self, id: _Optional[int] = ..., game: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., format: _Optional[str] = ..., hero: _Optional[str] = ..., table_size: _Optional[int] = ..., cycles: _Optional[int] = ..., seed: _Optional[int] = ..., bots: _Optional[_Iterable[str]] = ..., per_move_ms: _Optional[int] = ..., status: _Optional[_Union[TournamentStatus, str]] = ..., fixtures_done: _Optional[int] = ..., fixtures_total: _Optional[int] = ..., created_at: _Optional[float] = ..., finished_at: _Optional[float] = ..., standings: _Optional[_Iterable[_Union[Standing, _Mapping]]] = ..., seats: _Optional[_Iterable[_Union[SeatResult, _Mapping]]] = ..., leaderboard: _Optional[_Iterable[_Union[LadderEntry, _Mapping]]] = ..., tie_breaks: _Optional[str] = ..., error: _Optional[str] = ..., deals: _Optional[str] = ..., seed_withheld: _Optional[bool] = ...) -> None: ...
+    time_bank_ms: int
+    increment_ms: int
+    def __init__(self, id: _Optional[int] = ..., game: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., format: _Optional[str] = ..., hero: _Optional[str] = ..., table_size: _Optional[int] = ..., cycles: _Optional[int] = ..., seed: _Optional[int] = ..., bots: _Optional[_Iterable[str]] = ..., per_move_ms: _Optional[int] = ..., status: _Optional[_Union[TournamentStatus, str]] = ..., fixtures_done: _Optional[int] = ..., fixtures_total: _Optional[int] = ..., created_at: _Optional[float] = ..., finished_at: _Optional[float] = ..., standings: _Optional[_Iterable[_Union[Standing, _Mapping]]] = ..., seats: _Optional[_Iterable[_Union[SeatResult, _Mapping]]] = ..., leaderboard: _Optional[_Iterable[_Union[LadderEntry, _Mapping]]] = ..., tie_breaks: _Optional[str] = ..., error: _Optional[str] = ..., deals: _Optional[str] = ..., seed_withheld: _Optional[bool] = ..., time_bank_ms: _Optional[int] = ..., increment_ms: _Optional[int] = ...) -> None: ...
 
 class CancelTournamentRequest(_message.Message):
     __slots__ = ("tournament_id",)
@@ -524,7 +528,7 @@ class CancelTournamentRequest(_message.Message):
     def __init__(self, tournament_id: _Optional[int] = ...) -> None: ...
 
 class Standing(_message.Message):
-    __slots__ = ("place", "bot", "points", "wins", "games", "mean_rank", "faults", "seat_points", "seat_games")
+    __slots__ = ("place", "bot", "points", "wins", "games", "mean_rank", "faults", "seat_points", "seat_games", "forfeits")
     PLACE_FIELD_NUMBER: _ClassVar[int]
     BOT_FIELD_NUMBER: _ClassVar[int]
     POINTS_FIELD_NUMBER: _ClassVar[int]
@@ -534,6 +538,7 @@ class Standing(_message.Message):
     FAULTS_FIELD_NUMBER: _ClassVar[int]
     SEAT_POINTS_FIELD_NUMBER: _ClassVar[int]
     SEAT_GAMES_FIELD_NUMBER: _ClassVar[int]
+    FORFEITS_FIELD_NUMBER: _ClassVar[int]
     place: int
     bot: str
     points: float
@@ -543,7 +548,8 @@ class Standing(_message.Message):
     faults: int
     seat_points: _containers.RepeatedScalarFieldContainer[float]
     seat_games: _containers.RepeatedScalarFieldContainer[int]
-    def __init__(self, place: _Optional[int] = ..., bot: _Optional[str] = ..., points: _Optional[float] = ..., wins: _Optional[int] = ..., games: _Optional[int] = ..., mean_rank: _Optional[float] = ..., faults: _Optional[int] = ..., seat_points: _Optional[_Iterable[float]] = ..., seat_games: _Optional[_Iterable[int]] = ...) -> None: ...
+    forfeits: int
+    def __init__(self, place: _Optional[int] = ..., bot: _Optional[str] = ..., points: _Optional[float] = ..., wins: _Optional[int] = ..., games: _Optional[int] = ..., mean_rank: _Optional[float] = ..., faults: _Optional[int] = ..., seat_points: _Optional[_Iterable[float]] = ..., seat_games: _Optional[_Iterable[int]] = ..., forfeits: _Optional[int] = ...) -> None: ...
 
 class SeatResult(_message.Message):
     __slots__ = ("label", "games", "points", "wins")
