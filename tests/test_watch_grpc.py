@@ -54,10 +54,11 @@ class Gate:
 
 @asynccontextmanager
 async def arena_with_bots(
-    game: str, policies: dict[str, Any], config: ServerConfig | None = None
+    game: str, policies: dict[str, Any], config: ServerConfig | None = None, store: Any = None
 ) -> AsyncIterator[tuple[Any, Any]]:
-    """An in-process referee server with the given bots connected: (stub, server state)."""
-    state = ServerState(config)
+    """An in-process referee server (with `store`, if given) and the given bots connected:
+    (stub, server state)."""
+    state = ServerState(config, store)
     server, port = await create_server("127.0.0.1:0", state=state)
     address = f"127.0.0.1:{port}"
     stop = asyncio.Event()

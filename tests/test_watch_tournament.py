@@ -8,16 +8,11 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-import grpc
-from test_watch_grpc import Gate, collect, until
+from test_watch_grpc import Gate, arena_with_bots, collect, until
 
 from arena.players import random_policy
-from arena.rpc.bot_client import BotConfig, run_until_stopped
-from arena.rpc.server import create_server, stop_server
-from arena.rpc.state import ServerState
 from arena.store import Store
 from arena.v1 import arena_pb2 as pb
-from arena.v1 import arena_pb2_grpc
 
 FINISHED = pb.TOURNAMENT_STATUS_FINISHED
 
@@ -26,26 +21,10 @@ FINISHED = pb.TOURNAMENT_STATUS_FINISHED
 async def stored_arena(db: Path, policies: dict[str, Any]) -> AsyncIterator[tuple[Any, Any]]:
     """An in-process server with a database and these bots connected: (stub, state)."""
     store = Store.open(str(db))
-    state = ServerState(store=store)
-    server, port = await create_server("127.0.0.1:0", state=state)
-    address = f"127.0.0.1:{port}"
-    stop = asyncio.Event()
-    bots = [
-        asyncio.create_task(
-            run_until_stopped(BotConfig(address, n, games=("lucky_numbers",)), p, stop)
-        )
-        for n, p in policies.items()
-    ]
-    channel = grpc.aio.insecure_channel(address)
     try:
-        while {s.name for s in state.registry.sessions()} != set(policies):
-            await asyncio.sleep(0.01)
-        yield arena_pb2_grpc.ArenaServiceStub(channel), state
+        async with arena_with_bots("lucky_numbers", policies, store=store) as (stub, state):
+            yield stub, state
     finally:
-        stop.set()
-        await asyncio.gather(*bots, return_exceptions=True)
-        await channel.close()
-        await stop_server(server)
         store.close()
 
 
