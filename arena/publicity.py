@@ -49,7 +49,7 @@ def disclose_match(record: MatchRecord, tournament: TournamentState | None) -> D
     spec, status = tournament
     if tournament_is_public(status):
         return Disclosure(record)
-    hide_moves = spec.deals is Deals.DUPLICATE
+    hide_moves = not moves_public(tournament)
     shown = replace(record, seed=0, moves=() if hide_moves else record.moves)
     return Disclosure(shown, seed_withheld=True, moves_withheld=hide_moves)
 
