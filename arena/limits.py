@@ -134,9 +134,3 @@ def check_clock(
     for field, value in (("time bank", bank_ms), ("increment", increment_ms)):
         if value is not None and not 0 <= value <= MAX_BANK_MS:
             raise LimitError(f"the {field} must be 0 to {MAX_BANK_MS} ms, not {value}")
-
-
-def check_page_size(value: int) -> None:
-    """LimitError unless 0 <= value <= MAX_PAGE_SIZE (0 means the default)."""
-    if not 0 <= value <= MAX_PAGE_SIZE:
-        raise LimitError(f"page_size must be 1-{MAX_PAGE_SIZE} (0 for the default), not {value}")

@@ -46,8 +46,7 @@ def disclose_match(record: MatchRecord, tournament: TournamentState | None) -> D
     """The public form of a finished match; `tournament` is its (spec, status) if it has one."""
     if tournament is None:
         return Disclosure(record)
-    spec, status = tournament
-    if tournament_is_public(status):
+    if tournament_is_public(tournament[1]):
         return Disclosure(record)
     hide_moves = not moves_public(tournament)
     shown = replace(record, seed=0, moves=() if hide_moves else record.moves)

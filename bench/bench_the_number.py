@@ -1,4 +1,5 @@
-"""The Number benchmarks: random full games per second and the reasoner bot's win rate.
+"""The Number benchmarks: random full games per second, the reasoner bot's win rate, and the
+size of a DecisionRequest with and without its legal-move list (compact requests).
 
     .venv/bin/python bench/bench_the_number.py [--games N] [--matches M] [--players P]
 
@@ -89,6 +90,31 @@ def bot_win_rate(matches: int, players: int) -> None:
         )
 
 
+def request_sizes(games: int = 20) -> tuple[float, float]:
+    """Mean DecisionRequest size (bytes) on the wire without and with the legal-move list,
+    over the decisions of seeded random 3-player games."""
+    from arena.rpc.convert import view_to_pb
+    from arena.v1 import arena_pb2 as pb
+
+    lean, full = [], []
+    for seed in range(games):
+        rng = random.Random(seed)
+        state = GAME.setup(3, TheNumberOptions(), random.Random(seed))
+        while GAME.outcome(state) is None:
+            for seat in GAME.to_move(state):
+                legal = GAME.legal_moves(state, seat)
+                base = dict(match_id="t1-0", request_id=1, seat=seat, game=GAME.name)
+                view = view_to_pb(GAME.name, GAME.view(state, seat))
+                full.append(pb.DecisionRequest(**base, view=view, legal_moves=legal).ByteSize())
+                lean.append(
+                    pb.DecisionRequest(
+                        **base, view=view, legal_moves_omitted=True, legal_move_count=len(legal)
+                    ).ByteSize()
+                )
+                state = GAME.apply(state, seat, rng.choice(legal))
+    return statistics.mean(lean), statistics.mean(full)
+
+
 def main() -> None:
     """Parse arguments and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -103,6 +129,8 @@ def main() -> None:
             f"{n} players: {rate:.0f} random games/s wall, {cpu_rate:.0f} per CPU second "
             f"({decisions:.1f} decisions a game)"
         )
+    lean, full = request_sizes()
+    print(f"DecisionRequest: {lean:.0f} B compact (no list), {full:.0f} B with the list")
     if args.matches > 0:
         bot_win_rate(args.matches, args.players)
 

@@ -70,5 +70,4 @@ def test_a_compact_bot_plays_the_number_from_the_rule_and_requests_shrink() -> N
     assert not any(r.legal_moves_omitted for r in full)
     lean_bytes = sum(r.ByteSize() for r in lean) / len(lean)
     full_bytes = sum(r.ByteSize() for r in full) / len(full)
-    print(f"mean request: {lean_bytes:.0f} B compact, {full_bytes:.0f} B with the list")
-    assert lean_bytes * 4 < full_bytes
+    assert lean_bytes * 4 < full_bytes, (lean_bytes, full_bytes)  # about 306 B and 6,466 B

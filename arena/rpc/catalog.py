@@ -12,6 +12,7 @@ import json
 from collections.abc import Sequence
 
 from arena.errors import ConfigError
+from arena.limits import MAX_PAGE_SIZE  # a page of summaries stays far below 1 MiB
 from arena.publicity import tournament_is_public
 from arena.ratings import LadderEntry, fold_ratings
 from arena.registry import get_game
@@ -25,7 +26,6 @@ from arena.tournament.standings import seat_summary
 from arena.v1 import arena_pb2 as pb
 
 DEFAULT_PAGE_SIZE = 50
-MAX_PAGE_SIZE = 500  # a page of summaries stays far below the message size limit
 MAX_LISTED_TOURNAMENTS = 200  # ListTournaments answers the newest this many
 
 _STATUS_TO_PB: dict[Status, pb.TournamentStatus] = {

@@ -27,9 +27,9 @@ from arena.rpc.convert import wire_module
 from arena.rpc.hosting import TournamentHost
 from arena.rpc.remote_player import RemotePlayer
 from arena.rpc.sessions import SessionSettings
-from arena.rpc.status import BotBusyError, MatchExistsError, MatchNotFoundError, NoDatabaseError
+from arena.rpc.status import BotBusyError, MatchExistsError, NoDatabaseError
 from arena.rpc.watching import MatchHeader, WatchHub, WatchSettings
-from arena.store import Store, UnknownMatchError
+from arena.store import Store
 
 log = logging.getLogger("arena.rpc.server")
 
@@ -99,15 +99,6 @@ class ServerState:
     def recent_record(self, match_id: str) -> MatchRecord | None:
         """A finished, unstored match still in memory."""
         return self.recent.get(match_id)
-
-    def stored_record(self, match_id: str) -> MatchRecord:
-        """A finished match from the database (blocking: call from a thread)."""
-        if self.store is not None:
-            try:
-                return self.store.match(match_id)
-            except UnknownMatchError:
-                pass
-        raise MatchNotFoundError(f"no finished match {match_id!r} on this server")
 
     async def play(
         self,
