@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import argparse
 import hashlib
+import secrets
 
 import pytest
 import sqlalchemy as sa
 
 from arena.cli import main
 from arena.store import CredentialError, Role, Store
+from arena.store import credentials as creds
 from arena.store.schema import credentials
 
 
@@ -26,6 +29,17 @@ def test_a_token_verifies_for_its_name_and_role_only(db_url):
         assert not store.verify_credential("greedy", "", Role.BOT)
         assert not store.verify_credential("", token, Role.BOT)
         assert not store.verify_credential("x" * 500, token, Role.BOT)
+
+
+def test_tokens_never_read_as_a_command_line_option(monkeypatch):
+    # A token that starts with '-' breaks `--token TOKEN` in argparse (`expected one argument`):
+    # every token starts with the prefix, whatever its random part.
+    monkeypatch.setattr(secrets, "token_urlsafe", lambda n: "-" + "A" * (43 - 1))
+    token = creds.new_token()
+    assert token.startswith("arena_") and token.endswith("-" + "A" * 42)
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--token")
+    assert parser.parse_args(["--token", token]).token == token
 
 
 def test_only_a_sha256_of_the_token_is_stored(db_url):

@@ -1,7 +1,9 @@
 """Credentials: per-bot and organizer tokens, of which the database keeps only a SHA-256.
 
-Tokens are `secrets.token_urlsafe(32)` (256 random bits), so one unsalted SHA-256 is as good as
-a slow password hash: nothing can be guessed from it. Comparison is constant-time.
+Tokens are `arena_` and `secrets.token_urlsafe(32)` (256 random bits), so one unsalted SHA-256 is
+as good as a slow password hash: nothing can be guessed from it. Comparison is constant-time. The
+prefix says what a leaked string is, and keeps a token from starting with '-', which command-line
+parsers would take for an option (`--token -x...` fails).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from arena.errors import ConfigError
 from arena.store.schema import credentials
 
 TOKEN_BYTES = 32
+TOKEN_PREFIX = "arena_"
 NAME_MAX = 64
 NAME_PATTERN = re.compile(r"[A-Za-z0-9_.-]+")
 # Compared against when a name has no active credential, so that path costs the same work.
@@ -68,6 +71,11 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+def new_token() -> str:
+    """A fresh token: the prefix and 256 random bits, URL-safe."""
+    return TOKEN_PREFIX + secrets.token_urlsafe(TOKEN_BYTES)
+
+
 def issue(conn: sa.Connection, name: str, role: Role, *, replace: bool) -> str:
     """A new token for (role, name), stored as its hash; the plaintext is returned only here.
 
@@ -82,7 +90,7 @@ def issue(conn: sa.Connection, name: str, role: Role, *, replace: bool) -> str:
         )
     if replace and not active:
         raise CredentialError(f"no active {role.value} credential {name!r} to rotate")
-    token = secrets.token_urlsafe(TOKEN_BYTES)
+    token = new_token()
     values = {
         "token_hash": token_hash(token),
         "created_at": time.time(),
