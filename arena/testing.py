@@ -11,8 +11,11 @@ from __future__ import annotations
 import copy
 import itertools
 import json
+import multiprocessing
+import os
 import random
 from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -36,6 +39,7 @@ __all__ = [
     "PolicyPlayer",
     "all_option_combinations",
     "check_game",
+    "default_workers",
     "first_move_policy",
     "play_random_game",
     "random_policy",
@@ -98,6 +102,11 @@ def play_random_game(
     return moves, state
 
 
+def default_workers() -> int:
+    """Processes for a conformance run: this machine's usable CPUs, at most 4."""
+    return max(1, min(4, len(os.sched_getaffinity(0))))
+
+
 def check_game(
     game: Game[Any, Any],
     *,
@@ -109,6 +118,7 @@ def check_game(
     resample: Resample | None = None,
     probes: Sequence[str] = ("", "pass", "0", "zzz 99", "draw draw"),
     deep_every: int = 10,
+    workers: int = 1,
 ) -> ConformanceReport:
     """Play `games` seeded random games, cycling over (player count, options) pairs.
 
@@ -117,18 +127,75 @@ def check_game(
     (a replay from the seed reaches the same views) and, given `resample`, for hidden
     information: every other ply, each seat's view is unchanged when what that seat cannot
     see is re-dealt.
+
+    With `workers` > 1 the games are shared among that many processes (spawned: the game,
+    options, invariant and resample must pickle). The games, their seeds and the report are
+    the same as in one process; on a failure, the one of the lowest game index is raised.
     """
     counts = list(num_players or range(game.min_players, game.max_players + 1))
     option_list = list(options) if options is not None else all_option_combinations(game)
+    job = _Job(game, [(n, o) for n in counts for o in option_list], seed, invariant, resample,
+               tuple(probes), deep_every)  # fmt: skip
+    if workers <= 1 or games < 2 * workers:
+        return _run_games(job, range(games))
+    parts = [range(w, games, workers) for w in range(workers)]
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+        results = list(pool.map(_run_games_caught, [job] * workers, parts))
+    failures = [r for r in results if isinstance(r, tuple)]
+    if failures:
+        raise min(failures, key=lambda failure: failure[0])[1]
     report = ConformanceReport()
-    pairs = [(n, o) for n in counts for o in option_list]
-    for i in range(games):
-        n, opts = pairs[i % len(pairs)]
-        game_seed = seed * 1_000_003 + i
-        deep = i % deep_every == 0
-        _check_one(game, n, opts, game_seed, invariant, resample, probes, deep, report)
+    for part in results:
+        assert isinstance(part, ConformanceReport)
+        report.games += part.games
+        report.decisions += part.decisions
+        for n, count in part.by_players.items():
+            report.by_players[n] = report.by_players.get(n, 0) + count
+        for name, count in part.terminations.items():
+            report.terminations[name] = report.terminations.get(name, 0) + count
+    report.by_players = dict(sorted(report.by_players.items()))
+    return report
+
+
+@dataclass(frozen=True, slots=True)
+class _Job:
+    """What every game of a conformance run shares."""
+
+    game: Game[Any, Any]
+    pairs: list[tuple[int, Any]]  # (player count, options), cycled over
+    seed: int
+    invariant: Invariant | None
+    resample: Resample | None
+    probes: tuple[str, ...]
+    deep_every: int
+
+
+def _run_games(
+    job: _Job, indexes: Iterable[int], report: ConformanceReport | None = None
+) -> ConformanceReport:
+    report = report if report is not None else ConformanceReport()
+    for i in indexes:
+        n, opts = job.pairs[i % len(job.pairs)]
+        game_seed = job.seed * 1_000_003 + i
+        deep = i % job.deep_every == 0
+        _check_one(
+            job.game, n, opts, game_seed, job.invariant, job.resample, job.probes, deep, report
+        )
         report.games += 1
         report.by_players[n] = report.by_players.get(n, 0) + 1
+    return report
+
+
+def _run_games_caught(
+    job: _Job, indexes: range
+) -> ConformanceReport | tuple[int, ConformanceError]:
+    """_run_games in a worker: a failure comes back with the index of the game that failed."""
+    report = ConformanceReport()
+    for i in indexes:
+        try:
+            _run_games(job, (i,), report)
+        except ConformanceError as exc:
+            return i, exc
     return report
 
 

@@ -17,7 +17,13 @@ from arena.games.arctic_scavengers.wire import VIEW_FIELD, view_from_proto, view
 from arena.players import random_policy
 from arena.registry import get_game
 from arena.strategies import make_policy
-from arena.testing import all_option_combinations, check_game, play_random_game, request_for
+from arena.testing import (
+    all_option_combinations,
+    check_game,
+    default_workers,
+    play_random_game,
+    request_for,
+)
 
 ALL_CARDS = list(range(NUM_CARDS))
 
@@ -88,6 +94,7 @@ def test_conformance_two_to_five_players_both_shovels() -> None:
     assert len(options) == 2
     report = check_game(
         GAME,
+        workers=default_workers(),
         games=1000,
         num_players=[2, 3, 4, 5],
         options=options,

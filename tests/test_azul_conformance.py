@@ -13,7 +13,7 @@ from arena.games.azul.wire import VIEW_FIELD, view_from_proto, view_to_proto
 from arena.players import random_policy
 from arena.registry import get_game
 from arena.strategies import make_policy
-from arena.testing import check_game, play_random_game, request_for
+from arena.testing import check_game, default_workers, play_random_game, request_for
 
 BOTH_WALLS = [AzulOptions(wall="colored"), AzulOptions(wall="gray")]
 
@@ -56,6 +56,7 @@ def reshuffle_bag(s: State, seat: int | None, rng: random.Random) -> State:
 def test_conformance_both_walls_two_to_four_players() -> None:
     report = check_game(
         GAME,
+        workers=default_workers(),
         games=2000,
         num_players=[2, 3, 4],
         options=BOTH_WALLS,

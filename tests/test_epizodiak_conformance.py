@@ -12,7 +12,13 @@ from arena.games.epizodiak.wire import VIEW_FIELD, view_from_proto, view_to_prot
 from arena.players import random_policy
 from arena.registry import get_game
 from arena.strategies import make_policy
-from arena.testing import all_option_combinations, check_game, play_random_game, request_for
+from arena.testing import (
+    all_option_combinations,
+    check_game,
+    default_workers,
+    play_random_game,
+    request_for,
+)
 
 FULL = [0] + [COPIES] * VALUES  # tiles per value, index 0 unused
 
@@ -77,6 +83,7 @@ def test_conformance_2000_games_in_both_modes_and_with_every_flag():
     # game doubled this test's time (~24 s of CPU instead of ~15 s) for no new kind of check.
     report = check_game(
         GAME,
+        workers=default_workers(),
         games=2000,
         num_players=[3],
         invariant=all_tiles_accounted_for,

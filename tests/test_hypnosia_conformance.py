@@ -21,7 +21,7 @@ from arena.games.hypnosia.state import (
 )
 from arena.games.hypnosia.wire import VIEW_FIELD, view_from_proto, view_to_proto
 from arena.registry import get_game
-from arena.testing import all_option_combinations, check_game, play_random_game
+from arena.testing import all_option_combinations, check_game, default_workers, play_random_game
 
 BOTH_VARIANTS = [HypnosiaOptions(stacks_cross=True), HypnosiaOptions(stacks_cross=False)]
 
@@ -74,6 +74,7 @@ def test_option_combinations_are_the_two_variants() -> None:
 def test_conformance_2000_games_two_to_six_players_both_variants() -> None:
     report = check_game(
         GAME,
+        workers=default_workers(),
         games=2000,
         num_players=[2, 3, 4, 5, 6],
         options=BOTH_VARIANTS,

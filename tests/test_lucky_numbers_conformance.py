@@ -14,7 +14,13 @@ from arena.games.lucky_numbers.state import Phase, Source, evolve
 from arena.games.lucky_numbers.strategy import STRATEGIES
 from arena.games.lucky_numbers.wire import VIEW_FIELD, view_from_proto, view_to_proto
 from arena.players import random_policy
-from arena.testing import all_option_combinations, check_game, play_random_game, request_for
+from arena.testing import (
+    all_option_combinations,
+    check_game,
+    default_workers,
+    play_random_game,
+    request_for,
+)
 
 OPTIONS = [
     LuckyNumbersOptions(setup, bruno) for setup in ("easy", "michael") for bruno in (False, True)
@@ -74,6 +80,7 @@ def test_conformance_2000_games(variant: int) -> None:
     """
     report = check_game(
         GAME,
+        workers=default_workers(),
         games=500,
         num_players=[2, 3, 4],
         options=[OPTIONS[variant]],

@@ -21,7 +21,13 @@ from arena.games.the_number.strategy import STRATEGIES, make_reasoner
 from arena.games.the_number.wire import VIEW_FIELD, view_from_proto, view_to_proto
 from arena.players import PolicyPlayer, random_policy, scripted_policy
 from arena.referee import play_match
-from arena.testing import all_option_combinations, check_game, play_random_game, request_for
+from arena.testing import (
+    all_option_combinations,
+    check_game,
+    default_workers,
+    play_random_game,
+    request_for,
+)
 
 
 def invariant(state: TheNumberState) -> None:
@@ -55,7 +61,13 @@ def test_option_combinations_are_the_assumption_variants() -> None:
 
 def test_conformance_2000_games_for_3_4_5_players() -> None:
     report = check_game(
-        GAME, games=2000, num_players=[3, 4, 5], invariant=invariant, resample=resample, seed=1
+        GAME,
+        workers=default_workers(),
+        games=2000,
+        num_players=[3, 4, 5],
+        invariant=invariant,
+        resample=resample,
+        seed=1,
     )
     assert report.games == 2000
     assert set(report.by_players) == {3, 4, 5}
