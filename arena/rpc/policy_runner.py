@@ -13,6 +13,9 @@ from arena.players import DecisionRequest, Policy, Reply
 
 log = logging.getLogger("arena.bot")
 
+Timed = tuple[Reply, float]
+"""A policy's reply and the seconds the policy took."""
+
 
 class PolicyPool:
     """Daemon threads that run policies: a policy that never returns cannot block shutdown.
@@ -21,7 +24,7 @@ class PolicyPool:
     """
 
     def __init__(self, workers: int) -> None:
-        self._jobs: queue.SimpleQueue[tuple[Policy, DecisionRequest, asyncio.Future[Reply]] | None]
+        self._jobs: queue.SimpleQueue[tuple[Policy, DecisionRequest, asyncio.Future[Timed]] | None]
         self._jobs = queue.SimpleQueue()
         self._threads = [
             threading.Thread(target=self._work, name=f"policy-{i}", daemon=True)
@@ -30,9 +33,10 @@ class PolicyPool:
         for thread in self._threads:
             thread.start()
 
-    def run(self, policy: Policy, request: DecisionRequest) -> asyncio.Future[Reply]:
-        """Run `policy(request)` on a worker; the future settles on the calling loop."""
-        future: asyncio.Future[Reply] = asyncio.get_running_loop().create_future()
+    def run(self, policy: Policy, request: DecisionRequest) -> asyncio.Future[Timed]:
+        """Run `policy(request)` on a worker; the future settles on the calling loop with the
+        reply and the seconds the policy itself took (not the hand-off)."""
+        future: asyncio.Future[Timed] = asyncio.get_running_loop().create_future()
         self._jobs.put((policy, request, future))
         return future
 
@@ -44,16 +48,19 @@ class PolicyPool:
     def _work(self) -> None:
         while (job := self._jobs.get()) is not None:
             policy, request, future = job
+            started = time.perf_counter()
+            timed: Timed | None = None
+            error: BaseException | None = None
             try:
-                outcome: tuple[Reply | None, BaseException | None] = (policy(request), None)
+                timed = (policy(request), time.perf_counter() - started)
             except Exception as exc:  # handed to the loop, reported as Decision.error
-                outcome = (None, exc)
+                error = exc
             with contextlib.suppress(RuntimeError):  # the loop is gone: nobody waits any more
-                future.get_loop().call_soon_threadsafe(_settle, future, *outcome)
+                future.get_loop().call_soon_threadsafe(_settle, future, timed, error)
 
 
 def _settle(
-    future: asyncio.Future[Reply], result: Reply | None, error: BaseException | None
+    future: asyncio.Future[Timed], result: Timed | None, error: BaseException | None
 ) -> None:
     if future.done():  # cancelled: the connection or the bot stopped meanwhile
         return
@@ -79,15 +86,17 @@ def interrupt_inline_policy() -> None:
 class PolicyRunner:
     """Runs the policy on the event loop while it is fast, else on the worker threads.
 
-    Handing a decision to a thread and back costs more than a fast policy itself. The first
-    CALIBRATION decisions run on threads and are timed; if every one took under FAST_S, later
-    ones run on the loop, each still timed: one that takes over SLOW_S sends every later
-    decision back to the threads for good. A slow policy thus holds the loop at most once, for
+    Handing a decision to a thread and back costs more than a fast policy itself. Decisions
+    run on threads first and the policy's own time is measured there (not the hand-off, which
+    a busy machine stretches); after WARMUP decisions (imports, caches), if the next
+    CALIBRATION each took under FAST_S, later ones run on the loop, each still timed: one that
+    takes over SLOW_S sends every later decision back to the threads for good. A slow policy thus holds the loop at most once, for
     one decision; even then a stop signal interrupts it (`interrupt_inline_policy`), and the
     server judges liveness by HTTP/2 keepalive, which gRPC answers off the loop. `mode`
     "threads" or "inline" fixes the choice.
     """
 
+    WARMUP = 2
     CALIBRATION = 20
     FAST_S = 0.002
     SLOW_S = 0.005
@@ -113,10 +122,9 @@ class PolicyRunner:
                 _inline_calls -= 1
                 self.last_inline_end = time.monotonic()
                 self._observe(time.perf_counter() - started)
-        try:
-            return await self.pool.run(self.policy, request)
-        finally:
-            self._observe(time.perf_counter() - started)
+        reply, seconds = await self.pool.run(self.policy, request)
+        self._observe(seconds)
+        return reply
 
     def _observe(self, seconds: float) -> None:
         if self.mode != "auto":
@@ -127,8 +135,10 @@ class PolicyRunner:
                 log.info("policy took %.1f ms: running it on threads from now on", seconds * 1e3)
             return
         self._timed += 1
+        if self._timed <= self.WARMUP:
+            return
         self._slowest = max(self._slowest, seconds)
-        if self._timed == self.CALIBRATION and self._slowest < self.FAST_S:
+        if self._timed == self.WARMUP + self.CALIBRATION and self._slowest < self.FAST_S:
             self.inline = True
             log.debug(
                 "policy is fast (%.2f ms at most): running it on the loop", self._slowest * 1e3
