@@ -38,10 +38,18 @@ def legal_moves_rule(game: str) -> str:
 
 def view_to_pb(game: str, view: Mapping[str, Any]) -> pb.GameView:
     """The typed GameView of a view dict, through the game's wire module."""
+    message = pb.GameView()
+    fill_view(message, game, view)
+    return message
+
+
+def fill_view(target: pb.GameView, game: str, view: Mapping[str, Any]) -> None:
+    """Set `target` (a GameView inside a message being built) to the typed view: one copy of
+    the game's message, where a constructor argument would copy at every level of nesting."""
     wire = wire_module(game)
     if wire is None:
         raise ProtocolError(f"game {game!r} has no wire module to send its views")
-    return pb.GameView(**{wire.VIEW_FIELD: wire.view_to_proto(dict(view))})
+    getattr(target, wire.VIEW_FIELD).CopyFrom(wire.view_to_proto(dict(view)))
 
 
 def view_from_pb(game: str, view: pb.GameView) -> dict[str, Any]:
@@ -134,14 +142,14 @@ def clock_settings_from_pb(msg: pb.ClockSettings) -> Clock:
     )
 
 
-def decision_clock_to_pb(budget_ms: int | None, bank_ms: int | None) -> pb.Clock:
-    """The clock of one decision."""
-    msg = pb.Clock()
+def fill_decision_clock(target: pb.Clock, budget_ms: int | None, bank_ms: int | None) -> None:
+    """Set `target` (inside a DecisionRequest being built) to the clock of one decision; it is
+    present even when empty (no clock), as the field always was."""
+    target.SetInParent()
     if budget_ms is not None:
-        msg.budget_ms = budget_ms
+        target.budget_ms = budget_ms
     if bank_ms is not None:
-        msg.bank_ms = bank_ms
-    return msg
+        target.bank_ms = bank_ms
 
 
 def termination_to_pb(termination: Termination) -> pb.Termination:

@@ -90,10 +90,10 @@ class PolicyRunner:
     run on threads first and the policy's own time is measured there (not the hand-off, which
     a busy machine stretches); after WARMUP decisions (imports, caches), if the next
     CALIBRATION each took under FAST_S, later ones run on the loop, each still timed: one that
-    takes over SLOW_S sends every later decision back to the threads for good. A slow policy thus holds the loop at most once, for
-    one decision; even then a stop signal interrupts it (`interrupt_inline_policy`), and the
-    server judges liveness by HTTP/2 keepalive, which gRPC answers off the loop. `mode`
-    "threads" or "inline" fixes the choice.
+    takes over SLOW_S sends every later decision back to the threads for good. A slow policy
+    thus holds the loop at most once, for one decision; even then a stop signal interrupts it
+    (`interrupt_inline_policy`), and the server judges liveness by HTTP/2 keepalive, which gRPC
+    answers off the loop. `mode` "threads" or "inline" fixes the choice.
     """
 
     WARMUP = 2

@@ -13,11 +13,11 @@ from arena.referee import BotFault, Clock
 from arena.rpc.bot_registry import SessionRegistry
 from arena.rpc.convert import (
     clock_settings_to_pb,
-    decision_clock_to_pb,
+    fill_decision_clock,
+    fill_view,
     legal_moves_rule,
     options_to_pb,
     outcome_to_pb,
-    view_to_pb,
 )
 from arena.rpc.metrics import OVERHEAD
 from arena.rpc.sessions import BotSession, SessionClosed
@@ -82,18 +82,21 @@ class RemotePlayer:
 
         omit = session.compact_legal_moves and legal_moves_rule(request.game) != ""
 
-        def build(request_id: int) -> pb.DecisionRequest:
-            message = pb.DecisionRequest(
-                match_id=request.match_id,
-                request_id=request_id,
-                seat=request.seat,
-                game=request.game,
-                view=view_to_pb(request.game, request.view),
-                legal_moves=() if omit else request.legal_moves,
-                clock=decision_clock_to_pb(request.budget_ms, request.bank_ms),
-                legal_moves_omitted=omit,
-                legal_move_count=len(request.legal_moves),
-            )
+        def build(request_id: int) -> pb.ServerMessage:
+            # Filled in place: nested messages given to constructors are copied at each level.
+            message = pb.ServerMessage()
+            asked = message.decision_request
+            asked.match_id = request.match_id
+            asked.request_id = request_id
+            asked.seat = request.seat
+            asked.game = request.game
+            fill_view(asked.view, request.game, request.view)
+            if omit:
+                asked.legal_moves_omitted = True
+            else:
+                asked.legal_moves.extend(request.legal_moves)
+            fill_decision_clock(asked.clock, request.budget_ms, request.bank_ms)
+            asked.legal_move_count = len(request.legal_moves)
             OVERHEAD.request_ready(request.match_id, time.perf_counter())
             return message
 

@@ -130,8 +130,9 @@ class BotSession:
             except Exception as exc:  # noqa: BLE001 - the stream is gone: that is a disconnect
                 self.close(f"write failed: {type(exc).__name__}: {clip(str(exc), 200)}")
 
-    async def request(self, build: Callable[[int], pb.DecisionRequest]) -> Reply:
-        """Send the DecisionRequest made by `build(request_id)` and wait for its Decision.
+    async def request(self, build: Callable[[int], pb.ServerMessage]) -> Reply:
+        """Send the message (a DecisionRequest) made by `build(request_id)` and wait for its
+        Decision.
 
         Cancelling the wait (a timeout) never touches the write: the request stays queued or
         in flight, and its late answer is refused with a notice.
@@ -141,7 +142,7 @@ class BotSession:
         future: asyncio.Future[Reply] = asyncio.get_running_loop().create_future()
         self._pending[request_id] = future
         try:
-            self.send(pb.ServerMessage(decision_request=build(request_id)))
+            self.send(build(request_id))
             return await future
         finally:
             self._pending.pop(request_id, None)  # a late reply is then refused, not misrouted
