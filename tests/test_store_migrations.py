@@ -7,6 +7,7 @@ import sqlite3
 
 import pytest
 import sqlalchemy as sa
+from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.operations import Operations
 from alembic.runtime.migration import MigrationContext
@@ -105,6 +106,24 @@ def schema_diff(db_url: str) -> list[object]:
         engine.dispose()
 
 
+def back_to_before_alembic(db_url: str, version: int) -> None:
+    """Turn a database made now into one an arena of schema `version` (1..4) left: downgrade to
+    the baseline revision, then undo what versions after `version` added; no Alembic table."""
+    engine = create_engine(resolve_url(db_url))
+    with migration_transaction(engine) as conn:  # foreign keys off: batch copies on SQLite
+        command.downgrade(revisions.config(conn), BASELINE_REVISION)
+        drops = {4: ["time_bank_ms", "increment_ms", "runner", "heartbeat_at"], 3: ["deals"]}
+        for step in range(4, version, -1):
+            for column in drops.get(step, []):
+                conn.execute(sa.text(f"ALTER TABLE tournaments DROP COLUMN {column}"))
+        if version < 2:
+            for table in ("rating_history", "ratings", "credentials"):
+                conn.execute(sa.text(f"DROP TABLE {table}"))
+        conn.execute(sa.text(f"DROP TABLE {revisions.VERSION_TABLE}"))
+        conn.execute(sa.text(f"UPDATE meta SET value = '{version}'"))
+    engine.dispose()
+
+
 def state(db_url: str) -> revisions.SchemaState:
     engine = create_engine(resolve_url(db_url))
     try:
@@ -140,18 +159,11 @@ def test_a_database_from_before_alembic_opens_upgraded_with_its_rows(sqlite_path
         assert [t.id for t in store.tournaments()] == [1]
 
 
-@pytest.mark.parametrize("version", [2, 3])
-def test_version_2_and_3_databases_upgrade_on_both_backends(db_url, version):
+@pytest.mark.parametrize("version", [2, 3, 4])
+def test_version_2_to_4_databases_upgrade_on_both_backends(db_url, version):
     with Store.open(db_url) as store:
         create_tournament(store, SPEC)
-    engine = create_engine(resolve_url(db_url))
-    with engine.begin() as conn:  # back to what that arena left: fewer columns, no revision
-        dropped = ["time_bank_ms", "increment_ms", "runner", "heartbeat_at"]
-        for column in dropped + (["deals"] if version < 3 else []):
-            conn.execute(sa.text(f"ALTER TABLE tournaments DROP COLUMN {column}"))
-        conn.execute(sa.text(f"DROP TABLE {revisions.VERSION_TABLE}"))
-        conn.execute(sa.text(f"UPDATE meta SET value = '{version}'"))
-    engine.dispose()
+    back_to_before_alembic(db_url, version)
     assert state(db_url) == revisions.SchemaState(version, None)
     with Store.open(db_url) as store:
         (stored,) = store.tournaments()
