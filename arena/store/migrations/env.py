@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import context
 
-from arena.store.engine import create_engine, resolve_url
+from arena.store.engine import create_engine, migration_transaction, resolve_url
 from arena.store.schema import metadata
 
 
@@ -33,9 +33,9 @@ def _main() -> None:
         return
     engine = create_engine(resolve_url(context.config.get_main_option("sqlalchemy.url")))
     try:
-        with engine.connect() as own:
+        # as arena runs them: SQLite foreign keys off, so a batch copy's DROP cascades nowhere
+        with migration_transaction(engine) as own:
             _run(own)
-            own.commit()
     finally:
         engine.dispose()
 
