@@ -76,12 +76,11 @@ def check_exists(url: URL, create: bool) -> None:
         raise StoreError(f"no database at {url.database} (give --db or $ARENA_DB)")
 
 
-def prepare(engine: Engine, url: URL, *, create: bool = True) -> SchemaState:
+def prepare(engine: Engine, url: URL, *, create: bool = True) -> None:
     """Create the schema on first use, upgrade an older one; refuse one from a newer arena.
 
-    Returns the state found before any upgrade. Safe when several processes open a database at
-    once: the upgrade is serialized (SQLite's write lock, PostgreSQL's advisory lock) and the
-    later ones find it done.
+    Safe when several processes open a database at once: the upgrade is serialized (SQLite's
+    write lock, PostgreSQL's advisory lock) and the later ones find it done.
     """
     where = _safe(url)
     try:
@@ -89,7 +88,7 @@ def prepare(engine: Engine, url: URL, *, create: bool = True) -> SchemaState:
             found = _state(conn, where)
         _check(found, where, create)
         if revisions.is_current(found):
-            return found
+            return
         with migration_transaction(engine) as conn:
             if conn.dialect.name == "postgresql":
                 conn.execute(sa.select(sa.func.pg_advisory_xact_lock(SCHEMA_LOCK_KEY)))
@@ -98,7 +97,6 @@ def prepare(engine: Engine, url: URL, *, create: bool = True) -> SchemaState:
             _check(state, where, create)
             if not revisions.is_current(state):
                 revisions.upgrade(conn, state)
-        return found
     except StoreError:
         raise
     except (sa.exc.SQLAlchemyError, CommandError) as exc:
