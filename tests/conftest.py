@@ -172,6 +172,7 @@ def _reset_postgres(url: str) -> None:
             "tournaments",
             "bots",
             "meta",
+            "alembic_version",
         ):
             conn.execute(sa.text(f"DROP TABLE IF EXISTS {table} CASCADE"))
     engine.dispose()

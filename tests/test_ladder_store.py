@@ -261,16 +261,11 @@ def test_deleting_matches_cascades_to_their_history(db_url):
 
 
 def downgrade_to_version_1(db_url: str) -> None:
-    """Make a database look as arena with schema version 1 left it: no ladder, no credentials."""
-    from arena.store import resolve_url
-    from arena.store.schema import meta
+    """Make a database look as arena with schema version 1 left it: no ladder, no credentials,
+    no Alembic revision."""
+    from test_store_migrations import back_to_before_alembic
 
-    engine = sa.create_engine(resolve_url(db_url))
-    with engine.begin() as conn:
-        for table in ("rating_history", "ratings", "credentials"):
-            conn.execute(sa.text(f"DROP TABLE {table}"))
-        conn.execute(meta.update().where(meta.c.key == "schema_version").values(value="1"))
-    engine.dispose()
+    back_to_before_alembic(db_url, 1)
 
 
 def test_a_version_1_database_is_upgraded_and_its_ladder_built_once(db_url):

@@ -42,6 +42,7 @@ def _register() -> None:
     from arena.cli import (  # noqa: F401
         check_bot,
         credentials,
+        db,
         demo,
         games,
         ladder,

@@ -19,6 +19,7 @@ import typer
 
 from arena.cli import app
 from arena.cli.human import HUMAN, HumanPlayer
+from arena.cli.seat_order import SeatOrderCommand, interleave
 from arena.core import MatchRecord
 from arena.errors import ConfigError
 from arena.game import Game, check_player_count, parse_option_pairs, parse_options
@@ -55,8 +56,9 @@ def describe_result(players: tuple[str, ...], outcome: Any) -> str:
     return "\n".join(lines)
 
 
-@app.command("play")
+@app.command("play", cls=SeatOrderCommand)
 def play_command(
+    ctx: typer.Context,
     game_name: Annotated[
         str, typer.Argument(metavar="GAME", help="Game name (see `arena games`).")
     ],
@@ -73,7 +75,7 @@ def play_command(
         typer.Option(
             "--bot-cmd",
             help='A command that runs a bot per seat, e.g. "python bots/random_bot.py"; it '
-            "connects over gRPC. Seats: --bot entries first, then --bot-cmd entries.",
+            "connects over gRPC. Seats follow the order --bot and --bot-cmd are typed in.",
         ),
     ] = None,
     seed: Annotated[int | None, typer.Option(help="Seed of the deal (random if omitted).")] = None,
@@ -115,21 +117,27 @@ def play_command(
         seed = random.SystemRandom().randrange(2**31)
     if seed < 0:
         raise ConfigError("--seed must be zero or positive")
-    players: list[Player] = [
-        HumanPlayer(game)
-        if name == HUMAN
-        else PolicyPlayer(name, make_policy(game.name, name, seed + i))
-        for i, name in enumerate(builtins)
+    # a built-in bot's policy seed counts built-in bots only, as before commands could precede
+    players = iter(_builtin_player(game, name, seed + i) for i, name in enumerate(builtins))
+    seating: list[Player | str] = [
+        next(players) if kind == "bot" else value
+        for kind, value in interleave(ctx, {"bot": builtins, "bot_cmd": commands})
     ]
     # opened first, so a bad --db fails before the match is played
     with Store.open(db) if db is not None else contextlib.nullcontext() as store:
         try:
-            record = asyncio.run(_play(game, options, seed, players, commands, clock, verbose))
+            record = asyncio.run(_play(game, options, seed, seating, clock, verbose))
         except asyncio.CancelledError:  # SIGTERM: the bots are stopped, report like Ctrl-C
             raise KeyboardInterrupt from None
         if store is not None:
             store.save_match(record)
             typer.echo(f"stored as match {record.match_id} in {store.location}")
+
+
+def _builtin_player(game: Game[Any, Any], name: str, seed: int) -> Player:
+    if name == HUMAN:
+        return HumanPlayer(game)
+    return PolicyPlayer(name, make_policy(game.name, name, seed))
 
 
 def command_names(commands: list[str]) -> list[str]:
@@ -154,12 +162,13 @@ async def _play(
     game: Game[Any, Any],
     options: Any,
     seed: int,
-    players: list[Player],
-    commands: list[str],
+    seating: list[Player | str],
     clock: Clock,
     verbose: bool = False,
 ) -> MatchRecord:
-    humans = [p for p in players if isinstance(p, HumanPlayer)]
+    """Play the match; a str in `seating` is a bot command, started and seated there."""
+    humans = [p for p in seating if isinstance(p, HumanPlayer)]
+    commands = [c for c in seating if isinstance(c, str)]
 
     def show(event: MatchEvent) -> None:
         for human in humans:
@@ -170,6 +179,7 @@ async def _play(
         typer.echo(f"  [{bot}] {line}", err=True)
 
     if not commands:
+        players = [p for p in seating if not isinstance(p, str)]
         typer.echo(f"{game.title}, seed {seed}, players: {', '.join(p.name for p in players)}")
         return await play_match(
             game, options, seed, players, clock=clock, match_id=_match_id(), on_event=show
@@ -183,11 +193,16 @@ async def _play(
             asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, main.cancel)
     async with EmbeddedReferee(echo=echo if verbose else None) as referee:
         await asyncio.gather(*(referee.launch(n, c) for n, c in zip(names, commands, strict=True)))
-        seated = players + [referee.player(name) for name in names]
+        launched = iter(names)
+        seated = [p if not isinstance(p, str) else referee.player(next(launched)) for p in seating]
         typer.echo(
             f"{game.title}, seed {seed}, players: {', '.join(p.name for p in seated)} "
             f"(referee {referee.address})"
         )
+        launched = iter(names)
+        for seat, entry in enumerate(seating):
+            if isinstance(entry, str):
+                typer.echo(f"  seat {seat}: {next(launched)} = {entry}")
         return await play_match(
             game, options, seed, seated, clock=clock, match_id=_match_id(), on_event=show
         )

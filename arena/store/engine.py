@@ -1,4 +1,4 @@
-"""Opening a database: URL or path resolution, SQLite pragmas, schema creation and version."""
+"""Opening a database: URL or path, SQLite pragmas, creating and upgrading its schema."""
 
 from __future__ import annotations
 
@@ -8,17 +8,19 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import sqlalchemy as sa
+from alembic.util import CommandError
 from sqlalchemy import event
 from sqlalchemy.engine import URL, Engine
 
 from arena.errors import SchemaVersionError, StoreError
-from arena.store import ladder
-from arena.store.schema import SCHEMA_VERSION, matches, meta, metadata
+from arena.store import revisions
+from arena.store.revisions import SchemaState
+from arena.store.schema import SCHEMA_VERSION
 
 DEFAULT_DB = "arena.db"
 ENV_VAR = "ARENA_DB"
 SQLITE_BUSY_TIMEOUT_MS = 15_000  # concurrent writers (several referees) wait, not fail
-SCHEMA_LOCK_KEY = 0x6172656E61  # PostgreSQL advisory lock held while creating the schema
+SCHEMA_LOCK_KEY = 0x6172656E61  # PostgreSQL advisory lock held while upgrading the schema
 
 
 def resolve_url(target: str | None) -> URL:
@@ -77,39 +79,61 @@ def check_exists(url: URL, create: bool) -> None:
 def prepare(engine: Engine, url: URL, *, create: bool = True) -> None:
     """Create the schema on first use, upgrade an older one; refuse one from a newer arena.
 
-    Safe when several processes open a new database at once: the creation is serialized
-    (SQLite's write lock, PostgreSQL's advisory lock) and the later ones find it done.
+    Safe when several processes open a database at once: the upgrade is serialized (SQLite's
+    write lock, PostgreSQL's advisory lock) and the later ones find it done.
     """
+    where = _safe(url)
     try:
-        with engine.begin() as conn:
-            # None: a new database, or one whose creation was interrupted
-            version = _read_version(conn) if sa.inspect(conn).has_table("meta") else None
-        if version is None and not create:
-            raise StoreError(f"database {_safe(url)} holds no arena data")
-        if version is None:
-            with write_transaction(engine) as conn:
-                if conn.dialect.name == "postgresql":
-                    conn.execute(sa.select(sa.func.pg_advisory_xact_lock(SCHEMA_LOCK_KEY)))
-                # Again under the lock: another process may have created it meanwhile.
-                version = _read_version(conn) if sa.inspect(conn).has_table("meta") else None
-                if version is None:
-                    metadata.create_all(conn)
-                    conn.execute(
-                        meta.insert().values(key="schema_version", value=str(SCHEMA_VERSION))
-                    )
-                    version = SCHEMA_VERSION
-        if version > SCHEMA_VERSION:
-            raise SchemaVersionError(
-                f"database {_safe(url)} has schema version {version}, newer than this "
-                f"arena understands ({SCHEMA_VERSION}): upgrade arena to use it"
-            )
-        if version < SCHEMA_VERSION:
-            with write_transaction(engine) as conn:
-                migrate(conn)
+        with engine.connect() as conn:
+            found = _state(conn, where)
+        _check(found, where, create)
+        if revisions.is_current(found):
+            return
+        with migration_transaction(engine) as conn:
+            if conn.dialect.name == "postgresql":
+                conn.execute(sa.select(sa.func.pg_advisory_xact_lock(SCHEMA_LOCK_KEY)))
+            # Again under the lock: another process may have upgraded it meanwhile.
+            state = _state(conn, where)
+            _check(state, where, create)
+            if not revisions.is_current(state):
+                revisions.upgrade(conn, state)
+    except StoreError:
+        raise
+    except (sa.exc.SQLAlchemyError, CommandError) as exc:
+        raise StoreError(f"cannot open database {where}: {_first_line(exc)}") from None
+
+
+def schema_state(engine: Engine, url: URL) -> SchemaState:
+    """What the database holds now, changing nothing."""
+    try:
+        with engine.connect() as conn:
+            return _state(conn, _safe(url))
     except StoreError:
         raise
     except sa.exc.SQLAlchemyError as exc:
         raise StoreError(f"cannot open database {_safe(url)}: {_first_line(exc)}") from None
+
+
+def _state(conn: sa.Connection, where: str) -> SchemaState:
+    try:
+        return revisions.read_state(conn)
+    except StoreError as exc:
+        raise StoreError(f"database {where}: {exc}") from None
+
+
+def _check(state: SchemaState, where: str, create: bool) -> None:
+    if state.empty and not create:
+        raise StoreError(f"database {where} holds no arena data")
+    if state.revision is not None and not revisions.known(state.revision):
+        raise SchemaVersionError(
+            f"database {where} is at schema revision {state.revision}, newer than this arena "
+            f"understands ({revisions.head()}): upgrade arena to use it"
+        )
+    if state.version is not None and state.version > SCHEMA_VERSION:
+        raise SchemaVersionError(
+            f"database {where} has schema version {state.version}, newer than this "
+            f"arena understands ({SCHEMA_VERSION}): upgrade arena to use it"
+        )
 
 
 @contextlib.contextmanager
@@ -130,48 +154,35 @@ def write_transaction(engine: Engine) -> Iterator[sa.Connection]:
         conn.commit()
 
 
-def migrate(conn: sa.Connection) -> None:
-    """Bring the schema up to SCHEMA_VERSION, one step at a time; once, whoever runs it first."""
-    query = sa.select(meta.c.value).where(meta.c.key == "schema_version")
-    if conn.dialect.name == "postgresql":
-        query = query.with_for_update()  # a second upgrader waits here, then finds it done
-    row = conn.execute(query).first()
-    version = SCHEMA_VERSION if row is None else int(row[0])
-    if version >= SCHEMA_VERSION:
-        return
-    metadata.create_all(conn)
-    if version < 2:
-        # 2: the stored ladder is new; fold every game's matches into it once
-        for (game,) in conn.execute(sa.select(matches.c.game).distinct()).all():
-            ladder.lock_game(conn, game)
-            ladder.rebuild(conn, game, ladder.rated_matches(conn, game))
-    columns = {c["name"] for c in sa.inspect(conn).get_columns("tournaments")}
-    if version < 3 and "deals" not in columns:
-        # 3: tournaments.deals; older rows keep NULL, read as duplicate (how they were dealt)
-        conn.execute(sa.text("ALTER TABLE tournaments ADD COLUMN deals VARCHAR(16)"))
-    if version < 4:
-        # 4: the tournament clock's bank and increment, and the runner's lease
-        for name, kind in (
-            ("time_bank_ms", "INTEGER"),
-            ("increment_ms", "INTEGER"),
-            ("runner", "VARCHAR(200)"),
-            ("heartbeat_at", "FLOAT"),
-        ):
-            if name not in columns:
-                conn.execute(sa.text(f"ALTER TABLE tournaments ADD COLUMN {name} {kind}"))
-    conn.execute(
-        meta.update().where(meta.c.key == "schema_version").values(value=str(SCHEMA_VERSION))
-    )
+@contextlib.contextmanager
+def migration_transaction(engine: Engine) -> Iterator[sa.Connection]:
+    """A write transaction for schema changes; on SQLite foreign keys are off while it runs.
 
-
-def _read_version(conn: sa.Connection) -> int | None:
-    row = conn.execute(sa.select(meta.c.value).where(meta.c.key == "schema_version")).first()
-    if row is None:
-        return None
-    try:
-        return int(row[0])
-    except ValueError:
-        raise StoreError(f"meta row 'schema_version' holds {row[0]!r}, not a number") from None
+    SQLite alters a table in batch mode by copying it and dropping the old one, and with
+    foreign keys on, that DROP deletes every row that refers to it (ON DELETE CASCADE). So they
+    are off (the pragma is ignored inside a transaction: set before BEGIN), every key is checked
+    before the commit, and they are back on before the connection returns to the pool.
+    """
+    with engine.connect() as conn:
+        sqlite = conn.dialect.name == "sqlite"
+        if sqlite:
+            conn.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
+        try:
+            try:
+                yield conn
+                if sqlite:
+                    broken = conn.exec_driver_sql("PRAGMA foreign_key_check").first()
+                    if broken is not None:
+                        raise StoreError(f"the upgrade broke a foreign key in {broken[0]}")
+            except BaseException:
+                conn.rollback()
+                raise
+            conn.commit()
+        finally:
+            if sqlite:
+                conn.exec_driver_sql("PRAGMA foreign_keys=ON")
+                conn.commit()
 
 
 def _safe(url: URL) -> str:

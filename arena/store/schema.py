@@ -1,4 +1,4 @@
-"""The database schema (SQLAlchemy Core) and its version.
+"""The database schema (SQLAlchemy Core): the models its Alembic revisions must reach.
 
 JSON lives in Text columns, decoded by the store itself, so a corrupt value names its row
 instead of failing inside the driver; the same schema runs on SQLite and PostgreSQL.
@@ -9,11 +9,14 @@ from __future__ import annotations
 import sqlalchemy as sa
 
 SCHEMA_VERSION = 4
-"""Bump when the schema changes, and teach `engine.migrate` the step from the previous one.
+"""meta.schema_version as the head revision leaves it: the number arenas from before Alembic
+read (and refuse when larger). Schema changes are Alembic revisions (docs/migrations.md); bump
+this only with a revision that older arenas must not write to.
 
 1: tournaments, fixtures, matches, bots. 2: + ratings, rating_history (the stored ladder,
 rebuilt from the matches on upgrade) and credentials. 3: + tournaments.deals (NULL: duplicate).
-4: + tournaments.time_bank_ms, increment_ms (the clock), runner, heartbeat_at (the run's lease).
+4: + tournaments.time_bank_ms, increment_ms (the clock), runner, heartbeat_at (the run's lease);
+revision 0001, the first under Alembic (arena/store/legacy.py brings 1-3 to it).
 """
 
 metadata = sa.MetaData()
