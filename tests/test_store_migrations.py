@@ -198,6 +198,17 @@ def test_a_read_only_open_never_creates_a_schema(db_url):
     assert schema_diff(db_url) != []  # still no tables at all
 
 
+def test_head_is_the_newest_packaged_revision_and_opening_needs_no_alembic():
+    # HEAD spares every command the import of Alembic; it must follow the scripts.
+    assert revisions.scripts().get_current_head() == revisions.HEAD
+    import subprocess
+    import sys
+
+    code = "import sys, arena.cli, arena.store; print('alembic' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
 def test_pending_lists_what_an_upgrade_applies():
     chain = [s.revision for s in revisions.pending(revisions.SchemaState(None, None))]
     assert chain[0] == BASELINE_REVISION and chain[-1] == revisions.head()

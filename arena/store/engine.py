@@ -8,7 +8,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import sqlalchemy as sa
-from alembic.util import CommandError
 from sqlalchemy import event
 from sqlalchemy.engine import URL, Engine
 
@@ -96,10 +95,13 @@ def prepare(engine: Engine, url: URL, *, create: bool = True) -> None:
             state = _state(conn, where)
             _check(state, where, create)
             if not revisions.is_current(state):
-                revisions.upgrade(conn, state)
+                try:
+                    revisions.upgrade(conn, state)
+                except StoreError as exc:
+                    raise StoreError(f"cannot upgrade database {where}: {exc}") from None
     except StoreError:
         raise
-    except (sa.exc.SQLAlchemyError, CommandError) as exc:
+    except sa.exc.SQLAlchemyError as exc:
         raise StoreError(f"cannot open database {where}: {_first_line(exc)}") from None
 
 
