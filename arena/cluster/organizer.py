@@ -94,9 +94,8 @@ def _get_one(ray: Any, ref: Any) -> FixtureResult:
     try:
         result: FixtureResult = ray.get(ref)
     except ray.exceptions.RayTaskError as exc:
-        cause = exc.as_instanceof_cause()
-        if isinstance(cause, BotError | ClusterMismatchError):
-            raise type(cause)(str(exc.cause)) from None
+        if isinstance(exc.cause, BotError | ClusterMismatchError):
+            raise exc.cause from None
         raise
     return result
 
