@@ -119,15 +119,15 @@ def kill_first_worker(pid_file: Path, killed: list[int]) -> None:
     os.kill(worker, signal.SIGKILL)
 
 
-def test_a_worker_killed_mid_match_is_retried_and_stored_once(capsys, db_url, tmp_path,
-                                                             ray_cluster):  # fmt: skip
+def test_a_worker_killed_mid_match_is_retried_and_stored_once(capsys, tmp_path, ray_cluster):
     pids = tmp_path / "pids"
     slow = f"slow={BUSY_BOT} --sleep-ms 40 --pid-file {pids}"
     spec = TournamentSpec("lucky_numbers", (parse_bot(slow), parse_bot("first=builtin:first")),
                           seed=9, time_per_move_ms=5000)  # fmt: skip
     killed: list[int] = []
     killer = threading.Thread(target=kill_first_worker, args=(pids, killed))
-    with Store.open(db_url) as store:
+    db = str(tmp_path / "cluster.db")
+    with Store.open(db) as store:
         tournament = create_tournament(store, spec)
         killer.start()
         finished = run_on_cluster(ClusterRun(store, LOCAL), tournament)
@@ -140,7 +140,7 @@ def test_a_worker_killed_mid_match_is_retried_and_stored_once(capsys, db_url, tm
         os.killpg(bot, 0)  # and nothing it started lives on
     calm = str(tmp_path / "calm.db")
     run_ok(capsys, *tournament_args(slow, "first=builtin:first", seed=9), "--db", calm)
-    assert essence(db_url) == essence(calm)  # retried: same play, stored once
+    assert essence(db) == essence(calm)  # retried: same play, stored once
 
 
 def test_fixtures_a_node_refuses_stay_pending_and_a_resume_plays_them(
@@ -186,24 +186,37 @@ def stored(db: str) -> int:
         return 0
 
 
-def test_an_organizer_killed_then_resumed_gives_the_same_results(capsys, tmp_path, ray_cluster):
+def stop_after(argv: list[str], db: str, matches: int, sig: signal.Signals) -> str:
+    """Run `argv`, send `sig` once `matches` are stored; its stderr."""
+    process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 90
+    while stored(db) < matches and process.poll() is None:
+        assert time.monotonic() < deadline, f"the run stored {stored(db)} in 90 s"
+        time.sleep(0.01)
+    process.send_signal(sig)
+    _out, err = process.communicate(timeout=60)
+    assert process.returncode in (-sig, 130), f"ended by itself ({process.returncode}): {err}"
+    return err
+
+
+def test_an_organizer_stopped_or_killed_then_resumed_gives_the_same_results(
+    capsys, tmp_path, ray_cluster
+):
     db, pids = str(tmp_path / "killed.db"), tmp_path / "pids"
     bots = (f"slow={BUSY_BOT} --sleep-ms 20 --pid-file {pids}", "a=builtin:random",
             "b=builtin:greedy")  # fmt: skip
-    argv = [PY, "-m", "arena", *tournament_args(*bots), "--cluster", "local[2]",
-            "--cpus-per-bot", "0.5", "--db", db]  # fmt: skip
-    process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 90
-    while stored(db) < 2 and process.poll() is None:
-        assert time.monotonic() < deadline, "the run stored nothing in 90 s"
-        time.sleep(0.01)
-    process.send_signal(signal.SIGKILL)
-    process.wait()
-    assert process.returncode == -signal.SIGKILL, "the run ended before it could be killed"
+    run = [PY, "-m", "arena", *tournament_args(*bots), "--cluster", "local[2]",
+           "--cpus-per-bot", "0.5", "--db", db]  # fmt: skip
+    err = stop_after(run, db, 1, signal.SIGTERM)  # like Ctrl-C
+    assert f"continue with: arena tournament resume 1 --db sqlite:///{db}" in err
+    with Store.open(db) as store:
+        assert store.tournament(1).status is Status.INTERRUPTED
+    resume = [PY, "-m", "arena", "tournament", "resume", "1", "--cluster", "local[2]",
+              "--cpus-per-bot", "0.5", "--db", db]  # fmt: skip
+    stop_after(resume, db, stored(db) + 1, signal.SIGKILL)
     assert stored(db) < 6
     assert wait_gone([pid for pid, _parent in pid_lines(pids)]) == []  # no bot outlives it
-    run_ok(capsys, "tournament", "resume", "1", "--cluster", "local[2]", "--cpus-per-bot", "0.5",
-           "--db", db)  # fmt: skip
+    run_ok(capsys, *resume[3:])  # on the test session's cluster
     calm = str(tmp_path / "calm.db")
     run_ok(capsys, *tournament_args(*bots), "--db", calm)
     assert essence(db) == essence(calm) and len(essence(calm)) == 6

@@ -6,6 +6,8 @@ import contextlib
 import logging
 import os
 import re
+import signal
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -81,11 +83,19 @@ def joined(target: ClusterTarget) -> Iterator[Any]:
     if target.local:
         # A private cluster: no usage report leaves this machine unless the user asks for it.
         os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+        # Ray's token auth is on by default for a new local cluster: no need to say so.
+        logging.getLogger("ray._private.authentication").setLevel(logging.ERROR)
         quiet.update(num_cpus=target.cpus, object_store_memory=LOCAL_OBJECT_STORE_BYTES)
+    # ray.init makes SIGTERM exit at once; keep ours (a clean stop: tasks cancelled, status
+    # interrupted, the resume command printed).
+    on_sigterm = signal.getsignal(signal.SIGTERM)
     try:
         ray.init(address=target.address, **quiet)
     except ConnectionError as exc:
         raise ConfigError(f"cannot join the Ray cluster at {target.address}: {exc}") from None
+    finally:
+        if threading.current_thread() is threading.main_thread() and on_sigterm is not None:
+            signal.signal(signal.SIGTERM, on_sigterm)
     try:
         yield ray
     finally:
