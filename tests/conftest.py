@@ -221,6 +221,7 @@ def ray_cluster() -> Iterator[object]:
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
     started = time.monotonic()
     ray.init(
+        address="local",  # a new cluster, never one this machine joined with `ray start`
         num_cpus=2,
         include_dashboard=False,
         object_store_memory=80 * 1024**2,

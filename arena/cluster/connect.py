@@ -90,7 +90,8 @@ def joined(target: ClusterTarget) -> Iterator[Any]:
     # interrupted, the resume command printed).
     on_sigterm = signal.getsignal(signal.SIGTERM)
     try:
-        ray.init(address=target.address, **quiet)
+        # "local": always a new private cluster, even where one was started with `ray start`.
+        ray.init(address=target.address or "local", **quiet)
     except ConnectionError as exc:
         raise ConfigError(f"cannot join the Ray cluster at {target.address}: {exc}") from None
     finally:
