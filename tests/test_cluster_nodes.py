@@ -155,7 +155,7 @@ def test_the_readme_commands_on_two_nodes_one_removed_mid_run(capsys, tmp_path, 
                               timeout=120)  # fmt: skip
         assert done.returncode == 0 and "Standings (tournament 1)" in done.stdout, done.stderr
     finally:
-        kill_all({p for p in set(processes()) - before if p != os.getpid()} & _ray_pids())
+        kill_all(_processes_of(temp, f":{port}\0") - before)
         shutil.rmtree(temp, ignore_errors=True)
     calm = [w for w in run if w not in ("--cluster", "auto")]
     subprocess.run([*calm, "--db", str(tmp_path / "calm.db")], cwd=tmp_path, check=True,
@@ -173,14 +173,15 @@ def _cpus(command: list[str], value: dict[str, str]) -> list[str]:
     return out
 
 
-def _ray_pids() -> set[int]:
-    """Processes of Ray (its binaries, its Python processes and workers)."""
+def _processes_of(*marks: str) -> set[int]:
+    """The processes whose command line names any of `marks` (our nodes' temp dir, address);
+    kill_all adds what they started (workers, agents)."""
     found = set()
     for pid in processes():
         try:
             cmd = Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace")
         except OSError:
             continue
-        if "ray" in cmd:
+        if any(mark in cmd for mark in marks):
             found.add(pid)
-    return found
+    return found - {os.getpid()}
