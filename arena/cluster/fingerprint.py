@@ -16,9 +16,9 @@ import arena
 from arena.errors import TournamentError
 from arena.registry import list_games
 
-# The code that decides a record: the referee and every game's engine. A change to any of
-# these files on one node changes its fingerprint.
-RULES_SOURCES = ("core.py", "game.py", "referee.py", "games")
+# The code that decides a record: the referee, every game's engine, the built-in bots and the
+# seeding of fixtures. A change to any of these files on one node changes its fingerprint.
+RULES_SOURCES = ("core.py", "game.py", "referee.py", "games", "strategies.py", "tournament")
 
 
 class ClusterMismatchError(TournamentError):
