@@ -165,6 +165,16 @@ def test_fixtures_a_node_refuses_stay_pending_and_a_resume_plays_them(
         assert store.tournament(1).status is Status.FINISHED
 
 
+def test_a_bot_that_never_starts_on_the_cluster_stores_nothing(capsys, sqlite_path, ray_cluster):
+    never = f'never={PY} -c "import sys; sys.exit(3)"'
+    code, _out, err = run_cli(capsys, *tournament_args("a=builtin:random", never), "--cluster",
+                              "local[2]", "--cpus-per-bot", "0.5", "--db", sqlite_path)  # fmt: skip
+    assert code == 1 and "bot 'never'" in err and "exited (exit code 3)" in err
+    assert "nothing was stored" in err
+    with Store.open(sqlite_path) as store:
+        assert store.tournaments() == []
+
+
 def test_a_second_runner_is_refused(capsys, sqlite_path, ray_cluster):
     spec = TournamentSpec("lucky_numbers", (parse_bot("a=builtin:random"),
                           parse_bot("b=builtin:greedy")), seed=3)  # fmt: skip

@@ -61,17 +61,19 @@ def run_on_cluster(
     a node has started each of its process bots)."""
     with joined(run.settings.target) as ray:
         spec = tournament if isinstance(tournament, TournamentSpec) else tournament.spec
-        task = _remote_task(ray, run.settings, spec)
+        task, check = _remote_tasks(ray, run.settings, spec)
         if isinstance(tournament, TournamentSpec):
             if process_bots(spec, tuple(b.name for b in spec.bots)):
-                _get_one(ray, task.remote(_job(spec, None)))  # every bot says Hello first
+                _get_one(ray, check.remote(_job(spec, None)))  # every bot says Hello first
             tournament = create_tournament(run.store, spec)
         if on_created is not None:
             on_created(tournament)
         return _play(ray, task, run, tournament)
 
 
-def _remote_task(ray: Any, settings: ClusterSettings, spec: TournamentSpec) -> Any:
+def _remote_tasks(ray: Any, settings: ClusterSettings, spec: TournamentSpec) -> tuple[Any, Any]:
+    """The task that plays a fixture, and the one that checks the bots start (not retried:
+    a bot that cannot start is a mistake to fix, not a fault)."""
     cpus = spec.table_size * settings.cpus_per_bot
     largest = largest_node_cpus(ray)
     if cpus > largest:
@@ -79,10 +81,12 @@ def _remote_task(ray: Any, settings: ClusterSettings, spec: TournamentSpec) -> A
             f"a fixture asks for {cpus:g} CPUs ({spec.table_size} bots x --cpus-per-bot "
             f"{settings.cpus_per_bot:g}) but the largest node of the cluster has {largest:g}"
         )
+    remote = ray.remote(play_fixture)
     # A lost worker or node is retried by Ray; so is a bot that failed to start there.
-    return ray.remote(play_fixture).options(
+    play = remote.options(
         num_cpus=cpus, max_retries=settings.max_retries, retry_exceptions=[BotError]
     )
+    return play, remote.options(num_cpus=cpus, max_retries=0, retry_exceptions=False)
 
 
 def _job(spec: TournamentSpec, fixture: Fixture | None) -> FixtureJob:
