@@ -143,6 +143,26 @@ def test_a_worker_killed_mid_match_is_retried_and_stored_once(capsys, tmp_path, 
     assert essence(db) == essence(calm)  # retried: same play, stored once
 
 
+def test_a_fixture_out_of_retries_stays_pending_and_the_others_go_on(tmp_path, ray_cluster):
+    pids = tmp_path / "pids"
+    slow = f"slow={BUSY_BOT} --sleep-ms 40 --pid-file {pids}"
+    spec = TournamentSpec("lucky_numbers", (parse_bot(slow), parse_bot("first=builtin:first")),
+                          seed=9, time_per_move_ms=5000)  # fmt: skip
+    no_retry = replace(LOCAL, max_retries=0)
+    killed: list[int] = []
+    killer = threading.Thread(target=kill_first_worker, args=(pids, killed))
+    with Store.open(str(tmp_path / "cluster.db")) as store:
+        tournament = create_tournament(store, spec)
+        killer.start()
+        with pytest.raises(FixturesLeftError, match=r"1 fixture\(s\) failed"):
+            run_on_cluster(ClusterRun(store, no_retry), tournament)
+        killer.join()
+        left = store.tournament(tournament.id)
+        assert (left.status, left.played, left.fixtures) == (Status.INTERRUPTED, 1, 2)
+        finished = run_on_cluster(ClusterRun(store, no_retry), left)  # a resume plays it
+        assert finished.status is Status.FINISHED and finished.played == 2
+
+
 def test_fixtures_a_node_refuses_stay_pending_and_a_resume_plays_them(
     capsys, monkeypatch, sqlite_path, ray_cluster
 ):
