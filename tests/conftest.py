@@ -204,3 +204,31 @@ def _bot_logs_in_a_temp_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterato
         os.environ.pop("ARENA_LOG_DIR", None)
     else:
         os.environ["ARENA_LOG_DIR"] = previous
+
+
+@pytest.fixture(scope="session")
+def ray_cluster() -> Iterator[object]:
+    """One local Ray cluster (2 CPUs) for the whole session; `--cluster` reuses it in-process.
+
+    Ray is in the dev extra: missing, the cluster tests are skipped, except in CI (CI=true),
+    where they fail.
+    """
+    try:
+        import ray
+    except ImportError as exc:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI needs Ray for the cluster tests: {exc}")
+        pytest.skip("Ray is not installed: pip install -e '.[dev]'")
+    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+    started = time.monotonic()
+    ray.init(
+        address="local",  # a new cluster, never one this machine joined with `ray start`
+        num_cpus=2,
+        include_dashboard=False,
+        object_store_memory=80 * 1024**2,
+        log_to_driver=False,
+        logging_level="WARNING",
+    )
+    print(f"Ray test cluster started in {time.monotonic() - started:.1f}s")
+    yield ray
+    ray.shutdown()

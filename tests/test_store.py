@@ -86,6 +86,29 @@ def test_a_fixture_cannot_be_played_twice(db_url):
         assert len(store.tournament_matches(tid)) == 1
 
 
+def test_storing_a_fixture_again_is_a_no_op_when_it_is_the_same_play(db_url):
+    with Store.open(db_url) as store:
+        tid, fixtures = stored_tournament(store)
+        first = record_for(fixtures[0])
+        store.save_match(first, fixtures[0])
+        ladder = store.ladder("lucky_numbers")
+        # A retried task: the same play, other timings (stamps, time per decision).
+        retried = MatchRecord(**{**_fields(first), "started_at": 50.0, "finished_at": 60.0,
+                                 "moves": (MoveRecord(0, "draw", 9.5),
+                                           MoveRecord(0, "place a1", 3.0, 0.5))})  # fmt: skip
+        store.save_match(retried, fixtures[0])
+        assert store.tournament_matches(tid) == [first]  # the first one stays, stored once
+        assert store.ladder("lucky_numbers") == ladder
+        other = record_for(fixtures[0], ranks=(2, 1), points=(-3.0, 2.0))
+        with pytest.raises(StoreError, match="already stored with a different record"):
+            store.save_match(other, fixtures[0])
+        moves = (MoveRecord(0, "draw", 1.25), MoveRecord(0, "place a2", 0.5))
+        moved = MatchRecord(**{**_fields(first), "moves": moves})
+        with pytest.raises(StoreError, match="different record"):
+            store.save_match(moved, fixtures[0])
+        assert store.tournament_matches(tid) == [first]
+
+
 def test_a_failed_save_leaves_nothing_behind(db_url):
     with Store.open(db_url) as store:
         tid, fixtures = stored_tournament(store)

@@ -13,6 +13,15 @@ from rich.console import Console
 from arena.cli import app, remote_reads
 from arena.cli.leaderboard import DbOption, OutputFormat, emit_rows
 from arena.cli.sprt import Sprt, SprtStopped, Watch, check_sprt, sprt_watch
+from arena.cli.tournament_cluster import (
+    DEFAULT_CPUS_PER_BOT,
+    DEFAULT_MAX_RETRIES,
+    ClusterOption,
+    CpusPerBotOption,
+    MaxRetriesOption,
+    cluster_settings,
+    play_on_cluster,
+)
 from arena.cli.tournament_logs import BotLogs, show_logs
 from arena.cli.tournament_play import Faults, check_runnable, execute
 from arena.cli.tournament_progress import MatchProgress, signals_as_interrupt
@@ -168,6 +177,9 @@ def run_command(
             "and stop as soon as the test decides (--cycles bounds the games).",
         ),
     ] = None,
+    cluster: ClusterOption = None,
+    cpus_per_bot: CpusPerBotOption = DEFAULT_CPUS_PER_BOT,
+    max_retries: MaxRetriesOption = DEFAULT_MAX_RETRIES,
 ) -> None:
     """Create a tournament, play it with a progress bar, then print standings and the ladder."""
     if seed is None:
@@ -193,6 +205,9 @@ def run_command(
     spec = normalize_spec(spec)  # bad input fails here, before any database is created
     check_builtins(spec.game, spec.bots)
     check_runnable(spec.bots, server)
+    on_cluster = cluster_settings(cluster, cpus_per_bot, max_retries, server=server)
+    if on_cluster is not None and forfeit_absent:
+        raise ConfigError("--forfeit-absent is not for --cluster (each match starts its bots)")
     test = None if sprt is None else check_sprt(sprt, spec)
     with Store.open(db) as store:
         # The bots are started and checked first: the tournament is stored once they said Hello.
@@ -205,6 +220,7 @@ def run_command(
             max_crashes=max_crashes,
             forfeit_absent=forfeit_absent,
             sprt=test,
+            cluster=on_cluster,
         )
 
 
@@ -219,10 +235,14 @@ def resume_command(
     log_dir: LogDirOption = None,
     verbose: VerboseOption = False,
     max_crashes: MaxCrashesOption = DEFAULT_MAX_CRASHES,
+    cluster: ClusterOption = None,
+    cpus_per_bot: CpusPerBotOption = DEFAULT_CPUS_PER_BOT,
+    max_retries: MaxRetriesOption = DEFAULT_MAX_RETRIES,
 ) -> None:
     """Play the fixtures an interrupted run left, with the same seeds, then print the results.
 
     A bot process that does not start now forfeits its matches (with a warning)."""
+    on_cluster = cluster_settings(cluster, cpus_per_bot, max_retries, server=server)
     with Store.open(db, create=False) as store:
         tournament = store.tournament(tournament_id)
         left = tournament.fixtures - tournament.played
@@ -234,6 +254,7 @@ def resume_command(
             server=_remote(server, token, tls_ca),
             logs=BotLogs(log_root(log_dir), verbose),
             max_crashes=max_crashes,
+            cluster=on_cluster,
         )
 
 
@@ -327,9 +348,10 @@ def run_and_report(
     max_crashes: int = DEFAULT_MAX_CRASHES,
     forfeit_absent: bool = False,
     sprt: Sprt | None = None,
+    cluster: Any = None,
 ) -> None:
     """Play what is left of a tournament (or a new one, created once its bots are ready)
-    with a progress display, then print the report."""
+    with a progress display (on a Ray cluster given `cluster`), then print the report."""
     progress = MatchProgress()
     created: list[StoredTournament] = []
     watches: list[Watch] = []  # the SPRT's per-match hook, once the tournament exists
@@ -355,18 +377,29 @@ def run_and_report(
     faults = Faults(max_crashes, forfeit_absent, progress.warn)
     try:
         with signals_as_interrupt():
-            finished = asyncio.run(
-                execute(
+            if cluster is not None:
+                finished = play_on_cluster(
                     store,
                     tournament,
-                    concurrency=concurrency,
-                    server=server,
-                    on_match=on_match,
+                    cluster,
                     logs=logs,
-                    faults=faults,
+                    on_match=on_match,
                     on_created=on_created,
+                    warn=progress.warn,
                 )
-            )
+            else:
+                finished = asyncio.run(
+                    execute(
+                        store,
+                        tournament,
+                        concurrency=concurrency,
+                        server=server,
+                        on_match=on_match,
+                        logs=logs,
+                        faults=faults,
+                        on_created=on_created,
+                    )
+                )
     except SprtStopped as stop:
         progress.stop()
         _stderr().print(

@@ -144,6 +144,19 @@ def record_from_row(match_id: str, text: str) -> MatchRecord:
         ) from None
 
 
+def same_play(a: MatchRecord, b: MatchRecord) -> bool:
+    """True when two records are the same play: equal but for their timings (wall-clock
+    stamps, the time each decision took), which never repeat."""
+    return _decisive(a) == _decisive(b)
+
+
+def _decisive(record: MatchRecord) -> str:
+    data = record.to_dict()
+    del data["started_at"], data["finished_at"]
+    data["moves"] = [[m.seat, m.move] for m in record.moves]
+    return dumps(data)
+
+
 def dumps(data: Any) -> str:
     return json.dumps(data, separators=(",", ":"), sort_keys=True)
 

@@ -30,7 +30,7 @@ from arena.store.rows import (
     tournament_from_row,
 )
 from arena.store.schema import fixtures, matches, tournaments
-from arena.store.writes import ImportedTournament, insert_tournament
+from arena.store.writes import ImportedTournament, insert_tournament, is_stored_twin
 from arena.tournament.schedule import Fixture, Status, TournamentSpec
 
 RECORD_CHUNK = 500  # full records read per query by match_rows
@@ -171,20 +171,20 @@ class Store:
     def save_match(self, record: MatchRecord, fixture: Fixture | None = None) -> None:
         """Store one finished match and rate it, in one transaction; StoreError if stored already.
 
-        The stored ladder of its game stays equal to a fold over every stored match in rating
-        order, even when this match comes before matches rated already (arena/store/ladder.py).
+        A tournament match is idempotent per fixture: storing the same play again (a retried
+        task) is a no-op, a different record for a stored fixture a StoreError. The stored
+        ladder of its game stays equal to a fold over every stored match in rating order, even
+        when this match comes before matches rated already (arena/store/ladder.py).
         """
         try:
             with engines.write_transaction(self.engine) as conn:
                 self._insert_match(conn, record, fixture)
-        except sa.exc.IntegrityError:
-            where = (
-                f" (fixture {fixture.index} of tournament {fixture.tournament_id})"
-                if fixture
-                else ""
-            )
-            raise StoreError(f"match {record.match_id}{where} is already stored") from None
-        except sa.exc.SQLAlchemyError as exc:
+        except sa.exc.IntegrityError as exc:
+            if fixture is None:
+                raise StoreError(f"match {record.match_id} is already stored") from None
+            with self._begin() as conn:
+                if is_stored_twin(conn, record, fixture):
+                    return  # an identical duplicate: stored already, nothing to do
             raise StoreError(f"cannot store match {record.match_id}: {_first_line(exc)}") from None
 
     def _insert_match(

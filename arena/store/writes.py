@@ -1,4 +1,4 @@
-"""Writes shared by creating and importing tournaments."""
+"""Writes shared by creating and importing tournaments, and the duplicate-match check."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ from dataclasses import dataclass
 import sqlalchemy as sa
 
 from arena.core import MatchRecord
-from arena.store.rows import dumps, fixture_row
-from arena.store.schema import bots, fixtures, tournaments
+from arena.errors import StoreError
+from arena.store.rows import dumps, fixture_row, record_from_row, same_play
+from arena.store.schema import bots, fixtures, matches, tournaments
 from arena.tournament.schedule import BotEntry, Fixture, Status, TournamentSpec
 
 
@@ -71,3 +72,27 @@ def _touch_bot(conn: sa.Connection, bot: BotEntry, now: float) -> None:
         conn.execute(
             bots.insert().values(name=bot.name, command=bot.command, first_seen=now, last_seen=now)
         )
+
+
+def is_stored_twin(conn: sa.Connection, record: MatchRecord, fixture: Fixture) -> bool:
+    """After a refused insert: True when the fixture holds this very play already (storing a
+    tournament match is idempotent: a retried task), StoreError when it holds another play,
+    False when neither the match nor the fixture is stored (the refusal was something else)."""
+    where = f"fixture {fixture.index} of tournament {fixture.tournament_id}"
+    query = sa.select(matches.c.id, matches.c.record).where(
+        (matches.c.id == record.match_id)
+        | (
+            (matches.c.tournament_id == fixture.tournament_id)
+            & (matches.c.fixture_idx == fixture.index)
+        )
+    )
+    stored = [record_from_row(row.id, row.record) for row in conn.execute(query)]
+    if not stored:
+        return False
+    if len(stored) == 1 and same_play(stored[0], record):
+        return True
+    ids = ", ".join(sorted(r.match_id for r in stored))
+    raise StoreError(
+        f"match {record.match_id} ({where}) is already stored with a different record "
+        f"(stored: {ids}); a fixture is played once"
+    )

@@ -1,0 +1,75 @@
+"""`arena tournament run|resume --cluster`: the options, and playing on a Ray cluster.
+
+Ray itself is imported only when a cluster is joined (it is an optional extra)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from arena.cli.tournament_logs import BotLogs
+from arena.cluster.connect import DEFAULT_CPUS_PER_BOT, DEFAULT_MAX_RETRIES
+from arena.errors import ConfigError
+from arena.store import Store, StoredTournament
+from arena.tournament import TournamentSpec
+
+ClusterOption = Annotated[
+    str | None,
+    typer.Option(
+        "--cluster",
+        help="Play each match as a task on a Ray cluster: auto (the cluster this machine "
+        "joined with `ray start`), local[N] (a private one of N CPUs here) or HOST:PORT. "
+        "Needs pip install 'arena[cluster]'; --concurrency is then the cluster's CPUs.",
+        show_default=False,
+    ),
+]
+CpusPerBotOption = Annotated[
+    float,
+    typer.Option(
+        "--cpus-per-bot", min=0.01, help="With --cluster: CPUs a match asks for, per seat."
+    ),
+]
+MaxRetriesOption = Annotated[
+    int,
+    typer.Option(
+        "--max-retries",
+        min=0,
+        help="With --cluster: a match lost with its worker or node is retried this often, "
+        "then left pending (for a resume).",
+    ),
+]
+
+
+def cluster_settings(
+    cluster: str | None, cpus_per_bot: float, max_retries: int, *, server: str | None = None
+) -> Any:
+    """The ClusterSettings of the options (None without --cluster); ConfigError on a clash."""
+    if cluster is None:
+        return None
+    if server is not None:
+        raise ConfigError("--cluster and --server exclude each other")
+    from arena.cluster.connect import ClusterSettings, parse_target
+
+    return ClusterSettings(parse_target(cluster), cpus_per_bot, max_retries)
+
+
+def play_on_cluster(
+    store: Store,
+    tournament: StoredTournament | TournamentSpec,
+    settings: Any,
+    *,
+    logs: BotLogs | None,
+    on_match: Any,
+    on_created: Any,
+    warn: Any,
+) -> StoredTournament:
+    """Play (or create, then play) a tournament on the cluster; the finished tournament."""
+    from arena.cluster.organizer import ClusterRun, run_on_cluster
+
+    root = logs.root if logs is not None else None
+    run = ClusterRun(store, settings, root, on_match, warn)
+    return run_on_cluster(run, tournament, on_created)
+
+
+__all__ = ["DEFAULT_CPUS_PER_BOT", "DEFAULT_MAX_RETRIES"]

@@ -1,0 +1,95 @@
+"""A tournament of CPU-hungry bots in one process and on a local Ray cluster.
+
+    .venv/bin/python bench/bench_cluster.py [--busy-ms 20] [--cycles 1] [--cpus 2]
+
+Four bots (tests/bots/busy_bot.py: the first legal move after burning --busy-ms of CPU per
+decision) play a Lucky Numbers round robin, stored in a fresh SQLite file each time: one
+process (`arena tournament run`, --concurrency 1 and --cpus), then `--cluster local[N]` with
+--cpus-per-bot 0.5 (one seat thinks at a time, so a 2-seat match takes one CPU). Printed:
+wall time, the time of the matches themselves, and the overhead per fixture (wall time x
+matches in flight - match time, over the fixtures: bot start-up, referee, scheduling,
+storing). The cluster's start-up is printed apart. Records are checked equal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import ray
+
+from arena.cli.tournament_play import execute
+from arena.cluster.connect import ClusterSettings, ClusterTarget
+from arena.cluster.organizer import ClusterRun, run_on_cluster
+from arena.store import Store
+from arena.tournament import BotEntry, TournamentSpec
+from arena.tournament.manage import create_tournament
+
+ROOT = Path(__file__).resolve().parents[1]
+SEED = 2026
+BOTS = 4
+
+
+def spec(busy_ms: float, cycles: int) -> TournamentSpec:
+    """Four busy bots, every pair at a table (two tables can play at once)."""
+    bot = f"{sys.executable} {ROOT / 'tests' / 'bots' / 'busy_bot.py'} --busy-ms {busy_ms}"
+    bots = tuple(BotEntry(f"busy-{i}", bot) for i in range(BOTS))
+    return TournamentSpec("lucky_numbers", bots, seed=SEED, cycles=cycles, time_per_move_ms=5000)
+
+
+def play(tournament_spec: TournamentSpec, slots: int, cluster: bool) -> tuple[float, float, list]:
+    """(wall s, sum of match durations s, essence of the records) of one run."""
+    with tempfile.TemporaryDirectory() as tmp, Store.open(str(Path(tmp) / "b.db")) as store:
+        tournament = create_tournament(store, tournament_spec)
+        started = time.perf_counter()
+        if cluster:
+            target = ClusterSettings(ClusterTarget(None, slots), cpus_per_bot=0.5)
+            run_on_cluster(ClusterRun(store, target), tournament)
+        else:
+            asyncio.run(execute(store, tournament, concurrency=slots))
+        wall = time.perf_counter() - started
+        records = store.tournament_matches(tournament.id)
+    matches = sum(r.finished_at - r.started_at for r in records)
+    return wall, matches, [(r.match_id, [m.move for m in r.moves], r.outcome) for r in records]
+
+
+def main() -> None:
+    """Print the figures of each way to run the same tournament."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--busy-ms", type=float, default=20.0)
+    parser.add_argument("--cycles", type=int, default=1)
+    parser.add_argument("--cpus", type=int, default=2)
+    args = parser.parse_args()
+    the_spec = spec(args.busy_ms, args.cycles)
+    fixtures = BOTS * (BOTS - 1) // 2 * 2 * args.cycles
+    print(f"{fixtures} fixtures, {BOTS} bots burning {args.busy_ms:g} ms of CPU per decision")
+    print(f"{'run':<28}{'wall s':>8}{'match s':>9}{'overhead/fixture ms':>21}")
+    reference = None
+    for label, slots, cluster in (
+        ("one process, concurrency 1", 1, False),
+        (f"one process, concurrency {args.cpus}", args.cpus, False),
+        (f"--cluster local[{args.cpus}]", args.cpus, True),
+    ):
+        if cluster:
+            os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+            started = time.perf_counter()
+            ray.init(address="local", num_cpus=args.cpus, include_dashboard=False,
+                     log_to_driver=False, object_store_memory=80 * 1024**2,
+                     logging_level=logging.ERROR)  # fmt: skip
+            print(f"{'(Ray local cluster start)':<28}{time.perf_counter() - started:>8.2f}")
+        wall, matches, essence = play(the_spec, slots, cluster)
+        overhead_ms = (wall * slots - matches) / fixtures * 1000
+        print(f"{label:<28}{wall:>8.2f}{matches:>9.2f}{overhead_ms:>21.0f}")
+        reference = reference or essence
+        assert essence == reference, f"{label}: records differ from the one-process run"
+    ray.shutdown()
+
+
+if __name__ == "__main__":
+    main()
