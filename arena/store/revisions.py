@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import logging
+import sys
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -57,6 +58,7 @@ class SchemaState:
 
 def config(conn: sa.Connection | None = None) -> Config:
     """An Alembic configuration for the packaged scripts, running on `conn` when given."""
+    _load_alembic()
     from alembic.config import Config
 
     cfg = Config()
@@ -69,6 +71,7 @@ def config(conn: sa.Connection | None = None) -> Config:
 @functools.cache
 def scripts() -> ScriptDirectory:
     """The packaged revisions (read once per process)."""
+    _load_alembic()
     from alembic.script import ScriptDirectory
 
     return ScriptDirectory.from_config(config())
@@ -83,6 +86,7 @@ def known(revision: str) -> bool:
     """Whether this arena has the revision (an unknown one comes from a newer arena)."""
     if revision == HEAD:
         return True
+    _load_alembic()
     from alembic.util import CommandError
 
     try:
@@ -129,6 +133,7 @@ def pending(state: SchemaState) -> list[Script]:
 def upgrade(conn: sa.Connection, state: SchemaState) -> None:
     """Bring the database from `state` (read under the caller's lock) to the head revision;
     StoreError if Alembic cannot."""
+    _load_alembic()
     from alembic import command
     from alembic.util import CommandError
 
@@ -144,6 +149,18 @@ def upgrade(conn: sa.Connection, state: SchemaState) -> None:
             raise StoreError(f"alembic: {exc}") from None
         if fold:
             legacy.fold_ladders(conn)
+
+
+def _load_alembic() -> None:
+    """Import Alembic where it is needed: on import it logs its plugins at INFO, a line that
+    would lead a server's log."""
+    if "alembic.command" in sys.modules:
+        return
+    with _quiet_alembic():
+        import alembic.command
+        import alembic.config
+        import alembic.script
+        import alembic.util  # noqa: F401
 
 
 @contextlib.contextmanager
