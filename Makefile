@@ -19,7 +19,7 @@ demo: $(STAMP)
 	$(PY) -m arena demo
 
 test: $(STAMP)
-	$(PY) -m pytest -q $(PYTEST_ARGS)
+	$(PY) -m pytest -q --durations=20 $(PYTEST_ARGS)
 
 # Regenerate arena/v1 (messages, gRPC stubs, type stubs) from proto/. Never edit arena/v1 by hand.
 proto: $(STAMP)
