@@ -138,7 +138,9 @@ def check_game(
                tuple(probes), deep_every)  # fmt: skip
     if workers <= 1 or games < 2 * workers:
         return _run_games(job, range(games))
-    parts = [range(w, games, workers) for w in range(workers)]
+    # Contiguous shares: every deep_every-th game is a deep one, and a stride would give
+    # them all to one worker.
+    parts = [range(w * games // workers, (w + 1) * games // workers) for w in range(workers)]
     with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
         results = list(pool.map(_run_games_caught, [job] * workers, parts))
     failures = [r for r in results if isinstance(r, tuple)]
