@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import os
-import re
 import signal
 import subprocess
 import sys
 from pathlib import Path
+
+from serve_process import start_serve
 
 from arena.players import PolicyPlayer
 from arena.referee import play_match
@@ -27,16 +28,7 @@ class Serve:
     """`arena serve` on a free loopback port, and random bot processes that come and go."""
 
     def __init__(self, *extra: str) -> None:
-        self.server = subprocess.Popen(
-            [PY, "-m", "arena", "serve", "--address", "127.0.0.1:0", "--time-per-move", "2000",
-             *extra],
-            stderr=subprocess.PIPE, text=True, cwd=ROOT,
-        )  # fmt: skip
-        assert self.server.stderr is not None
-        line = self.server.stderr.readline()
-        port = re.search(r"referee listening on 127\.0\.0\.1:(\d+)", line)
-        assert port, line
-        self.address = f"127.0.0.1:{port.group(1)}"
+        self.server, self.address = start_serve("--time-per-move", "2000", *extra)
         self.bots: dict[str, subprocess.Popen[bytes]] = {}
 
     def start_bot(self, name: str) -> None:

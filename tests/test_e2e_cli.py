@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from serve_process import start_serve
+
 from arena.core import Termination
 from arena.rpc.client import play_remote_match
 
@@ -87,20 +89,9 @@ def test_a_missing_bot_program_is_reported() -> None:
 
 def test_serve_referees_bots_that_connect_to_it(tmp_path: Path) -> None:
     db = str(tmp_path / "served.db")  # serve stores its matches: never in the work tree
-    serve = ["serve", "--address", "127.0.0.1:0", "--time-per-move", "2000", "--db", db]
-    server = subprocess.Popen(
-        [PY, "-m", "arena", *serve],
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=ROOT,
-    )
+    server, address = start_serve("--time-per-move", "2000", "--db", db)
     bots: list[subprocess.Popen[bytes]] = []
     try:
-        assert server.stderr is not None
-        line = server.stderr.readline()
-        port = re.search(r"referee listening on 127\.0\.0\.1:(\d+)", line)
-        assert port, line
-        address = f"127.0.0.1:{port.group(1)}"
         for name in ("north", "south"):
             cmd = [PY, str(ROOT / "bots" / "random_bot.py"), "--address", address, "--name", name]
             bots.append(subprocess.Popen(cmd, stderr=subprocess.DEVNULL))

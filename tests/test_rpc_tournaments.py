@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import re
 import signal
 import subprocess
 import sys
@@ -20,6 +19,7 @@ from pathlib import Path
 
 import grpc
 import pytest
+from serve_process import start_serve
 
 from arena.cli import main
 from arena.rpc.convert import record_from_pb
@@ -38,18 +38,9 @@ FINISHED = pb.TOURNAMENT_STATUS_FINISHED
 @contextmanager
 def arena_serve(db: str, *bot_names: str) -> Iterator[str]:
     """`arena serve --db DB` on a free port with random bot processes connected; its address."""
-    server = subprocess.Popen(
-        [PY, "-m", "arena", "serve", "--address", "127.0.0.1:0", "--db", db,
-         "--time-per-move", "2000"],
-        stderr=subprocess.PIPE, text=True, cwd=ROOT,
-    )  # fmt: skip
+    server, address = start_serve("--db", db, "--time-per-move", "2000")
     bots: list[subprocess.Popen[bytes]] = []
     try:
-        assert server.stderr is not None
-        line = server.stderr.readline()
-        port = re.search(r"referee listening on 127\.0\.0\.1:(\d+)", line)
-        assert port, line
-        address = f"127.0.0.1:{port.group(1)}"
         for name in bot_names:
             cmd = [PY, str(ROOT / "bots" / "random_bot.py"), "--address", address, "--name", name,
                    "--seed", str(len(bots))]  # fmt: skip

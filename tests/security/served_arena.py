@@ -8,7 +8,6 @@ afterwards that the canary finished normally and that health answered within 100
 from __future__ import annotations
 
 import asyncio
-import re
 import signal
 import subprocess
 import sys
@@ -18,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import grpc
+import serve_process
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from arena.v1 import arena_pb2 as pb
@@ -55,17 +55,7 @@ class Served:
 
 def start_serve(db: str, *extra: str) -> tuple[subprocess.Popen[str], str]:
     """`arena serve` on a free loopback port; the process and its address."""
-    server = subprocess.Popen(
-        [PY, "-m", "arena", "serve", "--address", "127.0.0.1:0", "--db", db, *extra],
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=ROOT,
-    )
-    assert server.stderr is not None
-    line = server.stderr.readline()
-    port = re.search(r"referee listening on 127\.0\.0\.1:(\d+)", line)
-    assert port, line + server.stderr.read() if server.poll() is not None else line
-    return server, f"127.0.0.1:{port.group(1)}"
+    return serve_process.start_serve("--db", db, *extra)
 
 
 def start_bot(
