@@ -104,7 +104,8 @@ def play_random_game(
 
 def default_workers() -> int:
     """Processes for a conformance run: this machine's usable CPUs, at most 4."""
-    return max(1, min(4, len(os.sched_getaffinity(0))))
+    usable = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None  # Linux
+    return max(1, min(4, len(usable) if usable is not None else os.cpu_count() or 1))
 
 
 def check_game(
