@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import sqlite3
+from pathlib import Path
+
 import pytest
 
 from arena.cli import main
@@ -29,3 +32,12 @@ def run_ok(capsys: pytest.CaptureFixture[str], *args: str) -> str:
     code, out, err = run_cli(capsys, *args)
     assert code == 0, err
     return out
+
+
+def stored_matches(path: str | Path) -> int:
+    """Matches stored in an SQLite database another process writes (0 before it exists)."""
+    try:
+        with sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5) as conn:
+            return int(conn.execute("SELECT count(*) FROM matches").fetchone()[0])
+    except sqlite3.OperationalError:  # not created yet
+        return 0

@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import signal
 import socket
-import sqlite3
 import subprocess
 import sys
 import threading
@@ -19,7 +18,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from cli_helpers import run_cli, run_ok
+from cli_helpers import run_cli, run_ok, stored_matches
 
 from arena.cluster import organizer
 from arena.cluster.connect import ClusterSettings, ClusterTarget, parse_target
@@ -208,20 +207,12 @@ def test_a_second_runner_is_refused(capsys, sqlite_path, ray_cluster):
         assert store.tournament(tid).played == 0
 
 
-def stored(db: str) -> int:
-    try:
-        with sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=5) as conn:
-            return int(conn.execute("SELECT count(*) FROM matches").fetchone()[0])
-    except sqlite3.OperationalError:  # not created yet
-        return 0
-
-
 def stop_after(argv: list[str], db: str, matches: int, sig: signal.Signals) -> str:
     """Run `argv`, send `sig` once `matches` are stored; its stderr."""
     process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 90
-    while stored(db) < matches and process.poll() is None:
-        assert time.monotonic() < deadline, f"the run stored {stored(db)} in 90 s"
+    while stored_matches(db) < matches and process.poll() is None:
+        assert time.monotonic() < deadline, f"the run stored {stored_matches(db)} in 90 s"
         time.sleep(0.01)
     process.send_signal(sig)
     _out, err = process.communicate(timeout=60)
@@ -243,8 +234,8 @@ def test_an_organizer_stopped_or_killed_then_resumed_gives_the_same_results(
         assert store.tournament(1).status is Status.INTERRUPTED
     resume = [PY, "-m", "arena", "tournament", "resume", "1", "--cluster", "local[2]",
               "--cpus-per-bot", "0.5", "--db", db]  # fmt: skip
-    stop_after(resume, db, stored(db) + 1, signal.SIGKILL)
-    assert stored(db) < 6
+    stop_after(resume, db, stored_matches(db) + 1, signal.SIGKILL)
+    assert stored_matches(db) < 6
     assert wait_gone([pid for pid, _parent in pid_lines(pids)]) == []  # no bot outlives it
     run_ok(capsys, *resume[3:])  # on the test session's cluster
     calm = str(tmp_path / "calm.db")

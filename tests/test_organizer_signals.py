@@ -6,26 +6,18 @@ from __future__ import annotations
 import json
 import os
 import signal
-import sqlite3
 import subprocess
 import sys
 import time
 from pathlib import Path
 
 import pytest
+from cli_helpers import stored_matches
 
 ROOT = Path(__file__).resolve().parents[1]
 RANDOM_BOT = f"{sys.executable} {ROOT / 'bots' / 'random_bot.py'}"
 STARTED_MATCHES = 2  # stored before the signal is sent
 GONE_WITHIN_S = 2.0  # the acceptance bound: no bot process alive this long after
-
-
-def stored_matches(path: Path) -> int:
-    try:
-        with sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5) as conn:
-            return int(conn.execute("SELECT count(*) FROM matches").fetchone()[0])
-    except sqlite3.OperationalError:  # not created yet
-        return 0
 
 
 def children(pid: int) -> list[int]:

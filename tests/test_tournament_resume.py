@@ -5,12 +5,12 @@ from __future__ import annotations
 import json
 import os
 import signal
-import sqlite3
 import subprocess
 import sys
 import time
 
 import pytest
+from cli_helpers import stored_matches
 
 from arena.cli import main
 from arena.store import Store
@@ -19,14 +19,6 @@ BOTS = [f"--bot=b{i}=builtin:{'first' if i == 5 else 'random'}" for i in range(6
 RUN = ["tournament", "run", "-g", "lucky_numbers", *BOTS, "--cycles", "2", "--seed", "77"]
 TOTAL = 15 * 2 * 2  # C(6, 2) tables, two rotations, two cycles
 KILL_AFTER = 6  # stored matches before the kill
-
-
-def stored_matches(path: str) -> int:
-    try:
-        with sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5) as conn:
-            return int(conn.execute("SELECT count(*) FROM matches").fetchone()[0])
-    except sqlite3.OperationalError:  # not created yet
-        return 0
 
 
 def cli(capsys, *args):
