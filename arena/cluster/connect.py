@@ -68,12 +68,15 @@ def require_ray() -> Any:
 
 
 @contextlib.contextmanager
-def joined(target: ClusterTarget) -> Iterator[Any]:
-    """Ray, connected to the target for the duration (a process already connected, e.g. a
-    test session, is reused and left connected)."""
+def joined(target: ClusterTarget) -> Iterator[tuple[Any, bool]]:
+    """Ray, connected to the target for the duration, and whether this connection is ours (a
+    process already connected, e.g. a test session, is reused and left connected).
+
+    When it is ours, leaving disconnects the driver, and Ray ends the job: every task of it
+    still running is killed, with its bot processes."""
     ray = require_ray()
     if ray.is_initialized():
-        yield ray
+        yield ray, False
         return
     quiet: dict[str, Any] = {
         "include_dashboard": False,
@@ -98,7 +101,7 @@ def joined(target: ClusterTarget) -> Iterator[Any]:
         if threading.current_thread() is threading.main_thread() and on_sigterm is not None:
             signal.signal(signal.SIGTERM, on_sigterm)
     try:
-        yield ray
+        yield ray, True
     finally:
         ray.shutdown()
 

@@ -3,8 +3,8 @@
 Only this process writes to the database. It holds the tournament's lease (the same lease as
 a one-process run: arena/tournament/lease.py) and renews it while it waits. A fixture whose
 task fails for good (out of retries, a node with another arena) stays pending and is reported
-at the end; the others go on. Ctrl-C or SIGTERM cancels the tasks still out (their workers are
-killed, and their bot processes with them) and leaves the tournament `interrupted`.
+at the end; the others go on. Ctrl-C or SIGTERM leaves the tournament `interrupted` and stops the
+tasks still out (their workers are killed, and their bot processes with them).
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ def run_on_cluster(
 ) -> StoredTournament:
     """Play a stored tournament's pending fixtures on the cluster, or create one first (once
     a node has started each of its process bots)."""
-    with joined(run.settings.target) as ray:
+    with joined(run.settings.target) as (ray, owned):
         spec = tournament if isinstance(tournament, TournamentSpec) else tournament.spec
         task, check = _remote_tasks(ray, run.settings, spec)
         if isinstance(tournament, TournamentSpec):
@@ -68,7 +68,7 @@ def run_on_cluster(
             tournament = create_tournament(run.store, spec)
         if on_created is not None:
             on_created(tournament)
-        return _play(ray, task, run, tournament)
+        return _play(ray, task, run, tournament, cancel_on_stop=not owned)
 
 
 def _remote_tasks(ray: Any, settings: ClusterSettings, spec: TournamentSpec) -> tuple[Any, Any]:
@@ -104,7 +104,9 @@ def _get_one(ray: Any, ref: Any) -> FixtureResult:
     return result
 
 
-def _play(ray: Any, task: Any, run: ClusterRun, tournament: StoredTournament) -> StoredTournament:
+def _play(
+    ray: Any, task: Any, run: ClusterRun, tournament: StoredTournament, *, cancel_on_stop: bool
+) -> StoredTournament:
     store, tid = run.store, tournament.id
     if tournament.status is Status.FINISHED and tournament.played == tournament.fixtures:
         return tournament
@@ -131,10 +133,15 @@ def _play(ray: Any, task: Any, run: ClusterRun, tournament: StoredTournament) ->
                     store.heartbeat(tid, runner)
                 beaten = time.monotonic()
     except BaseException:
-        for ref in out:  # force: the worker dies, and its bot processes with it
-            with contextlib.suppress(Exception):
-                ray.cancel(ref, force=True)
-        store.set_status(tid, Status.INTERRUPTED)
+        store.set_status(tid, Status.INTERRUPTED)  # first: true whatever happens below
+        # On a connection of our own, leaving ends the job and Ray kills its tasks. Cancelling
+        # them here as well can race a task's completion and abort this process inside Ray
+        # ("Tried to complete task that was not pending", seen with Ray 2.60), so only a
+        # shared connection, which stays up, has its tasks cancelled.
+        if cancel_on_stop:
+            for ref in out:  # force: the worker dies, and its bot processes with it
+                with contextlib.suppress(Exception):
+                    ray.cancel(ref, force=True)
         raise
     finally:
         store.heartbeat(tid, runner, release=True)
