@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import trueskill
 
@@ -122,15 +123,17 @@ def sort_ladder(entries: Iterable[LadderEntry]) -> list[LadderEntry]:
 
 def leaderboard_rows(entries: Sequence[LadderEntry]) -> list[dict[str, object]]:
     """The ladder as JSON-ready rows with its place (1 is best)."""
-    return [
-        {
-            "rank": i + 1,
-            "bot": e.bot,
-            "mu": round(e.mu, 4),
-            "sigma": round(e.sigma, 4),
-            "conservative": round(e.conservative, 4),
-            "games": e.games,
-            "wins": e.wins,
-        }
-        for i, e in enumerate(entries)
-    ]
+    return [leaderboard_row(i + 1, e) for i, e in enumerate(entries)]
+
+
+def leaderboard_row(rank: int, entry: Any) -> dict[str, object]:
+    """One ladder row: a LadderEntry, or anything with its fields (a LadderEntry message)."""
+    return {
+        "rank": rank,
+        "bot": entry.bot,
+        "mu": round(entry.mu, 4),
+        "sigma": round(entry.sigma, 4),
+        "conservative": round(entry.conservative, 4),
+        "games": entry.games,
+        "wins": entry.wins,
+    }

@@ -12,6 +12,7 @@ import typer
 from arena.cli.leaderboard import OutputFormat, emit_ladder, emit_rows
 from arena.cli.tournament_report import SUMMARY_COLUMNS, ReportRows, clock_words, emit_report
 from arena.errors import ConfigError
+from arena.ratings import leaderboard_row
 
 T = TypeVar("T")
 
@@ -112,19 +113,8 @@ def standing_rows(t: Any) -> list[dict[str, Any]]:
 
 
 def ladder_rows(entries: Any) -> list[dict[str, Any]]:
-    """LadderEntry messages as leaderboard rows."""
-    return [
-        {
-            "rank": e.rank,
-            "bot": e.bot,
-            "mu": round(e.mu, 4),
-            "sigma": round(e.sigma, 4),
-            "conservative": round(e.conservative, 4),
-            "games": e.games,
-            "wins": e.wins,
-        }
-        for e in entries
-    ]
+    """LadderEntry messages as leaderboard rows (their ranks as the server gave them)."""
+    return [leaderboard_row(e.rank, e) for e in entries]
 
 
 def print_ladder(remote: Any, game: str, bot: str | None, fmt: OutputFormat) -> None:

@@ -224,13 +224,19 @@ class Checklist:
                 return
         self.add(name, Verdict.PASS, f"{many} {game} matches at once")
 
-    async def _unknown_fields(self, game: str) -> None:
-        name = "unknown fields tolerated"
+    async def _server_side_check(self, name: str) -> bool:
+        """Whether a check that needs the referee's own hooks can run (else it is skipped)."""
         if not self.target.controls_server:
             self.add(name, Verdict.SKIP, "only checked when check-bot runs the referee")
-            return
+            return False
         if await self._alive() is None:
             self.add(name, Verdict.SKIP, GONE)
+            return False
+        return True
+
+    async def _unknown_fields(self, game: str) -> None:
+        name = "unknown fields tolerated"
+        if not await self._server_side_check(name):
             return
         try:
             await self.target.send_unknown()
@@ -241,11 +247,7 @@ class Checklist:
 
     async def _reconnect(self, game: str) -> None:
         name = "reconnect after the server drops the stream"
-        if not self.target.controls_server:
-            self.add(name, Verdict.SKIP, "only checked when check-bot runs the referee")
-            return
-        if await self._alive() is None:
-            self.add(name, Verdict.SKIP, GONE)
+        if not await self._server_side_check(name):
             return
         try:
             await self.target.drop()
