@@ -4,7 +4,9 @@
 
 1. Bare round trip: a bidi-stream echo service (generic handlers, no .proto) in this process,
    a client in a subprocess sending one message at a time (payload the size of a typical
-   DecisionRequest): round trips per second.
+   DecisionRequest): round trips per second, over the transport arena sets up for its own
+   processes (arena/transport.py), and once more over gRPC's defaults (server and client in
+   processes of their own) for reference.
 2. Referee, sequential: random bots (separate processes) play 2-player Lucky Numbers over
    gRPC, one match at a time, so one decision is in flight at a time: decisions per second,
    and the ratio to the bare round trip.
@@ -24,7 +26,11 @@ import sys
 import time
 from pathlib import Path
 
+# isort: off
+import arena  # noqa: F401 - first: arena's gRPC transport, as in arena's own processes
 import grpc
+
+# isort: on
 
 ROOT = Path(__file__).resolve().parents[1]
 ECHO_METHOD = "/bench.Echo/Stream"
@@ -144,18 +150,45 @@ async def measure_referee(
         return decisions / elapsed, decisions, OVERHEAD.summary_ms()
 
 
+async def measure_default_ping_pong(count: int) -> float:
+    """The bare echo's round trips per second with gRPC's default transport (fresh processes:
+    the transport is chosen once per process, when gRPC starts)."""
+    import os
+
+    env = {**os.environ, "GRPC_EXPERIMENTS": ""}
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        __file__,
+        "--echo-pair",
+        "--pings",
+        str(count),
+        stdout=asyncio.subprocess.PIPE,
+        env=env,
+    )
+    out, _ = await process.communicate()
+    return float(out.decode().strip())
+
+
 async def main(args: argparse.Namespace) -> None:
-    """Run the three measurements and print them."""
+    """Run the measurements and print them."""
+    import os
+
+    default = await measure_default_ping_pong(args.pings)
     pings = await measure_ping_pong(args.pings)
     print(
-        f"bare gRPC bidi round trip ({PAYLOAD_BYTES} B, client process): "
-        f"{pings:,.0f} round trips/s "
+        f"bare gRPC bidi round trip ({PAYLOAD_BYTES} B, client process), gRPC's default "
+        f"transport: {default:,.0f} round trips/s ({1e6 / default:.0f} us each)"
+    )
+    print(
+        f"bare gRPC bidi round trip, arena's transport (GRPC_EXPERIMENTS="
+        f"{os.environ.get('GRPC_EXPERIMENTS', '')!r}): {pings:,.0f} round trips/s "
         f"({1e6 / pings:.0f} us each)"
     )
     rate, count, overhead = await measure_referee(args.matches, 1)
     print(
         f"referee, 1 match at a time: {rate:,.0f} decisions/s over {count} decisions "
-        f"({1e6 / rate:.0f} us each) = {rate / pings:.2f} x the bare round trip"
+        f"({1e6 / rate:.0f} us each) = {rate / pings:.2f} x the bare round trip "
+        f"({rate / default:.2f} x gRPC's default one)"
     )
     print(
         f"server-side overhead per decision: median {overhead['median_ms'] * 1000:.0f} us, "
@@ -165,7 +198,8 @@ async def main(args: argparse.Namespace) -> None:
     print(
         f"referee, 1 match at a time, bots on the bare generated stubs: {rate_s:,.0f} decisions/s "
         f"over {count_s} decisions = {rate_s / pings:.2f} x the bare round trip "
-        f"(server overhead median {overhead_s['median_ms'] * 1000:.0f} us)"
+        f"({rate_s / default:.2f} x gRPC's default one; "
+        f"server overhead median {overhead_s['median_ms'] * 1000:.0f} us)"
     )
     rate_p, count_p, overhead_p = await measure_referee(args.matches, args.parallel)
     print(
@@ -188,8 +222,11 @@ if __name__ == "__main__":
     parser.add_argument("--pings", type=int, default=5000, help="round trips of the bare echo")
     parser.add_argument("--echo-client", metavar="ADDRESS", help=argparse.SUPPRESS)
     parser.add_argument("--stub-bot", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--echo-pair", action="store_true", help=argparse.SUPPRESS)
     arguments = parser.parse_args()
-    if arguments.stub_bot:
+    if arguments.echo_pair:
+        print(f"{asyncio.run(measure_ping_pong(arguments.pings)):.1f}")
+    elif arguments.stub_bot:
         asyncio.run(stub_bot())
     elif arguments.echo_client:
         asyncio.run(echo_client(arguments.echo_client, arguments.pings))
