@@ -158,12 +158,22 @@ class Referee:
 
     async def _loop(self) -> Outcome:
         pending: dict[Seat, asyncio.Task[_Answer]] = {}
+        alarm = _Alarm()
         try:
             while (outcome := self.game.outcome(self.state)) is None:
                 movers = self.game.to_move(self.state)
                 if len(movers) == 1 and not pending:
-                    # One seat to move (most decisions): awaited directly, no task per decision.
-                    fault = self._accept(movers[0], await _settled(self._ask(movers[0])))
+                    # One seat to move (most decisions): awaited directly, no task or future.
+                    seat = movers[0]
+                    try:
+                        answer = await self._ask(seat, alarm)
+                    except asyncio.CancelledError:
+                        if _cancelling():  # the match itself is cancelled: not a bot failure
+                            raise
+                        return self._fault(seat, *_classify(asyncio.CancelledError()))
+                    except BaseException as exc:  # noqa: BLE001 - every bot failure is adjudicated
+                        return self._fault(seat, *_classify(exc))
+                    fault = self._accept(seat, answer)
                     if fault is not None:
                         return fault
                     continue
@@ -173,21 +183,30 @@ class Referee:
                 done, _ = await asyncio.wait(pending.values(), return_when=asyncio.FIRST_COMPLETED)
                 for seat in sorted(s for s, t in pending.items() if t in done):
                     task = pending.pop(seat)
-                    fault = self._accept(seat, task)
+                    try:
+                        answer = task.result()
+                    except BaseException as exc:  # noqa: BLE001 - every bot failure is adjudicated
+                        return self._fault(seat, *_classify(exc))
+                    fault = self._accept(seat, answer)
                     if fault is not None:
                         return fault
                     if self.game.outcome(self.state) is not None:
                         break
             return outcome
         finally:
+            alarm.close()
             for task in pending.values():
                 task.cancel()
             for task in pending.values():
                 with contextlib.suppress(BaseException):
                     await task
 
-    async def _ask(self, seat: Seat) -> _Answer:
-        """Ask one seat for its decision, within its time limit (TimeoutError past it)."""
+    async def _ask(self, seat: Seat, alarm: _Alarm | None = None) -> _Answer:
+        """Ask one seat for its decision, within its time limit (TimeoutError past it).
+
+        `alarm`: the match's, when the match's own task awaits this decision (one seat to
+        move); else (a task per seat) a timer of its own.
+        """
         self._request_id += 1
         seating = self.seats[seat]
         request = DecisionRequest(
@@ -204,15 +223,16 @@ class Referee:
         transport_ms = transport_of(seating.player)
         limit = _limit_s(self.clock, seating.bank_ms, transport_ms)
         t0 = time.perf_counter()
-        async with asyncio.timeout(limit):
+        if limit is None:
             reply = await seating.player.decide(request)
+        elif alarm is not None:
+            reply = await alarm.wait(limit, seating.player.decide(request))
+        else:
+            reply = await _within(limit, seating.player.decide(request))
         return reply, (time.perf_counter() - t0) * 1000.0, transport_ms, request
 
-    def _accept(self, seat: Seat, task: asyncio.Future[_Answer]) -> Outcome | None:
-        try:
-            reply, elapsed_ms, transport_ms, request = task.result()
-        except BaseException as exc:  # noqa: BLE001 - every bot failure is adjudicated
-            return self._fault(seat, *_classify(exc))
+    def _accept(self, seat: Seat, answer: _Answer) -> Outcome | None:
+        reply, elapsed_ms, transport_ms, request = answer
         seating = self.seats[seat]
         if self.clock.per_move_ms is not None and seating.bank_ms is not None:
             charged_ms = max(0.0, elapsed_ms - transport_ms)
@@ -289,21 +309,92 @@ def _versions(seats: Sequence[_Seating]) -> dict[str, Any]:
     return {"versions": versions} if any(versions) else {}
 
 
-async def _settled(asking: Awaitable[_Answer]) -> asyncio.Future[_Answer]:
-    """The outcome of `asking` as a settled future: its answer, or the bot's failure in it.
+_RESOLUTION = time.get_clock_info("monotonic").resolution  # as asyncio's loop uses
 
-    A cancellation of the match itself is not a bot failure: it propagates.
+
+class _Alarm:
+    """The time limit of a decision the match's own task awaits: one timer per match, not one
+    per decision (a timer costs about as much as the rest of the referee's work on a fast
+    decision).
+
+    Each decision sets its deadline. The timer armed for an earlier decision usually rings
+    first: it finds the current deadline not yet due and re-arms for it, so a match arms about
+    one timer per time limit. A deadline earlier than the armed timer (a shrinking bank) arms
+    a new one. When due, it cancels the task, which `wait` turns into TimeoutError unless the
+    task was cancelled from outside as well (then the cancellation propagates).
     """
-    future: asyncio.Future[_Answer] = asyncio.get_running_loop().create_future()
-    try:
-        future.set_result(await asking)
-    except asyncio.CancelledError:
-        if _cancelling():
+
+    def __init__(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._task: asyncio.Task[Any] | None = None  # the task waiting, while one waits
+        self._deadline = 0.0
+        self._timer: asyncio.TimerHandle | None = None
+        self._rang = False
+
+    async def wait(self, limit_s: float, awaitable: Awaitable[Reply]) -> Reply:
+        """`awaitable`'s result, or TimeoutError once `limit_s` seconds have passed."""
+        task = asyncio.current_task()
+        assert task is not None
+        cancelling = task.cancelling()
+        deadline = self._loop.time() + limit_s
+        self._task, self._deadline, self._rang = task, deadline, False
+        if self._timer is None or self._timer.when() > deadline:
+            if self._timer is not None:
+                self._timer.cancel()
+            self._timer = self._loop.call_at(deadline, self._ring)
+        try:
+            return await awaitable
+        except asyncio.CancelledError:
+            if self._rang and task.uncancel() <= cancelling:
+                raise TimeoutError from None
             raise
-        future.set_exception(asyncio.CancelledError())
-    except BaseException as exc:  # noqa: BLE001 - every bot failure is adjudicated
-        future.set_exception(exc)
-    return future
+        finally:
+            self._task = None
+
+    def close(self) -> None:
+        """Disarm (the match is over)."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def _ring(self) -> None:
+        self._timer = None
+        if self._task is None:  # nobody waits: the next decision arms a timer
+            return
+        if self._deadline <= self._loop.time() + _RESOLUTION:
+            self._rang = True
+            self._task.cancel()
+        else:
+            self._timer = self._loop.call_at(self._deadline, self._ring)
+
+
+async def _within(limit_s: float, awaitable: Awaitable[Reply]) -> Reply:
+    """`awaitable`'s result, or TimeoutError once `limit_s` seconds have passed (a decision
+    awaited in a task of its own).
+
+    What `asyncio.timeout` does for this one case, at less cost: one timer that cancels the
+    waiting task, turned into TimeoutError unless the task was cancelled from outside as well
+    (then the cancellation propagates).
+    """
+    task = asyncio.current_task()
+    assert task is not None
+    cancelling = task.cancelling()
+    expired = False
+
+    def expire() -> None:
+        nonlocal expired
+        expired = True
+        task.cancel()
+
+    timer = asyncio.get_running_loop().call_later(limit_s, expire)
+    try:
+        return await awaitable
+    except asyncio.CancelledError:
+        if expired and task.uncancel() <= cancelling:
+            raise TimeoutError from None
+        raise
+    finally:
+        timer.cancel()
 
 
 def _cancelling() -> bool:

@@ -190,7 +190,10 @@ class _Connection:
             budget_ms=message.clock.budget_ms if message.clock.HasField("budget_ms") else None,
             bank_ms=message.clock.bank_ms if message.clock.HasField("bank_ms") else None,
         )
-        decision = pb.Decision(request_id=message.request_id, match_id=message.match_id)
+        answer = pb.BotMessage()  # the Decision is filled in place (a constructor copies)
+        decision = answer.decision
+        decision.request_id = message.request_id
+        decision.match_id = message.match_id
         try:
             reply = await self.runner.run(request)
         except Exception as exc:  # the policy failed: say so, the referee adjudicates a crash
@@ -204,7 +207,7 @@ class _Connection:
                 decision.index = reply
             else:
                 decision.error = f"the policy returned {reply!r}, not a move or an index"
-        await self.send(pb.BotMessage(decision=decision))
+        await self.send(answer)
 
     async def _keep_alive(self, interval_s: float) -> None:
         for nonce in itertools.count(1):

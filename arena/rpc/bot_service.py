@@ -100,6 +100,7 @@ class BotServicer:
         )
         session.send(pb.ServerMessage(welcome=welcome))
         writer = asyncio.create_task(session.run_writer())
+        watchdog = asyncio.create_task(session.watch_writes())
         pinger = asyncio.create_task(session.keep_alive())
         reader = asyncio.create_task(self._read_loop(session, context))
         closed = asyncio.create_task(session.wait_closed())
@@ -119,11 +120,13 @@ class BotServicer:
             session.close(session.close_reason or "the connection was lost")
             for task in (reader, closed, pinger):
                 task.cancel()
-            # The writer stops by itself after its write in flight, which has a deadline;
-            # cancelling it mid-write would break the stream we still want to end with a status.
+            # The writer stops by itself after its write in flight, which has a deadline (the
+            # watchdog's); cancelling it mid-write would break the stream we still want to end
+            # with a status.
             with contextlib.suppress(BaseException):
                 await asyncio.wait_for(writer, session.settings.send_timeout_s + 1.0)
-            for task in (reader, closed, pinger):
+            watchdog.cancel()
+            for task in (reader, closed, pinger, watchdog):
                 with contextlib.suppress(BaseException):
                     await task
             log.info("bot %s disconnected: %s", session.name, session.close_reason)

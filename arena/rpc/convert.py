@@ -49,7 +49,12 @@ def fill_view(target: pb.GameView, game: str, view: Mapping[str, Any]) -> None:
     wire = wire_module(game)
     if wire is None:
         raise ProtocolError(f"game {game!r} has no wire module to send its views")
-    getattr(target, wire.VIEW_FIELD).CopyFrom(wire.view_to_proto(dict(view)))
+    view = view if isinstance(view, dict) else dict(view)
+    fill = getattr(wire, "fill_proto", None)  # optional: fills the field in place, no copy
+    if fill is not None:
+        fill(getattr(target, wire.VIEW_FIELD), view)
+    else:
+        getattr(target, wire.VIEW_FIELD).CopyFrom(wire.view_to_proto(view))
 
 
 def view_from_pb(game: str, view: pb.GameView) -> dict[str, Any]:

@@ -42,6 +42,7 @@ class RemotePlayer:
         self.explain = explain
         self._session: BotSession | None = None
         self._info: MatchInfo | None = None
+        self._omit_legal_moves = False  # the bot derives legal moves from the view (compact)
 
     @property
     def version(self) -> str:
@@ -65,6 +66,7 @@ class RemotePlayer:
         if session is None:
             raise await self._fault(f"bot {self.name!r} is not connected")
         self._session, self._info = session, info
+        self._omit_legal_moves = session.compact_legal_moves and legal_moves_rule(info.game) != ""
         session.join(info.match_id, info.seat)
         started = pb.MatchStarted(
             match_id=info.match_id,
@@ -79,8 +81,7 @@ class RemotePlayer:
     async def decide(self, request: DecisionRequest) -> Reply:
         """Send a DecisionRequest and wait for the bot's Decision."""
         session = self._require_session()
-
-        omit = session.compact_legal_moves and legal_moves_rule(request.game) != ""
+        omit = self._omit_legal_moves
 
         def build(request_id: int) -> pb.ServerMessage:
             # Filled in place: nested messages given to constructors are copied at each level.

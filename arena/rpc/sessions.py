@@ -88,6 +88,9 @@ class BotSession:
     _last_seen: float = field(default_factory=time.monotonic)
     _pings_out: dict[int, float] = field(default_factory=dict)  # nonce -> perf_counter at send
     ping_rtt_ms: float = 0.0  # the last measured ping round trip (transport + bot's loop)
+    _writer: asyncio.Task[None] | None = None
+    _writing_since: float | None = None  # monotonic start of the write in flight, if any
+    _write_stalled: bool = False
 
     @property
     def closed(self) -> bool:
@@ -110,25 +113,44 @@ class BotSession:
         """Write queued messages in order, one at a time, each within the send deadline.
 
         Returns once the session is closed, after the write in flight (if any) completes: the
-        writer is never cancelled mid-write, which would break the stream.
+        writer is never cancelled mid-write, which would break the stream, except by
+        `watch_writes` once a write has stalled past the deadline (the stream is lost then).
         """
-        timeout = self.settings.send_timeout_s
+        self._writer = asyncio.current_task()
         while True:
             message = await self._outbox.get()
             if message is None or self.closed:
                 return
+            # No timer per write: watch_writes checks the write in flight a few times a deadline.
+            self._writing_since = time.monotonic()
             try:
-                async with asyncio.timeout(timeout):  # no task per write, unlike wait_for
-                    await self.write(message)
-            except TimeoutError:
+                await self.write(message)
+            except asyncio.CancelledError:
+                if not self._write_stalled:
+                    raise
+                self._writer.uncancel()
+                timeout = self.settings.send_timeout_s
                 self.close(
                     f"a write stalled for more than {timeout:g} s: the bot does not read",
                     CloseKind.DROPPED,
                 )
-            except asyncio.CancelledError:
-                raise
+                return
             except Exception as exc:  # noqa: BLE001 - the stream is gone: that is a disconnect
                 self.close(f"write failed: {type(exc).__name__}: {clip(str(exc), 200)}")
+            finally:
+                self._writing_since = None
+
+    async def watch_writes(self) -> None:
+        """Drop the session once a write has been in flight for longer than the send deadline
+        (checked every quarter deadline, so within 1.25 deadlines)."""
+        timeout = self.settings.send_timeout_s
+        while not self.closed or self._writing_since is not None:
+            await asyncio.sleep(timeout / 4)
+            since = self._writing_since
+            if since is not None and time.monotonic() - since > timeout and self._writer:
+                self._write_stalled = True
+                self._writer.cancel()
+                return
 
     async def request(self, build: Callable[[int], pb.ServerMessage]) -> Reply:
         """Send the message (a DecisionRequest) made by `build(request_id)` and wait for its

@@ -24,14 +24,35 @@ _SCALARS = (
 
 def view_to_proto(view: dict[str, Any]) -> LuckyNumbersView:
     """The typed message for a view made by `view.view`."""
-    msg = LuckyNumbersView(**{k: view[k] for k in _SCALARS + _INT_LISTS})
+    msg = LuckyNumbersView()
+    fill_proto(msg, view)
+    return msg
+
+
+def fill_proto(msg: LuckyNumbersView, view: dict[str, Any]) -> None:
+    """Set the empty `msg` (inside a message being built) to the view: no copy of a finished
+    message, and one assignment per field (the referee does this on every decision)."""
     if view["seat"] is not None:
         msg.seat = view["seat"]
+    msg.num_players = view["num_players"]
+    msg.pot_size = view["pot_size"]
+    msg.hand = view["hand"]
+    msg.hand_source = view["hand_source"]
+    msg.phase = view["phase"]
+    msg.current_seat = view["current_seat"]
+    msg.start_seat = view["start_seat"]
+    msg.turn = view["turn"]
+    msg.bonus_turn = view["bonus_turn"]
+    msg.table.extend(view["table"])
+    msg.to_move.extend(view["to_move"])
+    msg.chain_returned.extend(view["chain_returned"])
+    msg.tiles_in_grid.extend(view["tiles_in_grid"])
+    add_grid = msg.grids.add
     for grid in view["grids"]:
-        msg.grids.add(cells=grid)
-    msg.options.setup = view["options"]["setup"]
-    msg.options.bruno = view["options"]["bruno"]
-    return msg
+        add_grid(cells=grid)
+    options = view["options"]
+    msg.options.setup = options["setup"]
+    msg.options.bruno = options["bruno"]
 
 
 def view_from_proto(msg: LuckyNumbersView) -> dict[str, Any]:
