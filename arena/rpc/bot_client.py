@@ -178,26 +178,32 @@ class _Connection:
         )
 
     async def _decide(self, message: pb.DecisionRequest) -> None:
-        info = self.matches.get((message.match_id, message.seat))
-        game = message.game or (info.game if info else "")
+        # Each field read once: every read of a message field builds a Python object.
+        match_id, request_id, seat, clock = (
+            message.match_id,
+            message.request_id,
+            message.seat,
+            message.clock,
+        )
+        game = message.game or self._game_of(match_id, seat)
         request = DecisionRequest(
-            match_id=message.match_id,
-            request_id=message.request_id,
+            match_id=match_id,
+            request_id=request_id,
             game=game,
-            seat=message.seat,
+            seat=seat,
             view=LazyView(game, message.view),
             legal_moves=tuple(message.legal_moves),
-            budget_ms=message.clock.budget_ms if message.clock.HasField("budget_ms") else None,
-            bank_ms=message.clock.bank_ms if message.clock.HasField("bank_ms") else None,
+            budget_ms=clock.budget_ms if clock.HasField("budget_ms") else None,
+            bank_ms=clock.bank_ms if clock.HasField("bank_ms") else None,
         )
         answer = pb.BotMessage()  # the Decision is filled in place (a constructor copies)
         decision = answer.decision
-        decision.request_id = message.request_id
-        decision.match_id = message.match_id
+        decision.request_id = request_id
+        decision.match_id = match_id
         try:
             reply = await self.runner.run(request)
         except Exception as exc:  # the policy failed: say so, the referee adjudicates a crash
-            log.error("policy failed in match %s", message.match_id)
+            log.error("policy failed in match %s", match_id)
             traceback.print_exception(exc, file=sys.stderr)  # the whole story, in the bot's log
             decision.error = fault_detail(exc)
         else:
@@ -208,6 +214,11 @@ class _Connection:
             else:
                 decision.error = f"the policy returned {reply!r}, not a move or an index"
         await self.send(answer)
+
+    def _game_of(self, match_id: str, seat: int) -> str:
+        """The game of a match, from its MatchStarted (a request that does not name it)."""
+        info = self.matches.get((match_id, seat))
+        return info.game if info else ""
 
     async def _keep_alive(self, interval_s: float) -> None:
         for nonce in itertools.count(1):

@@ -15,6 +15,7 @@ import itertools
 import logging
 import time
 import uuid
+from collections import deque
 from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -52,6 +53,40 @@ class SessionSettings:
     max_queued: int = 1024  # messages waiting for the writer beyond this drop the session
 
 
+class Outbox:
+    """Messages waiting for a stream's one writer, in order: a deque and the writer's wake-up.
+
+    What asyncio.Queue does for one consumer, without its bookkeeping for many putters,
+    getters and `join` (this is on every decision's path).
+    """
+
+    __slots__ = ("_items", "_waiter")
+
+    def __init__(self) -> None:
+        self._items: deque[pb.ServerMessage | None] = deque()
+        self._waiter: asyncio.Future[None] | None = None
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def put(self, item: pb.ServerMessage | None) -> None:
+        """Queue `item` (None tells the writer to stop) and wake the writer if it waits."""
+        self._items.append(item)
+        waiter = self._waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
+    async def get(self) -> pb.ServerMessage | None:
+        """The next item, once there is one (one caller at a time: the writer)."""
+        while not self._items:
+            self._waiter = asyncio.get_running_loop().create_future()
+            try:
+                await self._waiter
+            finally:
+                self._waiter = None
+        return self._items.popleft()
+
+
 @dataclass(slots=True)
 class Reply:
     """A decision as it arrived, with the server's clock at arrival (perf_counter seconds)."""
@@ -83,7 +118,7 @@ class BotSession:
     problems: RateLimitedLog = field(default_factory=lambda: RateLimitedLog(log))
     _pending: dict[int, asyncio.Future[Reply]] = field(default_factory=dict)
     _ids: Iterator[int] = field(default_factory=lambda: itertools.count(1))
-    _outbox: asyncio.Queue[pb.ServerMessage | None] = field(default_factory=asyncio.Queue)
+    _outbox: Outbox = field(default_factory=Outbox)
     _closed: asyncio.Event = field(default_factory=asyncio.Event)
     _last_seen: float = field(default_factory=time.monotonic)
     _pings_out: dict[int, float] = field(default_factory=dict)  # nonce -> perf_counter at send
@@ -101,13 +136,13 @@ class BotSession:
         """Queue one message for the writer; SessionClosed if the stream is gone or clogged."""
         if self.closed:
             raise SessionClosed(self.close_reason)
-        if self._outbox.qsize() >= self.settings.max_queued:
+        if len(self._outbox) >= self.settings.max_queued:
             self.close(
-                f"{self._outbox.qsize()} messages waiting: the bot does not read its stream",
+                f"{len(self._outbox)} messages waiting: the bot does not read its stream",
                 CloseKind.DROPPED,
             )
             raise SessionClosed(self.close_reason)
-        self._outbox.put_nowait(message)
+        self._outbox.put(message)
 
     async def run_writer(self) -> None:
         """Write queued messages in order, one at a time, each within the send deadline.
@@ -116,7 +151,8 @@ class BotSession:
         writer is never cancelled mid-write, which would break the stream, except by
         `watch_writes` once a write has stalled past the deadline (the stream is lost then).
         """
-        self._writer = asyncio.current_task()
+        self._writer = writer = asyncio.current_task()
+        assert writer is not None
         while True:
             message = await self._outbox.get()
             if message is None or self.closed:
@@ -128,7 +164,7 @@ class BotSession:
             except asyncio.CancelledError:
                 if not self._write_stalled:
                     raise
-                self._writer.uncancel()
+                writer.uncancel()
                 timeout = self.settings.send_timeout_s
                 self.close(
                     f"a write stalled for more than {timeout:g} s: the bot does not read",
@@ -215,7 +251,7 @@ class BotSession:
         self.close_reason = reason
         self.close_kind = kind
         self._closed.set()
-        self._outbox.put_nowait(None)  # wakes the writer, which then stops
+        self._outbox.put(None)  # wakes the writer, which then stops
         for future in self._pending.values():
             if not future.done():
                 future.set_exception(SessionClosed(reason))
