@@ -118,6 +118,17 @@ def test_a_failed_save_leaves_nothing_behind(db_url):
         assert store.tournament_matches(tid) == []
 
 
+def test_a_database_error_while_saving_is_a_store_error_and_stores_nothing(db_url):
+    with Store.open(db_url) as store:
+        tid, fixtures = stored_tournament(store)
+        with store.engine.begin() as conn:
+            conn.execute(sa.text("DROP TABLE rating_history"))  # the rating write will fail
+        for fixture in (fixtures[0], None):
+            with pytest.raises(StoreError, match="cannot store match"):
+                store.save_match(record_for(fixtures[0]), fixture)
+        assert store.tournament_matches(tid) == []
+
+
 def test_status_and_listing(db_url):
     with Store.open(db_url) as store:
         first, _ = stored_tournament(store)

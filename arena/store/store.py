@@ -186,6 +186,8 @@ class Store:
                 if is_stored_twin(conn, record, fixture):
                     return  # an identical duplicate: stored already, nothing to do
             raise StoreError(f"cannot store match {record.match_id}: {_first_line(exc)}") from None
+        except sa.exc.SQLAlchemyError as exc:
+            raise StoreError(f"cannot store match {record.match_id}: {_first_line(exc)}") from None
 
     def _insert_match(
         self, conn: sa.Connection, record: MatchRecord, fixture: Fixture | None
