@@ -193,16 +193,18 @@ async def _play(
             asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, main.cancel)
     async with EmbeddedReferee(echo=echo if verbose else None) as referee:
         await asyncio.gather(*(referee.launch(n, c) for n, c in zip(names, commands, strict=True)))
-        launched = iter(names)
-        seated = [p if not isinstance(p, str) else referee.player(next(launched)) for p in seating]
+        launched = iter(names)  # seat -> (bot name, command), for the seats of commands
+        commanded = {s: (next(launched), c) for s, c in enumerate(seating) if isinstance(c, str)}
+        seated = [
+            referee.player(commanded[s][0]) if isinstance(p, str) else p
+            for s, p in enumerate(seating)
+        ]
         typer.echo(
             f"{game.title}, seed {seed}, players: {', '.join(p.name for p in seated)} "
             f"(referee {referee.address})"
         )
-        launched = iter(names)
-        for seat, entry in enumerate(seating):
-            if isinstance(entry, str):
-                typer.echo(f"  seat {seat}: {next(launched)} = {entry}")
+        for seat, (name, command) in commanded.items():
+            typer.echo(f"  seat {seat}: {name} = {command}")
         return await play_match(
             game, options, seed, seated, clock=clock, match_id=_match_id(), on_event=show
         )

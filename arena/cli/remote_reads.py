@@ -66,9 +66,6 @@ def tournament_row(t: Any) -> dict[str, Any]:
     """A Tournament message as a row of `arena tournament list` (the same columns)."""
     from arena.v1 import arena_pb2 as pb
 
-    def optional(field: str) -> int | None:
-        return int(getattr(t, field)) if t.HasField(field) else None
-
     return {
         "id": t.id,
         "game": t.game,
@@ -81,17 +78,24 @@ def tournament_row(t: Any) -> dict[str, Any]:
         "fixtures": t.fixtures_total,
         "status": enum_word(pb.TournamentStatus, t.status),
         "seed": "withheld" if t.seed_withheld else t.seed,
-        "clock": clock_words(
-            optional("per_move_ms"), optional("time_bank_ms"), optional("increment_ms")
-        ),
+        "clock": clock_words(*_clock_of(t)),
     }
 
 
 def clock_fields_of(t: Any) -> dict[str, int | None]:
     """The clock of a Tournament message as numbers, for JSON (as clock_fields)."""
-    fields = {"time_per_move_ms": "per_move_ms", "time_bank_ms": "time_bank_ms"}
-    fields["increment_ms"] = "increment_ms"
-    return {key: int(getattr(t, f)) if t.HasField(f) else None for key, f in fields.items()}
+    return dict(
+        zip(("time_per_move_ms", "time_bank_ms", "increment_ms"), _clock_of(t), strict=True)
+    )
+
+
+def _clock_of(t: Any) -> tuple[int | None, int | None, int | None]:
+    """A Tournament message's per-move time, bank and increment (None: not set)."""
+    per_move, bank, increment = (
+        int(getattr(t, f)) if t.HasField(f) else None
+        for f in ("per_move_ms", "time_bank_ms", "increment_ms")
+    )
+    return per_move, bank, increment
 
 
 def standing_rows(t: Any) -> list[dict[str, Any]]:
