@@ -1,18 +1,14 @@
-"""Bot process logs of `arena tournament`: live echo (-v), match markers, `show --logs`."""
+"""Bot process logs of `arena tournament`: live echo (-v) and `show --logs`."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import typer
 
-from arena.core import MatchRecord
 from arena.errors import ConfigError
-from arena.tournament import Fixture
-from arena.tournament.logs import ended_mark, match_section, started_mark, tournament_log_dir
-from arena.tournament.runner import MatchRunner
+from arena.tournament.logs import match_section, tournament_log_dir
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,22 +39,3 @@ def show_logs(root: Path, tournament_id: int, bot: str, match: str | None) -> No
             raise ConfigError(f"{path} has no part for match {match!r}")
     typer.echo(f"# {path}", err=True)
     typer.echo(text.rstrip("\n"))
-
-
-def marked_runner(play: MatchRunner, referee: Any, processes: set[str]) -> MatchRunner:
-    """A runner that marks each match's start and end in its bot processes' logs."""
-
-    async def marked(fixture: Fixture) -> MatchRecord:
-        bots = [name for name in dict.fromkeys(fixture.seats) if name in processes]
-        for name in bots:
-            referee.note(name, started_mark(fixture.match_id, fixture.seats))
-        record = await play(fixture)
-        outcome = record.outcome
-        result = f"{outcome.termination.value}, ranks {list(outcome.ranks)}"
-        if outcome.detail:
-            result += f" ({outcome.detail})"
-        for name in bots:
-            referee.note(name, ended_mark(fixture.match_id, result))
-        return record
-
-    return marked

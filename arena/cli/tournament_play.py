@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from arena.cli.tournament_logs import BotLogs, marked_runner
+from arena.cli.tournament_logs import BotLogs
 from arena.core import MatchRecord
 from arena.errors import BotError, ConfigError
 from arena.players import Player
@@ -22,7 +22,7 @@ from arena.referee import Clock
 from arena.store import Store, StoredTournament
 from arena.tournament import BotEntry, Fixture, TournamentSpec
 from arena.tournament.crashes import DEFAULT_MAX_CRASHES, CrashPolicy, Warn
-from arena.tournament.logs import log_root, tournament_log_dir
+from arena.tournament.logs import log_root, marked_runner, tournament_log_dir
 from arena.tournament.manage import (
     create_tournament,
     game_and_options,

@@ -19,6 +19,7 @@ from typing import Any
 from arena.cluster.fingerprint import Fingerprint, check_fingerprint
 from arena.core import MatchRecord
 from arena.players import Player
+from arena.tournament.logs import marked_runner
 from arena.tournament.manage import game_and_options, spec_clock
 from arena.tournament.players import builtin_player, builtin_strategy, local_runner
 from arena.tournament.schedule import Fixture, TournamentSpec
@@ -78,8 +79,7 @@ async def _play(job: FixtureJob, node: str) -> FixtureResult:
             return FixtureResult(None, node)
         played = await local_runner(game, options, builtin_seat, spec_clock(spec))(fixture)
         return FixtureResult(played.to_dict(), node)
-    from arena.cli.tournament_logs import marked_runner  # lazy: only process bots need them
-    from arena.rpc.embedded import EmbeddedReferee
+    from arena.rpc.embedded import EmbeddedReferee  # lazy: only process bots need it
 
     with tempfile.TemporaryDirectory(prefix="arena-fixture-") as folder:
         referee = EmbeddedReferee(log_dir=Path(folder))

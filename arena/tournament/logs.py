@@ -10,6 +10,11 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
+
+from arena.core import MatchRecord
+from arena.tournament.runner import MatchRunner
+from arena.tournament.schedule import Fixture
 
 LOG_ROOT_ENV = "ARENA_LOG_DIR"
 DEFAULT_LOG_ROOT = Path("arena-logs")
@@ -55,3 +60,22 @@ def match_section(text: str, match_id: str) -> str:
             section.append(line)
             inside = not line.startswith(end)
     return "\n".join(section)
+
+
+def marked_runner(play: MatchRunner, referee: Any, processes: set[str]) -> MatchRunner:
+    """A runner that marks each match's start and end in its bot processes' logs."""
+
+    async def marked(fixture: Fixture) -> MatchRecord:
+        bots = [name for name in dict.fromkeys(fixture.seats) if name in processes]
+        for name in bots:
+            referee.note(name, started_mark(fixture.match_id, fixture.seats))
+        record = await play(fixture)
+        outcome = record.outcome
+        result = f"{outcome.termination.value}, ranks {list(outcome.ranks)}"
+        if outcome.detail:
+            result += f" ({outcome.detail})"
+        for name in bots:
+            referee.note(name, ended_mark(fixture.match_id, result))
+        return record
+
+    return marked
