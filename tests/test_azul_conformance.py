@@ -8,6 +8,7 @@ import random
 from arena.game import parse_options, replay
 from arena.games.azul import GAME, AzulOptions
 from arena.games.azul.model import MARKER, TILES_PER_COLOUR, State
+from arena.games.azul.sampling import resample as reshuffle_bag
 from arena.games.azul.strategy import STRATEGIES
 from arena.games.azul.wire import VIEW_FIELD, view_from_proto, view_to_proto
 from arena.players import random_policy
@@ -44,13 +45,6 @@ def all_tiles_accounted_for(s: State) -> None:
     markers = sum(b.floor.count(MARKER) for b in s.boards)
     assert markers <= 1 and not (markers and s.marker_in_centre)
     assert s.offer_left == sum(map(sum, s.factories)) + sum(s.centre)
-
-
-def reshuffle_bag(s: State, seat: int | None, rng: random.Random) -> State:
-    """Re-deal what nobody sees: the bag order and the stream of later reshuffles."""
-    bag = list(s.bag)
-    rng.shuffle(bag)
-    return s._replace(bag=tuple(bag), stream=rng.getrandbits(64))
 
 
 def test_conformance_both_walls_two_to_four_players() -> None:

@@ -7,7 +7,8 @@ import random
 
 from arena.game import replay
 from arena.games.epizodiak import GAME, EpizodiakOptions, State
-from arena.games.epizodiak.model import COPIES, CW, SKIP_LIMIT, VALUES, Phase, hand_of
+from arena.games.epizodiak.model import COPIES, CW, SKIP_LIMIT, VALUES, Phase
+from arena.games.epizodiak.sampling import resample as redeal_hidden
 from arena.games.epizodiak.wire import VIEW_FIELD, view_from_proto, view_to_proto
 from arena.players import random_policy
 from arena.registry import get_game
@@ -50,22 +51,6 @@ def all_tiles_accounted_for(s: State) -> None:
         assert s.pile_turn == bool(s.pile) and not s.turn_moves and not s.picked
     # Only a contest empties another seat's hand mid-turn; the round ends with that turn.
     assert (s.contested != 0) == (phase == Phase.CONTEST_PLACE)
-
-
-def redeal_hidden(s: State, seat: int | None, rng: random.Random) -> State:
-    """Re-deal what `seat` cannot see: the other hands (sizes kept), the pile and the stream."""
-    hidden = [x for x in range(3) if x != seat]
-    pool = list(s.pile)
-    for x in hidden:
-        hand = s.hands[x]
-        for v in range(1, VALUES + 1):
-            pool += [v] * hand[v]
-    rng.shuffle(pool)
-    hands = list(s.hands)
-    for x in hidden:
-        size = sum(s.hands[x])
-        hands[x], pool = hand_of(pool[:size]), pool[size:]
-    return s._replace(hands=tuple(hands), pile=tuple(pool), stream=rng.getrandbits(64))
 
 
 def test_option_combinations_cover_both_modes_and_every_flag():

@@ -12,6 +12,7 @@ from arena.game import parse_options, replay
 from arena.games.hypnosia import GAME, HypnosiaOptions, State
 from arena.games.hypnosia.board import CIRCLE_OF
 from arena.games.hypnosia.positions import position
+from arena.games.hypnosia.sampling import resample as new_dice
 from arena.games.hypnosia.state import (
     CENTRE_PLACES,
     HEIGHT_SHIFT,
@@ -60,11 +61,6 @@ class Invariants:
                 assert now[0] <= then[0], "a pawn went back to a start slot"
                 assert now[1] <= then[1] and now[2] <= then[2], "a unit moved outwards"
         self.previous, self.before = state, sums
-
-
-def new_dice(state: State, seat: int | None, rng: random.Random) -> State:
-    """Re-deal what nobody may see: the future dice."""
-    return state._replace(stream=rng.getrandbits(64))
 
 
 def test_option_combinations_are_the_two_variants() -> None:

@@ -10,7 +10,8 @@ import pytest
 from arena.games.lucky_numbers import GAME, LuckyNumbersOptions, LuckyNumbersState
 from arena.games.lucky_numbers.grid import rule_holds
 from arena.games.lucky_numbers.notation import MAX_VALUE, MIN_VALUE
-from arena.games.lucky_numbers.state import Phase, Source, evolve
+from arena.games.lucky_numbers.sampling import resample
+from arena.games.lucky_numbers.state import Phase
 from arena.games.lucky_numbers.strategy import STRATEGIES
 from arena.games.lucky_numbers.wire import VIEW_FIELD, view_from_proto, view_to_proto
 from arena.players import random_policy
@@ -48,23 +49,6 @@ def invariant(state: LuckyNumbersState) -> None:
 
 
 _FULL_SETS = {n: sorted(list(range(MIN_VALUE, MAX_VALUE + 1)) * n) for n in (2, 3, 4)}
-
-
-def resample(state: LuckyNumbersState, seat: int | None, rng: random.Random) -> LuckyNumbersState:
-    """Re-deal everything hidden: the pot order, and unrevealed Michael tiles against the pot."""
-    pot = list(state.pot)
-    hidden = [list(t) for t in state.setup_tiles]
-    for s, own in enumerate(hidden):
-        revealed = {state.grids[s][c] for c in (0, 5, 10, 15)}
-        if state.source is Source.SETUP and state.current == s:
-            revealed.add(state.hand)
-        for i, value in enumerate(own):
-            j = rng.randrange(len(pot))
-            # Swapping keeps the per-value counts; a player's own set never repeats a value.
-            if pot[j] not in revealed and pot[j] not in own:
-                own[i], pot[j] = pot[j], value
-    rng.shuffle(pot)
-    return evolve(state, pot=tuple(pot), setup_tiles=tuple(tuple(t) for t in hidden))
 
 
 def test_option_combinations_are_the_four_variants() -> None:

@@ -15,8 +15,8 @@ from arena.games.the_number.rules import (
     ALL_CROSSED,
     DIGIT_MASK,
     TURNS_PER_ROUND,
-    available_digits,
 )
+from arena.games.the_number.sampling import resample
 from arena.games.the_number.strategy import STRATEGIES, make_reasoner
 from arena.games.the_number.wire import VIEW_FIELD, view_from_proto, view_to_proto
 from arena.players import PolicyPlayer, random_policy, scripted_policy
@@ -41,16 +41,6 @@ def invariant(state: TheNumberState) -> None:
         assert len(state.turn_scores[seat]) == (TURNS_PER_ROUND if state.over else state.turn - 1)
         assert len(state.round_totals[seat]) == (state.round if state.over else state.round - 1)
     assert state.over or any(not state.is_out(s) for s in range(state.num_players))
-
-
-def resample(state: TheNumberState, seat: int | None, rng: random.Random) -> TheNumberState:
-    """Rewrite every other submitted seat's secret number with another writable one."""
-    pending = list(state.pending)
-    for other, number in enumerate(pending):
-        if other != seat and number is not None:
-            pool = available_digits(state.crossed[other])
-            pending[other] = rng.choice(pool) * 100 + rng.choice(pool) * 10 + rng.choice(pool)
-    return replace(state, pending=tuple(pending))
 
 
 def test_option_combinations_are_the_assumption_variants() -> None:

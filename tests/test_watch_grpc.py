@@ -17,10 +17,10 @@ from typing import Any
 
 import grpc
 import pytest
-from test_lucky_numbers_conformance import resample as lucky_resample
-from test_the_number_conformance import resample as number_resample
 
 from arena.game import parse_options, replay
+from arena.games.lucky_numbers.sampling import resample as lucky_resample
+from arena.games.the_number.sampling import resample as number_resample
 from arena.players import DecisionRequest, random_policy
 from arena.publicity import spectator_json
 from arena.registry import get_game

@@ -1,0 +1,18 @@
+"""Resampling of what a seat cannot see, for conformance checks, search bots and ML adapters.
+
+`resample(state, seat, rng)` returns a state that `seat` (None: a spectator) cannot tell apart
+from `state`: everything its view shows is kept, the hidden part is re-dealt from `rng`.
+"""
+
+from __future__ import annotations
+
+import random
+
+from arena.games.azul.model import State
+
+
+def resample(s: State, seat: int | None, rng: random.Random) -> State:
+    """Re-deal what nobody sees: the bag order and the stream of later reshuffles."""
+    bag = list(s.bag)
+    rng.shuffle(bag)
+    return s._replace(bag=tuple(bag), stream=rng.getrandbits(64))
