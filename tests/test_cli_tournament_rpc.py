@@ -74,7 +74,8 @@ def test_a_tournament_on_a_running_server_uses_its_connected_bots(capsys, tmp_pa
     db = str(tmp_path / "ladder.db")
     code, out, err = run_cli(
         capsys, "tournament", "run", "-g", "lucky_numbers", "--bot", "r1", "--bot", "r2",
-        "--bot", "r3", "--server", served_bots, "--seed", "6", "--concurrency", "4", "--db", db,
+        "--bot", "r3", "--server", served_bots, "--store-locally", "--seed", "6",
+        "--concurrency", "4", "--db", db,
     )  # fmt: skip
     assert code == 0, err
     shown = json.loads(

@@ -240,7 +240,7 @@ def test_errors_map_to_status_codes(tmp_path):
                     ),
                     "no game ladder": stub.GetLeaderboard(pb.GetLeaderboardRequest()),
                     "unknown game": tournament(game="chess"),
-                    "bad format": tournament(format="swiss"),
+                    "bad format": tournament(format="double-elimination"),
                     "bank in clock": tournament(clock=pb.ClockSettings(per_move_ms=5, bank_ms=9)),
                     "bad option": tournament(options={"setup": "hard"}),
                     "bot twice": tournament(bots=["a", "a"]),

@@ -12,7 +12,7 @@ from typing import Annotated
 import typer
 
 from arena.cli import app
-from arena.cli.leaderboard import DbOption, OutputFormat, emit_rows
+from arena.cli.output import DbOption, OutputFormat, emit_rows
 from arena.store import Credential, Role, Store
 
 HINTS = {

@@ -9,7 +9,7 @@ from __future__ import annotations
 import typer
 
 from arena.cli import app
-from arena.cli.leaderboard import DbOption
+from arena.cli.output import DbOption
 from arena.errors import StoreError
 from arena.store import Store
 from arena.store.schema_status import SchemaStatus, schema_status

@@ -12,8 +12,7 @@ from typing import Annotated
 import typer
 
 from arena.cli import app
-from arena.cli.leaderboard import DbOption
-from arena.cli.tournament import TlsCaOption
+from arena.cli.output import DbOption, TlsCaOption
 from arena.errors import ConfigError
 from arena.records import PortableMatch
 from arena.records.transfer import ExportFilter, export_matches, import_records, write_records

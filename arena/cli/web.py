@@ -11,7 +11,7 @@ from typing import Annotated
 import typer
 
 from arena.cli import app
-from arena.cli.remote_reads import ReadTlsCaOption
+from arena.cli.output import TlsCaOption as ReadTlsCaOption
 
 DEFAULT_WEB_ADDRESS = "127.0.0.1:8080"
 

@@ -45,6 +45,8 @@ class SessionRegistry:
         # open server: name -> (token it is held with, when its last session left or None)
         self._bound: dict[str, tuple[str, float | None]] = {}
         self._changed = asyncio.Condition()
+        # called with (name, connected) when a bot connects or its last session leaves
+        self.listeners: list[Callable[[str, bool], None]] = []
 
     def expect(self, name: str, token: str) -> None:
         """Only accept a bot called `name` if it presents `token`."""
@@ -144,6 +146,7 @@ class SessionRegistry:
             compact_legal_moves=hello.compact_legal_moves,
         )
         self._sessions[hello.name] = session
+        self._tell(hello.name, True)
         await self._notify()
         return session
 
@@ -155,7 +158,12 @@ class SessionRegistry:
             bound = self._bound.get(session.name)
             if bound is not None:
                 self._bound[session.name] = (bound[0], time.monotonic())
+            self._tell(session.name, False)
         await self._notify()
+
+    def _tell(self, name: str, connected: bool) -> None:
+        for listener in list(self.listeners):
+            listener(name, connected)
 
     async def wait_for(self, name: str, timeout_s: float) -> BotSession:
         """The session of `name`, waiting up to `timeout_s` for it to connect (TimeoutError)."""

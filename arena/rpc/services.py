@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 import grpc
 
 from arena.access import Caller, bearer_token
-from arena.errors import ArenaError
+from arena.errors import ArenaError, LimitError
 from arena.game import option_choices, option_fields
 from arena.limits import MAX_OPTION_CHARS, check_clock, check_text
 from arena.publicity import disclose_match
@@ -22,7 +22,7 @@ from arena.rpc.catalog import (
     list_matches,
     list_tournaments,
     rating_history,
-    tournament_to_pb,
+    stats_of,
 )
 from arena.rpc.convert import (
     clock_settings_from_pb,
@@ -155,10 +155,43 @@ class ArenaServicer(arena_pb2_grpc.ArenaServiceServicer):
         )
 
     def _tournament(self, tid: int) -> pb.Tournament:
-        store = self.state.require_store()
-        host = self.state.host
-        error = host.errors.get(tid, "") if host is not None else ""
-        return tournament_to_pb(store, store.tournament(tid), error)
+        return self.state.tournament_pb(tid)
+
+    async def ResumeTournament(  # noqa: N802
+        self, request: pb.ResumeTournamentRequest, context: Any
+    ) -> pb.Tournament:
+        """Play what an interrupted tournament of this server left (organizers)."""
+
+        async def resume() -> pb.Tournament:
+            await self._organizer(context)
+            limits = self.state.config.limits
+            if not 0 <= request.concurrency <= limits.max_concurrency:
+                raise LimitError(f"concurrency must be 0 to {limits.max_concurrency}")
+            await self.state.require_host().resume(request.tournament_id, request.concurrency or 1)
+            return await asyncio.to_thread(self._tournament, request.tournament_id)
+
+        return await _answer(context, resume)
+
+    async def DeleteTournament(  # noqa: N802
+        self, request: pb.DeleteTournamentRequest, context: Any
+    ) -> pb.DeleteTournamentResponse:
+        """Delete a tournament with its matches (organizers)."""
+
+        async def delete() -> pb.DeleteTournamentResponse:
+            await self._organizer(context)
+            played = await self.state.require_host().delete(request.tournament_id, request.force)
+            return pb.DeleteTournamentResponse(tournament_id=request.tournament_id, matches=played)
+
+        return await _answer(context, delete)
+
+    async def GetStats(self, request: pb.GetStatsRequest, context: Any) -> pb.Stats:  # noqa: N802
+        """Statistics of a tournament or a game (a public read)."""
+
+        def read() -> pb.Stats:
+            check_text("game", request.game, MAX_OPTION_CHARS)
+            return stats_of(self.state.require_store(), request)
+
+        return await _answer(context, lambda: asyncio.to_thread(read))
 
     async def ListMatches(  # noqa: N802
         self, request: pb.ListMatchesRequest, context: Any
@@ -195,7 +228,8 @@ class ArenaServicer(arena_pb2_grpc.ArenaServiceServicer):
     ) -> pb.ListTournamentsResponse:
         """The stored tournaments, newest first."""
         return await _answer(
-            context, lambda: asyncio.to_thread(list_tournaments, self.state.require_store())
+            context,
+            lambda: asyncio.to_thread(list_tournaments, self.state.require_store(), request.limit),
         )
 
     async def GetRatingHistory(  # noqa: N802
@@ -206,7 +240,9 @@ class ArenaServicer(arena_pb2_grpc.ArenaServiceServicer):
         def read() -> pb.RatingHistory:
             check_text("game", request.game, MAX_OPTION_CHARS)
             check_text("bot", request.bot, MAX_OPTION_CHARS)
-            return rating_history(self.state.require_store(), request.game, request.bot)
+            return rating_history(
+                self.state.require_store(), request.game, request.bot, request.last
+            )
 
         return await _answer(context, lambda: asyncio.to_thread(read))
 

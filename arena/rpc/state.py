@@ -23,6 +23,7 @@ from arena.players import Player
 from arena.referee import Clock, play_match
 from arena.registry import get_game, list_games
 from arena.rpc.bot_registry import SessionRegistry
+from arena.rpc.catalog import tournament_to_pb
 from arena.rpc.convert import wire_module
 from arena.rpc.hosting import TournamentHost
 from arena.rpc.remote_player import RemotePlayer
@@ -30,6 +31,7 @@ from arena.rpc.sessions import SessionSettings
 from arena.rpc.status import BotBusyError, MatchExistsError, NoDatabaseError
 from arena.rpc.watching import MatchHeader, WatchHub, WatchSettings
 from arena.store import Store
+from arena.v1 import arena_pb2 as pb
 
 log = logging.getLogger("arena.rpc.server")
 
@@ -95,6 +97,14 @@ class ServerState:
         self.require_store()
         assert self.host is not None  # created with the store
         return self.host
+
+    def tournament_pb(self, tid: int) -> pb.Tournament:
+        """A tournament's public report, with what this server's run of it knows (blocking)."""
+        store = self.require_store()
+        if self.host is None:
+            return tournament_to_pb(store, tid)
+        run = self.host.run_info(tid)
+        return tournament_to_pb(store, tid, run.error, run.away, run.withdrawn)
 
     def recent_record(self, match_id: str) -> MatchRecord | None:
         """A finished, unstored match still in memory."""

@@ -13,10 +13,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from arena.app.reports import public_match_rows
 from arena.errors import LimitError
 from arena.limits import check_text
 from arena.publicity import TournamentState, finished_frames
-from arena.rpc.catalog import summary_to_pb, tournament_to_pb
+from arena.rpc.report_wire import match_row_to_pb
 from arena.rpc.state import ServerState
 from arena.rpc.status import MatchNotFoundError, TooManyWatchersError, WatcherTooSlowError
 from arena.rpc.watching import (
@@ -75,8 +76,9 @@ async def watch_match(state: ServerState, request: pb.WatchMatchRequest, context
     stored: list[Timed] = []
     with _stream_slot(hub):
         feed = hub.feed(request.match_id)
-        if feed is not None and feed.ended and not feed.public:
-            # Withheld while played; its tournament may be finished since: ask the record.
+        if feed is not None and feed.ended:
+            # Over: its record (as stored, and with what its tournament shows now) is the
+            # replay every reader gets; the feed only serves until the record is stored.
             with contextlib.suppress(MatchNotFoundError):
                 stored = await asyncio.to_thread(finished_updates, state, request.match_id)
                 feed = None
@@ -159,7 +161,8 @@ async def _follow_tournament(
         changed.clear()
         message, finished, after = await asyncio.to_thread(_read_tournament, state, tid, after)
         live = hub.live_matches(tid)
-        key = (message.status, message.fixtures_done, tuple(live), message.error)
+        away = tuple(a.bot for a in message.away) + tuple(message.withdrawn)
+        key = (message.status, message.fixtures_done, tuple(live), message.error, away)
         if key != last_key or finished:
             update = pb.TournamentUpdate(tournament=message, finished=finished, live_matches=live)
             await _write(context, update, hub.settings.send_timeout_s)
@@ -172,7 +175,11 @@ async def _follow_tournament(
 
 
 def _status_over(status: int) -> bool:
-    return status in (pb.TOURNAMENT_STATUS_FINISHED, pb.TOURNAMENT_STATUS_INTERRUPTED)
+    return status in (
+        pb.TOURNAMENT_STATUS_FINISHED,
+        pb.TOURNAMENT_STATUS_INTERRUPTED,
+        pb.TOURNAMENT_STATUS_ABANDONED,
+    )
 
 
 def _read_tournament(
@@ -180,13 +187,11 @@ def _read_tournament(
 ) -> tuple[pb.Tournament, list[pb.MatchSummary], tuple[float, str] | None]:
     """The tournament now, and its matches finished after `after` (blocking)."""
     store = state.require_store()
-    host = state.host
-    error = host.errors.get(tid, "") if host is not None else ""
-    message = tournament_to_pb(store, store.tournament(tid), error)
+    message = state.tournament_pb(tid)
     finished: list[pb.MatchSummary] = []
     while True:
         page = store.match_summaries(tournament_id=tid, after=after, limit=SUMMARY_PAGE)
-        finished.extend(summary_to_pb(s) for s in page)
+        finished.extend(match_row_to_pb(m) for m in public_match_rows(store, page))
         if page:
             after = (page[-1].finished_at, page[-1].match_id)
         if len(page) < SUMMARY_PAGE:

@@ -37,6 +37,8 @@ class MatchSummary:
     tournament_id: int | None  # None: a match outside any tournament
     fixture: int | None
     finished_at: float
+    seed: int = 0
+    plies: int | None = None  # decisions played (None: unknown, an unreadable record)
 
 
 def match_row(record: MatchRecord, fixture: Fixture | None = None) -> dict[str, Any]:
@@ -55,6 +57,7 @@ def match_row(record: MatchRecord, fixture: Fixture | None = None) -> dict[str, 
         "started_at": record.started_at,
         "finished_at": record.finished_at,
         "record": dumps(record.to_dict()),
+        "plies": len(record.moves),
     }
 
 
@@ -100,6 +103,7 @@ def tournament_from_row(row: Any) -> StoredTournament:
             time_bank_ms=row.time_bank_ms,
             increment_ms=row.increment_ms,
             deals=Deals(row.deals or Deals.DUPLICATE.value),  # NULL: from before the column
+            **settings_from_text(row.settings, where),
         )
         status = Status(row.status)
     except (KeyError, TypeError, ValueError) as exc:
@@ -117,6 +121,38 @@ def tournament_from_row(row: Any) -> StoredTournament:
     )
 
 
+SETTINGS = ("rounds", "seeding", "reconnect_grace_ms")  # spec fields kept in tournaments.settings
+
+
+def settings_text(spec: TournamentSpec) -> str | None:
+    """The spec's format and run settings as the settings column's JSON (None: all default)."""
+    data: dict[str, Any] = {}
+    if spec.rounds:
+        data["rounds"] = spec.rounds
+    if spec.seeding:
+        data["seeding"] = list(spec.seeding)
+    if spec.reconnect_grace_ms is not None:
+        data["reconnect_grace_ms"] = spec.reconnect_grace_ms
+    return dumps(data) if data else None
+
+
+def settings_from_text(text: str | None, where: str) -> dict[str, Any]:
+    """The spec fields of a settings column (NULL: none)."""
+    if text is None:
+        return {}
+    data = loads(text, where, "settings")
+    if not isinstance(data, dict):
+        raise StoreError(f"{where}: column settings is not a JSON object")
+    out: dict[str, Any] = {}
+    if "rounds" in data:
+        out["rounds"] = int(data["rounds"])
+    if "seeding" in data:
+        out["seeding"] = tuple(str(b) for b in data["seeding"])
+    if data.get("reconnect_grace_ms") is not None:
+        out["reconnect_grace_ms"] = int(data["reconnect_grace_ms"])
+    return out
+
+
 def summary_from_row(row: Any) -> MatchSummary:
     where = f"match {row.id}"
     try:
@@ -131,6 +167,8 @@ def summary_from_row(row: Any) -> MatchSummary:
         tournament_id=row.tournament_id,
         fixture=row.fixture_idx,
         finished_at=float(row.finished_at),
+        seed=int(row.seed),
+        plies=None if row.plies is None else int(row.plies),
     )
 
 

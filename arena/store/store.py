@@ -338,6 +338,8 @@ class Store:
             matches.c.tournament_id,
             matches.c.fixture_idx,
             matches.c.finished_at,
+            matches.c.seed,
+            matches.c.plies,
         )
         if tournament_id is not None:
             query = query.where(matches.c.tournament_id == tournament_id)

@@ -9,7 +9,7 @@ import sqlalchemy as sa
 
 from arena.core import MatchRecord
 from arena.errors import StoreError
-from arena.store.rows import dumps, fixture_row, record_from_row, same_play
+from arena.store.rows import dumps, fixture_row, record_from_row, same_play, settings_text
 from arena.store.schema import bots, fixtures, matches, tournaments
 from arena.tournament.schedule import BotEntry, Fixture, Status, TournamentSpec
 
@@ -51,6 +51,7 @@ def insert_tournament(
             time_bank_ms=spec.time_bank_ms,
             increment_ms=spec.increment_ms,
             deals=spec.deals.value,
+            settings=settings_text(spec),
             status=status.value,
             created_at=created_at,
             finished_at=finished_at,

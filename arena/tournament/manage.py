@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -16,14 +17,16 @@ from arena.referee import Clock
 from arena.registry import get_game
 from arena.store import Store, StoredTournament
 from arena.tournament.lease import HEARTBEAT_S, runner_id
-from arena.tournament.runner import MatchRunner, run_fixtures
+from arena.tournament.runner import FixtureGate, MatchRunner, run_fixtures
 from arena.tournament.schedule import (
     DEFAULT_TIME_BANK_MS,
     DEFAULT_TIME_PER_MOVE_MS,
     Fixture,
+    Format,
     Status,
     TournamentSpec,
     derive_seed,
+    fixture_count,
     make_fixtures,
 )
 
@@ -50,6 +53,17 @@ def first_decision_is_simultaneous(spec: TournamentSpec) -> bool:
     game, options = game_and_options(spec)
     state = new_game_state(game, spec.table_size, options, derive_seed(spec.seed, 0, 0))
     return len(game.to_move(state)) > 1
+
+
+def planned_fixtures(spec: TournamentSpec) -> int:
+    """How many matches the whole tournament plays (a knockout: without tie-break replays)."""
+    n, k = len(spec.bots), spec.table_size
+    if spec.format is Format.SWISS:
+        return spec.rounds * (n // k) * k
+    if spec.format is Format.KNOCKOUT:
+        # every table sends one bot on, so n - 1 bots leave at k - 1 per table
+        return math.ceil((n - 1) / max(1, k - 1)) * k
+    return fixture_count(spec)
 
 
 def start_seat_of(spec: TournamentSpec) -> Callable[[int], int | None]:
@@ -134,10 +148,12 @@ async def play_tournament(
     *,
     concurrency: int = 1,
     on_match: OnMatch | None = None,
+    gate: FixtureGate | None = None,
 ) -> StoredTournament:
     """Play every fixture that has no stored match; each match is stored as soon as it ends.
 
     Run and resume are the same call: the fixtures and their seeds come from the store.
+    `gate` holds back fixtures that cannot start yet (see arena/tournament/presence.py).
     """
     tournament = await asyncio.to_thread(store.tournament, tid)
     if tournament.status is Status.FINISHED and tournament.played == tournament.fixtures:
@@ -157,7 +173,7 @@ async def play_tournament(
     beating = asyncio.create_task(_keep_lease(store, tid, runner))
     try:
         await asyncio.to_thread(store.set_status, tid, Status.RUNNING)
-        await run_fixtures(pending, play, sink, concurrency=concurrency)
+        await run_fixtures(pending, play, sink, concurrency=concurrency, gate=gate)
     except BaseException:
         # Shielded: a cancelled run still records that it stopped.
         await asyncio.shield(asyncio.to_thread(store.set_status, tid, Status.INTERRUPTED))

@@ -30,6 +30,13 @@ class Format(enum.StrEnum):
 
     ROUND_ROBIN = "round-robin"  # every table of the chosen size
     GAUNTLET = "gauntlet"  # the hero against every table of the others
+    SWISS = "swiss"  # rounds of tables paired by score, no rematches
+    KNOCKOUT = "knockout"  # a seeded bracket: each table's winner goes on
+
+    @property
+    def by_rounds(self) -> bool:
+        """Whether its tables are planned round by round from the results so far."""
+        return self in (Format.SWISS, Format.KNOCKOUT)
 
 
 class Deals(enum.StrEnum):
@@ -79,6 +86,9 @@ class TournamentSpec:
     deals: Deals = DEFAULT_DEALS
     time_bank_ms: int | None = None  # per seat and match, used past time_per_move_ms
     increment_ms: int | None = None  # added to the bank after each decision
+    rounds: int = 0  # Swiss: rounds to play (0 before the default is chosen)
+    seeding: tuple[str, ...] = ()  # knockout: the bots in seed order (empty: by the seed)
+    reconnect_grace_ms: int | None = None  # a server run: how long a dropped bot may be away
 
     @property
     def bot_names(self) -> tuple[str, ...]:

@@ -20,22 +20,36 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
+from arena.app.reports import TournamentReport
+from arena.app.rows import (
+    HISTORY_COLUMNS,
+    LADDER_NOTE,
+    SUMMARY_COLUMNS,
+    cell_text,
+    history_row,
+    ladder_rows,
+    report_notes,
+    report_tables,
+    seats_title,
+    standings_title,
+    summary_row,
+)
 from arena.errors import ArenaError, ConfigError
 from arena.ratings import CONSERVATIVE_K
-from arena.rpc.client import Remote, follow_remote, read_remote
+from arena.rpc.client import Remote, follow_remote
+from arena.rpc.report_wire import report_from_pb
 from arena.v1 import arena_pb2 as pb
+from arena.web import reads
 from arena.web.boards import draw
-from arena.web.charts import head_to_head, rating_plot
+from arena.web.charts import rating_plot
 
 HERE = Path(__file__).resolve().parent
-PAGE_SIZE = 500  # match summaries read per ListMatches call
 
 
 def _words(enum_type: Any, prefix: str) -> dict[int, str]:
     return {v.number: v.name.removeprefix(prefix).lower() for v in enum_type.DESCRIPTOR.values}
 
 
-STATUS = _words(pb.TournamentStatus, "TOURNAMENT_STATUS_")
 TERMINATION = _words(pb.Termination, "TERMINATION_")
 KIND = _words(pb.UpdateKind, "UPDATE_KIND_")
 
@@ -48,63 +62,43 @@ class Pages:
         env = jinja2.Environment(
             loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True
         )
-        env.globals.update(STATUS=STATUS, TERMINATION=TERMINATION, K=CONSERVATIVE_K)
+        env.filters["cell"] = cell_text
+        env.globals.update(K=CONSERVATIVE_K, LADDER_NOTE=LADDER_NOTE)
         self.templates = Jinja2Templates(env=env)
 
     def page(self, request: Request, name: str, **context: Any) -> Response:
         """A rendered template."""
         return self.templates.TemplateResponse(request, name, context)
 
-    async def read(self, method: str, message: Any) -> Any:
-        """One public read of the server."""
-        return await read_remote(self.remote, method, message)
-
     async def index(self, request: Request) -> Response:
         """The games, each linking to its leaderboard."""
-        games = (await self.read("ListGames", pb.ListGamesRequest())).games
-        return self.page(request, "index.html", games=games)
+        return self.page(request, "index.html", games=await reads.games(self.remote))
 
     async def leaderboard(self, request: Request) -> Response:
-        """A game's TrueSkill ladder."""
-        game = request.path_params["game"]
-        board = await self.read("GetLeaderboard", pb.GetLeaderboardRequest(game=game))
-        return self.page(request, "leaderboard.html", board=board)
+        """A game's TrueSkill ladder: the rows of `arena leaderboard`."""
+        game, entries = await reads.leaderboard(self.remote, request.path_params["game"])
+        return self.page(request, "leaderboard.html", game=game, rows=ladder_rows(entries))
 
     async def bot(self, request: Request) -> Response:
-        """One bot's rating history in a game, as a plot and a table."""
-        game, bot = request.path_params["game"], request.path_params["bot"]
-        history = await self.read(
-            "GetRatingHistory", pb.GetRatingHistoryRequest(game=game, bot=bot)
+        """One bot's rating history in a game: the rows of `arena leaderboard --bot`, plotted."""
+        bot = request.path_params["bot"]
+        game, changes = await reads.history(self.remote, request.path_params["game"], bot)
+        plot = rating_plot([(c.mu, c.sigma) for c in changes], CONSERVATIVE_K)
+        rows = [history_row(c) for c in changes]
+        return self.page(
+            request, "bot.html", game=game, bot=bot, rows=rows, columns=HISTORY_COLUMNS, plot=plot
         )
-        plot = rating_plot([(p.mu, p.sigma) for p in history.points], CONSERVATIVE_K)
-        return self.page(request, "bot.html", history=history, plot=plot)
 
     async def tournaments(self, request: Request) -> Response:
-        """The stored tournaments, newest first."""
-        reply = await self.read("ListTournaments", pb.ListTournamentsRequest())
-        return self.page(request, "tournaments.html", tournaments=reply.tournaments)
+        """The stored tournaments, newest first: the rows of `arena tournament list`."""
+        rows = [summary_row(s) for s in await reads.tournaments(self.remote)]
+        return self.page(request, "tournaments.html", rows=rows, columns=SUMMARY_COLUMNS)
 
     async def tournament(self, request: Request) -> Response:
-        """Progress, standings, head-to-head, results by seat and every finished match."""
-        tid = request.path_params["tid"]
-        t = await self.read("GetTournament", pb.GetTournamentRequest(tournament_id=tid))
-        matches = await self.matches(tid)
-        h2h = head_to_head(t.bots, ((m.players, m.ranks) for m in matches))
-        return self.page(request, "tournament.html", t=t, matches=matches, h2h=h2h, live_matches=[])
-
-    async def matches(self, tid: int) -> list[pb.MatchSummary]:
-        """Every stored match of a tournament, oldest first."""
-        out: list[pb.MatchSummary] = []
-        token = ""
-        while True:
-            request = pb.ListMatchesRequest(
-                tournament_id=tid, page_size=PAGE_SIZE, page_token=token
-            )
-            page = await self.read("ListMatches", request)
-            out.extend(page.matches)
-            token = page.next_page_token
-            if not token:
-                return out
+        """Progress, standings, head-to-head, results by seat and every finished match: the
+        tables of `arena tournament show --matches`."""
+        report = await reads.tournament(self.remote, request.path_params["tid"])
+        return self.page(request, "tournament.html", **tournament_context(report), live_matches=[])
 
     async def tournament_events(self, request: Request) -> Response:
         """Server-sent events: the tournament's live part re-rendered at each change."""
@@ -114,7 +108,8 @@ class Pages:
         async def events() -> AsyncIterator[str]:
             request_pb = pb.WatchTournamentRequest(tournament_id=tid)
             async for update in follow_remote(self.remote, "WatchTournament", request_pb):
-                live = template.render(t=update.tournament, live_matches=update.live_matches)
+                context = tournament_context(report_from_pb(update.tournament))
+                live = template.render(**context, live_matches=update.live_matches)
                 yield _event({"html": live, "finished": len(update.finished)})
             yield "event: end\ndata: {}\n\n"
 
@@ -135,6 +130,18 @@ class Pages:
             yield "event: end\ndata: {}\n\n"
 
         return _sse(events())
+
+
+def tournament_context(report: TournamentReport) -> dict[str, Any]:
+    """What the tournament templates show: the report's tables and their titles, as the CLI."""
+    return {
+        "t": report.summary,
+        "tables": report_tables(report),
+        "notes": report_notes(report),
+        "standings_title": standings_title(report),
+        "seats_title": seats_title(report),
+        "summary_columns": SUMMARY_COLUMNS,
+    }
 
 
 def frame_json(update: pb.MatchUpdate) -> dict[str, Any]:

@@ -55,4 +55,10 @@ def resample(s: State, seat: int | None, rng: random.Random) -> State:
         deck = list(z.deck)
         rng.shuffle(deck)
         players[seat] = Zones(tuple(deck), z.discard, z.hand, z.force)
-    return s._replace(players=tuple(players), stream=rng.getrandbits(64), **out)
+    return s._replace(
+        players=tuple(players),
+        stream=rng.getrandbits(64),
+        junkyard=out["junkyard"],
+        contested=out["contested"],
+        dug=out["dug"],
+    )

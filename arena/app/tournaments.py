@@ -1,0 +1,174 @@
+"""Creating a tournament: the organizer's request, its defaults, limits and checks, written once.
+
+`arena tournament run` (local or `--server`) and CreateTournament both build a
+TournamentRequest and call `plan`: the same defaults (table size, cycles, rounds, clock, seed),
+the same bounds, the same schedule checks, before anything is stored.
+"""
+
+from __future__ import annotations
+
+import math
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from arena.errors import ConfigError, LimitError
+from arena.limits import (
+    MAX_BOTS_PER_TOURNAMENT,
+    ServerLimits,
+    check_clock,
+    check_name,
+    check_options,
+    check_seed,
+    shown,
+)
+from arena.referee import Clock
+from arena.registry import get_game
+from arena.tournament import BotEntry, Format, TournamentSpec
+from arena.tournament.manage import default_table_size, normalize_spec, planned_fixtures
+from arena.tournament.schedule import DEFAULT_DEALS, Deals
+
+RANDOM_SEED_BOUND = 2**31  # a seed picked for the organizer who gave none
+# [ASSUMPTION] a bot of a server tournament whose connection drops may come back this long
+# before its remaining matches are forfeited: long enough for a restart or a network blip.
+DEFAULT_RECONNECT_GRACE_MS = 60_000
+MAX_RECONNECT_GRACE_MS = 86_400_000
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentRequest:
+    """What an organizer asks for, before defaults: from CLI flags or a CreateTournament call."""
+
+    game: str
+    bots: tuple[BotEntry, ...]
+    options: Mapping[str, str] = field(default_factory=dict)
+    format: str = Format.ROUND_ROBIN.value
+    hero: str | None = None
+    table_size: int | None = None
+    cycles: int | None = None
+    rounds: int | None = None
+    seed: int | None = None
+    clock: Clock | None = None  # None: the default clock
+    deals: str = DEFAULT_DEALS.value
+    concurrency: int = 1
+    reconnect_grace_ms: int | None = None  # a server run only (None: the default)
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentOrder:
+    """A checked request: the tournament's spec and how many matches to play at once."""
+
+    spec: TournamentSpec
+    concurrency: int
+
+
+def _choice(kind: type[Format] | type[Deals], name: str, value: str) -> Format | Deals:
+    try:
+        return kind(value)
+    except ValueError:
+        choices = ", ".join(k.value for k in kind)
+        raise ConfigError(f"{name} {shown(value)} is not one of {choices}") from None
+
+
+def default_rounds(bots: int, table_size: int) -> int:
+    """Swiss rounds when none are given: enough for one winner to emerge.
+
+    Two-player tables: ceil(log2 n), as FIDE and most Swiss software use. Bigger tables seat
+    more bots per round, so fewer rounds separate the field: ceil(log_k n) + 1, at least 2.
+    """
+    if bots < 2:
+        return 1
+    if table_size <= 2:
+        return max(1, math.ceil(math.log2(bots)))
+    return max(2, math.ceil(math.log(bots, table_size)) + 1)
+
+
+def _check_bounds(request: TournamentRequest, limits: ServerLimits | None) -> None:
+    if len(request.bots) > MAX_BOTS_PER_TOURNAMENT:
+        raise LimitError(f"{len(request.bots)} bots; at most {MAX_BOTS_PER_TOURNAMENT}")
+    for bot in request.bots:
+        check_name("bot name", bot.name)
+    if request.hero:
+        check_name("hero", request.hero)
+    check_options(request.options)
+    if request.seed is not None:
+        check_seed(request.seed)
+    if request.concurrency < 1:
+        raise ConfigError("concurrency must be at least 1")
+    grace = request.reconnect_grace_ms
+    if grace is not None and not 0 <= grace <= MAX_RECONNECT_GRACE_MS:
+        raise LimitError(f"the reconnect grace must be 0 to {MAX_RECONNECT_GRACE_MS} ms")
+    if limits is None:
+        return
+    if request.concurrency > limits.max_concurrency:
+        raise LimitError(f"concurrency must be 1 to {limits.max_concurrency} on this server")
+    if (request.cycles or 1) > limits.max_cycles:
+        raise LimitError(f"cycles must be 1 to {limits.max_cycles} on this server")
+
+
+def plan(
+    request: TournamentRequest,
+    *,
+    limits: ServerLimits | None = None,
+    default_clock: Clock | None = None,
+    server_run: bool = False,
+) -> TournamentOrder:
+    """Check a request and fill in its defaults (ConfigError / LimitError, UnknownGameError).
+
+    `limits` are a server's (None: a local run, bounded only by the arena's own limits);
+    `server_run` gives the tournament a reconnect grace (its bots are connected strangers).
+    """
+    _check_bounds(request, limits)
+    game = get_game(request.game)
+    fmt = _choice(Format, "format", request.format or Format.ROUND_ROBIN.value)
+    deals = _choice(Deals, "deals", request.deals or DEFAULT_DEALS.value)
+    assert isinstance(fmt, Format) and isinstance(deals, Deals)
+    table_size = request.table_size or default_table_size(game.name)
+    rounds = 0
+    if fmt is Format.SWISS:
+        rounds = request.rounds or default_rounds(len(request.bots), table_size)
+    elif request.rounds:
+        raise ConfigError("--rounds applies only to --format swiss")
+    clock = request.clock or default_clock
+    grace = None
+    if server_run:
+        grace = request.reconnect_grace_ms
+        grace = DEFAULT_RECONNECT_GRACE_MS if grace is None else grace
+    elif request.reconnect_grace_ms is not None:
+        raise ConfigError("a reconnect grace applies only to tournaments played by a server")
+    spec = TournamentSpec(
+        game=game.name,
+        bots=request.bots,
+        seed=secrets.randbelow(RANDOM_SEED_BOUND) if request.seed is None else request.seed,
+        options=dict(request.options),
+        format=fmt,
+        table_size=table_size,
+        cycles=request.cycles or 1,
+        hero=request.hero or None,
+        time_per_move_ms=clock.per_move_ms if clock else None,
+        time_bank_ms=clock.bank_ms if clock else None,
+        increment_ms=clock.increment_ms if clock else None,
+        deals=deals,
+        rounds=rounds,
+        reconnect_grace_ms=grace,
+    )
+    spec = normalize_spec(spec)  # the game's checks: player count, options, schedule, clock
+    if limits is not None:
+        check_clock(spec.time_per_move_ms, spec.time_bank_ms, spec.increment_ms, limits)
+        count = planned_fixtures(spec)
+        if count > limits.max_fixtures:
+            raise LimitError(
+                f"the schedule has {count} matches; this server plays at most "
+                f"{limits.max_fixtures} per tournament (fewer bots, a bigger table or fewer "
+                "cycles)"
+            )
+    return TournamentOrder(spec, request.concurrency)
+
+
+__all__ = [
+    "DEFAULT_RECONNECT_GRACE_MS",
+    "TournamentOrder",
+    "TournamentRequest",
+    "default_rounds",
+    "plan",
+]
