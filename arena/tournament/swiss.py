@@ -118,7 +118,7 @@ def swiss_standings(
 def swiss_byes(
     bots: Sequence[str], table_size: int, played: Iterable[Encounter]
 ) -> tuple[str, ...]:
-    """The byes of the finished rounds, round by round (the bots absent from each)."""
+    """The byes of the finished rounds: round by round, the bots absent from it in seeding order."""
     rounds = _finished_rounds(bots, table_size, list(played))
     return tuple(b for tables in rounds for b in _absent(bots, tables))
 

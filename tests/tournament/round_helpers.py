@@ -37,14 +37,10 @@ def results(*rounds: str, first_round: int = 0) -> list[Encounter]:
 
 def play_round(plan: RoundPlan, rng: random.Random) -> list[Encounter]:
     """Random results for every table of a plan (ties possible), seated as planned."""
-    out = []
-    for t, bots in enumerate(plan.tables):
-        points = tuple(float(rng.randint(0, 2)) for _ in bots)
-        ranks = ranks_from_keys(points)
-        out.append(
-            Encounter(plan.round, t, bots, points, (0,) * len(bots), ranks, points_by_rank(ranks))
-        )
-    return out
+    return [
+        scored(plan.round, t, bots, [float(rng.randint(0, 2)) for _ in bots])
+        for t, bots in enumerate(plan.tables)
+    ]
 
 
 def repeat_meetings(encounters: Sequence[Encounter]) -> int:
@@ -56,3 +52,11 @@ def repeat_meetings(encounters: Sequence[Encounter]) -> int:
 def names(n: int) -> list[str]:
     """n bot names in seeding order: s01, s02 ..."""
     return [f"s{i:02d}" for i in range(1, n + 1)]
+
+
+def scored(round_: int, index: int, bots: Sequence[str], points: Sequence[float]) -> Encounter:
+    """An encounter of bots seated in this order with these summed points (no wins counted)."""
+    ranks = ranks_from_keys(points)
+    return Encounter(
+        round_, index, tuple(bots), tuple(points), (0,) * len(bots), ranks, points_by_rank(ranks)
+    )
