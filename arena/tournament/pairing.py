@@ -112,20 +112,32 @@ class _OutOfBudget(Exception):
 def _search(
     remaining: list[str], met: Meetings, scores: Mapping[str, float], k: int, budget: list[int]
 ) -> list[tuple[str, ...]] | None:
-    if not remaining:
-        return []
-    tried: set[frozenset[str]] = set()
-    for table in _fresh_tables(remaining, met, preference(remaining, scores, k), budget):
-        key = frozenset(table)
-        if key in tried:  # the same bots reached through another order of the seats
-            continue
-        tried.add(key)
-        rest = [b for b in remaining if b not in key]
-        if not _viable(rest, met, k):
-            continue
-        tail = _search(rest, met, scores, k, budget)
-        if tail is not None:
-            return [table, *tail]
+    # Depth-first with an explicit stack (a field of thousands would pass Python's recursion
+    # limit): level i chooses tables[i] from the bots the tables above it left.
+    def level(rest: list[str]) -> tuple[Iterator[tuple[str, ...]], list[str], set[frozenset[str]]]:
+        return _fresh_tables(rest, met, preference(rest, scores, k), budget), rest, set()
+
+    stack = [level(remaining)]
+    tables: list[tuple[str, ...]] = []
+    while stack:
+        candidates, rest, tried = stack[-1]
+        for table in candidates:
+            key = frozenset(table)
+            if key in tried:  # the same bots reached through another order of the seats
+                continue
+            tried.add(key)
+            left = [b for b in rest if b not in key]
+            if not _viable(left, met, k):
+                continue
+            tables.append(table)
+            if not left:
+                return tables
+            stack.append(level(left))
+            break
+        else:  # this level is exhausted: the table above it must change
+            stack.pop()
+            if tables:
+                tables.pop()
     return None
 
 

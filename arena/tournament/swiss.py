@@ -52,14 +52,16 @@ class SwissStanding:
 
 
 def default_swiss_rounds(bot_count: int, table_size: int) -> int:
-    """ceil(log_k n) rounds at tables of k (ceil(log2 n) for two), capped where rematches start.
+    """ceil(log_k n) rounds at tables of k (ceil(log2 n) for two), capped at (n - 1) // (k - 1).
 
     Each round, the bots on a perfect score are seated together and only one in k of them stays
     perfect, so log_k n rounds leave one bot ahead of the rest, as log2 n does for FIDE's Swiss
-    (tables of k rank k bots per game, hence fewer rounds for the same separation). The cap,
-    (n - 1) // (k - 1), is the most rounds in which each bot can meet only new opponents.
+    (a table of k ranks k bots at once, hence fewer rounds for the same separation). The cap is
+    the most rounds in which a bot could meet only new opponents (k - 1 per round). Below k^2
+    bots, tables of k > 2 repeat meetings from the second round whatever the pairing (two
+    tables of 4 among 8 bots share bots); the pairing then seats the fewest repeats.
     """
-    _check_field(bot_count, table_size)
+    check_swiss(bot_count, table_size)
     rounds = 0
     while table_size**rounds < bot_count:
         rounds += 1
@@ -133,11 +135,9 @@ def plan_swiss_round(
     same round again (its finished tables are checked against it). The tournament seed plays
     no part beyond the seeding order and the fixtures' deals.
     """
-    _check_field(len(bots), table_size)
+    check_swiss(len(bots), table_size, rounds)
     if len(set(bots)) != len(bots):
         raise ConfigError("a bot is named twice in the seeding")
-    if rounds < 1:
-        raise ConfigError("a Swiss needs at least 1 round")
     encounters = list(played)
     finished = _finished_rounds(bots, table_size, encounters)
     current = len(finished)
@@ -216,7 +216,10 @@ def _absent(bots: Sequence[str], tables: Sequence[Encounter]) -> list[str]:
     return [b for b in bots if b not in seated]
 
 
-def _check_field(bot_count: int, table_size: int) -> None:
+def check_swiss(bot_count: int, table_size: int, rounds: int = 1) -> None:
+    """Raise ConfigError unless a Swiss of bot_count bots at tables of table_size can be run."""
+    if rounds < 1:
+        raise ConfigError("a Swiss needs at least 1 round")
     if table_size < 2:
         raise ConfigError("a Swiss needs tables of at least 2 bots")
     if bot_count < table_size:
