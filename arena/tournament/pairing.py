@@ -101,8 +101,9 @@ def seat_tables(
     if found is not None:
         return found
     rank = {b: i for i, b in enumerate(ranked)}
-    improved = _improve([list(t) for t in _greedy(list(ranked), met, scores, k)], met)
-    return [tuple(sorted(row, key=rank.__getitem__)) for row in improved]
+    improved = _improve([list(t) for t in _greedy(list(ranked), met, scores, k)], met, rank)
+    tables = [tuple(sorted(row, key=rank.__getitem__)) for row in improved]
+    return sorted(tables, key=lambda t: rank[t[0]])  # table 0 still seats the top bot
 
 
 class _OutOfBudget(Exception):
@@ -193,8 +194,10 @@ def _greedy(
     return tables
 
 
-def _improve(rows: list[list[str]], met: Meetings) -> list[list[str]]:
-    # Each swap lowers the total of earlier meetings at the tables, so this ends.
+def _improve(rows: list[list[str]], met: Meetings, rank: Mapping[str, int]) -> list[list[str]]:
+    # Each swap lowers the total of earlier meetings at the tables, so this ends. A bot trades
+    # places with the nearest table first, and there with the bot nearest to it in the ranking
+    # (the lower one of two as near): the tables stay close to the top-down fill.
     def cost(bot: str, row: Sequence[str], leaving: str) -> int:
         seen = met.get(bot, {})
         return sum(seen.get(o, 0) for o in row if o != leaving and o != bot)
@@ -206,17 +209,17 @@ def _improve(rows: list[list[str]], met: Meetings) -> list[list[str]]:
             for x in list(row):
                 if x not in row or not (cx := cost(x, row, x)):
                     continue
-                for j in sorted(range(len(rows)), key=lambda j: (abs(j - i), j)):
+                for j in sorted(range(len(rows)), key=lambda t: (abs(t - i), t)):
                     other = rows[j]
-                    y = next(
-                        (
-                            y
-                            for y in other
-                            if j != i
-                            and cost(x, other, y) + cost(y, row, x) < cx + cost(y, other, y)
-                        ),
-                        None,
+                    if j == i:
+                        continue
+                    # x and y trade places when that lowers their meetings at their tables
+                    better = (
+                        y
+                        for y in sorted(other, key=lambda b: (abs(rank[b] - rank[x]), -rank[b]))
+                        if cost(x, other, y) + cost(y, row, x) < cx + cost(y, other, y)
                     )
+                    y = next(better, None)
                     if y is not None:
                         row[row.index(x)], other[other.index(y)] = y, x
                         swapped = True

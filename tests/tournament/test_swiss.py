@@ -11,6 +11,7 @@ import pytest
 from round_helpers import names, play_round, repeat_meetings, results
 
 from arena.errors import ConfigError, TournamentError
+from arena.tournament import pairing
 from arena.tournament.pairing import bye_for_two, pair_two, seat_tables
 from arena.tournament.rounds import RoundPlan
 from arena.tournament.swiss import (
@@ -178,6 +179,13 @@ def test_tables_of_three_search_past_a_first_table_that_strands_the_rest():
     scores = dict.fromkeys("abcdef", 0.0)
     # natural tables a c e / b d f, but b and d met
     assert seat_tables(list("abcdef"), met("bd"), scores, 3) == [("a", "c", "d"), ("b", "e", "f")]
+
+
+def test_past_its_budget_the_table_search_fills_greedily_then_swaps_repeats_away(monkeypatch):
+    monkeypatch.setattr(pairing, "SEARCH_BUDGET", 0)
+    scores = dict.fromkeys("abcdef", 0.0)
+    # greedy: a c e / b d f, where b and d met; b trades places with c, its nearest lower rival
+    assert seat_tables(list("abcdef"), met("bd"), scores, 3) == [("a", "b", "e"), ("c", "d", "f")]
 
 
 def test_tables_of_four_with_unavoidable_repeats_seat_the_fewest():
