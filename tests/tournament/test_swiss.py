@@ -12,6 +12,7 @@ from round_helpers import names, play_round, repeat_meetings, results
 
 from arena.errors import ConfigError, TournamentError
 from arena.tournament import pairing
+from arena.tournament.matching import Matching
 from arena.tournament.pairing import bye_for_two, pair_two, seat_tables
 from arena.tournament.rounds import RoundPlan
 from arena.tournament.swiss import (
@@ -329,3 +330,43 @@ def test_a_bye_scores_a_win_and_counts_the_bots_own_score_in_its_buchholz():
 def test_standings_refuse_unknown_bots():
     with pytest.raises(TournamentError, match="outside the field"):
         swiss_standings(["a"], results("a>z"), [])
+
+
+# --- the matching behind the exact pairing ---------------------------------------------------
+
+
+def test_the_matching_is_maximum_also_after_removing_vertices():
+    def best(vertices, forbidden):  # brute force
+        if len(vertices) < 2:
+            return 0
+        v, rest = vertices[0], vertices[1:]
+        return max(
+            [best(rest, forbidden)]
+            + [
+                1 + best([x for x in rest if x != u], forbidden)
+                for u in rest
+                if u not in forbidden[v]
+            ]
+        )
+
+    rng = random.Random(2)
+    for _ in range(400):  # dense and sparse graphs, odd cycles (blossoms) included
+        n = rng.randint(1, 9)
+        density = rng.random()
+        forbidden: list[set[int]] = [set() for _ in range(n)]
+        for a, b in itertools.combinations(range(n), 2):
+            if rng.random() < density:
+                forbidden[a].add(b)
+                forbidden[b].add(a)
+        matching = Matching(forbidden)
+        alive = list(range(n))
+        while True:
+            assert matching.size == best(alive, forbidden)
+            mates = {v: matching.mate[v] for v in alive if matching.mate[v] >= 0}
+            assert all(u in alive and matching.mate[u] == v for v, u in mates.items())
+            assert all(u not in forbidden[v] for v, u in mates.items())
+            if len(alive) < 2:
+                break
+            gone = rng.sample(alive, rng.randint(1, 2))
+            matching = matching.without(*gone)
+            alive = [v for v in alive if v not in gone]
