@@ -190,18 +190,35 @@ def make_fixtures(spec: TournamentSpec, start_seat: StartSeat | None = None) -> 
     validate_spec(spec)
     out: list[Fixture] = []
     cycle_tables = tables(spec)
-    duplicate = spec.deals is Deals.DUPLICATE
     for cycle in range(spec.cycles):
         for table, seating in enumerate(cycle_tables):
-            target: int | None = None
-            for rotation, seats in enumerate(rotations(seating)):
-                if duplicate:
-                    seed = derive_seed(spec.seed, cycle, table)
-                else:
-                    seed = _fair_seed(spec.seed, (cycle, table, rotation), start_seat, target)
-                    if rotation == 0 and start_seat is not None:
-                        target = start_seat(seed)
-                out.append(Fixture(len(out), cycle, table, rotation, seats, seed))
+            out += table_fixtures(
+                spec.seed, cycle, table, seating, spec.deals, start_seat, first_index=len(out)
+            )
+    return out
+
+
+def table_fixtures(
+    seed: int,
+    cycle: int,
+    table: int,
+    seating: Sequence[str],
+    deals: Deals,
+    start_seat: StartSeat | None,
+    first_index: int,
+) -> list[Fixture]:
+    """One table's fixtures, one per rotation, indexed from first_index (the seed scheme of
+    every format: derive_seed(seed, cycle, table[, rotation]), fair starts as above)."""
+    out: list[Fixture] = []
+    target: int | None = None
+    for rotation, seats in enumerate(rotations(seating)):
+        if deals is Deals.DUPLICATE:
+            match_seed = derive_seed(seed, cycle, table)
+        else:
+            match_seed = _fair_seed(seed, (cycle, table, rotation), start_seat, target)
+            if rotation == 0 and start_seat is not None:
+                target = start_seat(match_seed)
+        out.append(Fixture(first_index + rotation, cycle, table, rotation, seats, match_seed))
     return out
 
 
