@@ -22,6 +22,7 @@ from typing import Any
 
 import grpc
 import pytest
+import token_ledger
 
 from arena.v1 import arena_pb2 as pb
 from arena.v1 import arena_pb2_grpc
@@ -131,6 +132,7 @@ def arena_with_web(db: Path) -> Iterator[Served]:
         # Drained in the background: a server whose stderr pipe fills up would block.
         drain = threading.Thread(target=served.log.extend, args=(server.stderr,), daemon=True)
         drain.start()
+        token_ledger.streamed(f"arena serve --db {db} --web", served.log)
         yield served
         server.send_signal(signal.SIGTERM)
         assert server.wait(timeout=15) == 0

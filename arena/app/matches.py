@@ -36,6 +36,7 @@ class ReplayHeader:
     players: tuple[str, ...]
     options: dict[str, Any]
     seed: int | None
+    tournament_id: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,10 +53,15 @@ class Replay:
         return self.frames[-1].outcome if self.frames else None
 
 
+def record_tournament(store: Store, record: MatchRecord) -> int | None:
+    """The id of the tournament a stored match belongs to (None: outside any)."""
+    found = record.metadata.get("tournament_id") if record.metadata else None
+    return int(found) if found is not None else store.match_tournament(record.match_id)
+
+
 def tournament_state(store: Store, record: MatchRecord) -> TournamentState | None:
     """The (spec, status) of the tournament a stored match belongs to, if any."""
-    found = record.metadata.get("tournament_id") if record.metadata else None
-    tid = int(found) if found is not None else store.match_tournament(record.match_id)
+    tid = record_tournament(store, record)
     if tid is None:
         return None
     stored = store.tournament(tid)
@@ -70,7 +76,7 @@ def disclosed_match(store: Store, match_id: str, audience: Audience) -> Disclosu
     return disclose_match(record, tournament_state(store, record))
 
 
-def header_of(disclosure: Disclosure) -> ReplayHeader:
+def header_of(disclosure: Disclosure, tournament_id: int | None = None) -> ReplayHeader:
     """The replay header of a disclosed match."""
     record = disclosure.record
     return ReplayHeader(
@@ -79,6 +85,7 @@ def header_of(disclosure: Disclosure) -> ReplayHeader:
         tuple(record.players),
         dict(record.options),
         None if disclosure.seed_withheld else record.seed,
+        tournament_id,
     )
 
 
@@ -87,9 +94,13 @@ def stored_replay(
 ) -> Replay:
     """A stored match's replay: the spectator's frames, or `seat`'s (the owner's view only)."""
     record = store.match(match_id)
-    tournament = None if audience is Audience.OWNER else tournament_state(store, record)
+    tid = record_tournament(store, record)
+    tournament = None
+    if audience is Audience.PUBLIC and tid is not None:
+        stored = store.tournament(tid)
+        tournament = (stored.spec, stored.status)
     shown = Disclosure(record) if tournament is None else disclose_match(record, tournament)
-    return record_replay(record, header_of(shown), tournament, seat)
+    return record_replay(record, header_of(shown, tid), tournament, seat)
 
 
 def record_replay(
@@ -141,6 +152,7 @@ __all__ = [
     "ReplayHeader",
     "disclosed_match",
     "header_of",
+    "record_tournament",
     "record_replay",
     "stored_replay",
     "tournament_state",

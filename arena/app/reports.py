@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from arena.core import MatchRecord
@@ -20,11 +20,13 @@ from arena.ratings import LadderEntry, fold_ratings
 from arena.store import MatchSummary, Store, StoredTournament
 from arena.tournament import TIE_BREAKS, compute_standings
 from arena.tournament.comparisons import HeadToHead, head_to_head
+from arena.tournament.formats import knockout_places, planned_fixtures, played_pairs, swiss_table
 from arena.tournament.lease import runner_gone
-from arena.tournament.manage import first_decision_is_simultaneous, planned_fixtures
+from arena.tournament.manage import first_decision_is_simultaneous
 from arena.tournament.players import forfeit_counts
-from arena.tournament.schedule import Status
+from arena.tournament.schedule import Fixture, Format, Status, TournamentSpec
 from arena.tournament.standings import SeatSummary, seat_summary
+from arena.tournament.swiss import SWISS_TIE_BREAKS
 
 ABANDONED = "abandoned"  # shown for a running tournament whose runner is gone
 SUMMARY_PAGE = 500  # match summaries read per query
@@ -196,6 +198,40 @@ def standing_rows(
     )
 
 
+KNOCKOUT_PLACES = (
+    "the bracket: the winner, then the final's losers, then each earlier stage's losers "
+    "sharing the next places; then points, wins, mean rank"
+)
+
+
+def round_standings(
+    spec: TournamentSpec,
+    pairs: Sequence[tuple[Fixture, MatchRecord]],
+    standings: Sequence[StandingRow],
+) -> tuple[tuple[StandingRow, ...], str]:
+    """A round format's standings: Swiss by score, Buchholz and Sonneborn-Berger; a knockout
+    by its bracket (the game points' standings break ties within a shared place)."""
+    order = {s.bot: i for i, s in enumerate(standings)}
+    if spec.format is Format.SWISS:
+        table = swiss_table(spec, pairs)
+        rows = [
+            replace(
+                s,
+                place=table[s.bot][0],
+                score=table[s.bot][1],
+                buchholz=table[s.bot][2],
+                sonneborn_berger=table[s.bot][3],
+                byes=table[s.bot][4],
+            )
+            for s in standings
+        ]
+        ranked = sorted(rows, key=lambda s: (s.place, order[s.bot]))
+        return tuple(ranked), SWISS_TIE_BREAKS
+    places = knockout_places(spec, pairs)
+    rows = [replace(s, place=places[s.bot]) for s in standings]
+    return tuple(sorted(rows, key=lambda s: (s.place, order[s.bot]))), KNOCKOUT_PLACES
+
+
 def tournament_report(
     store: Store,
     tid: int,
@@ -211,13 +247,18 @@ def tournament_report(
     spec = t.spec
     records = store.tournament_matches(tid)
     by_play_order = not first_decision_is_simultaneous(spec)
+    standings = standing_rows(records, spec.bot_names, spec.table_size)
+    tie_breaks = TIE_BREAKS
+    if spec.format.by_rounds:
+        pairs = played_pairs(store.fixtures(tid), records)
+        standings, tie_breaks = round_standings(spec, pairs, standings)
     matches = match_rows(store, t, audience) if with_matches else None
     return TournamentReport(
         summary=summary(t, audience),
-        standings=standing_rows(records, spec.bot_names, spec.table_size),
+        standings=standings,
         seats=tuple(seat_summary(records, spec.table_size, by_play_order=by_play_order)),
         by_play_order=by_play_order,
-        tie_breaks=TIE_BREAKS,
+        tie_breaks=tie_breaks,
         head_to_head=tuple(head_to_head(records)),
         ladder=tuple(fold_ratings(store.results(spec.game, tid))),
         error=error,
@@ -327,3 +368,21 @@ def match_row_of_record(record: MatchRecord, tournament_id: int | None = None) -
         fixture=int(fixture) if isinstance(fixture, int) else None,
         finished_at=record.finished_at,
     )
+
+
+def match_page(
+    store: Store,
+    *,
+    tournament_id: int | None,
+    game: str | None,
+    after: tuple[float, str] | None,
+    limit: int,
+) -> tuple[list[MatchRow], tuple[float, str] | None]:
+    """One page of stored matches in brief, oldest finished first, as the public sees them,
+    and the key after its last row (keyset paging: matches stored meanwhile never shift a
+    page). An unknown tournament is UnknownTournamentError."""
+    if tournament_id is not None:
+        store.tournament(tournament_id)
+    page = store.match_summaries(tournament_id=tournament_id, game=game, after=after, limit=limit)
+    last = (page[-1].finished_at, page[-1].match_id) if page else None
+    return public_match_rows(store, page), last

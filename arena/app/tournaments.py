@@ -7,7 +7,6 @@ the same bounds, the same schedule checks, before anything is stored.
 
 from __future__ import annotations
 
-import math
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -25,7 +24,8 @@ from arena.limits import (
 from arena.referee import Clock
 from arena.registry import get_game
 from arena.tournament import BotEntry, Format, TournamentSpec
-from arena.tournament.manage import default_table_size, normalize_spec, planned_fixtures
+from arena.tournament.formats import planned_fixtures
+from arena.tournament.manage import default_table_size, normalize_spec
 from arena.tournament.schedule import DEFAULT_DEALS, Deals
 
 RANDOM_SEED_BOUND = 2**31  # a seed picked for the organizer who gave none
@@ -70,19 +70,6 @@ def _choice(kind: type[Format] | type[Deals], name: str, value: str) -> Format |
         raise ConfigError(f"{name} {shown(value)} is not one of {choices}") from None
 
 
-def default_rounds(bots: int, table_size: int) -> int:
-    """Swiss rounds when none are given: enough for one winner to emerge.
-
-    Two-player tables: ceil(log2 n), as FIDE and most Swiss software use. Bigger tables seat
-    more bots per round, so fewer rounds separate the field: ceil(log_k n) + 1, at least 2.
-    """
-    if bots < 2:
-        return 1
-    if table_size <= 2:
-        return max(1, math.ceil(math.log2(bots)))
-    return max(2, math.ceil(math.log(bots, table_size)) + 1)
-
-
 def _check_bounds(request: TournamentRequest, limits: ServerLimits | None) -> None:
     if len(request.bots) > MAX_BOTS_PER_TOURNAMENT:
         raise LimitError(f"{len(request.bots)} bots; at most {MAX_BOTS_PER_TOURNAMENT}")
@@ -124,11 +111,6 @@ def plan(
     deals = _choice(Deals, "deals", request.deals or DEFAULT_DEALS.value)
     assert isinstance(fmt, Format) and isinstance(deals, Deals)
     table_size = request.table_size or default_table_size(game.name)
-    rounds = 0
-    if fmt is Format.SWISS:
-        rounds = request.rounds or default_rounds(len(request.bots), table_size)
-    elif request.rounds:
-        raise ConfigError("--rounds applies only to --format swiss")
     clock = request.clock or default_clock
     grace = None
     if server_run:
@@ -149,7 +131,7 @@ def plan(
         time_bank_ms=clock.bank_ms if clock else None,
         increment_ms=clock.increment_ms if clock else None,
         deals=deals,
-        rounds=rounds,
+        rounds=request.rounds or 0,  # Swiss: 0 takes the format's default
         reconnect_grace_ms=grace,
     )
     spec = normalize_spec(spec)  # the game's checks: player count, options, schedule, clock
@@ -169,6 +151,5 @@ __all__ = [
     "DEFAULT_RECONNECT_GRACE_MS",
     "TournamentOrder",
     "TournamentRequest",
-    "default_rounds",
     "plan",
 ]

@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 
 from arena.app.rows import HISTORY_COLUMNS, LADDER_NOTE, history_row, ladder_rows
+from arena.app.values import LadderEntry
 from arena.cli import app, sources
 from arena.cli.output import (
     DbOption,
@@ -17,7 +18,6 @@ from arena.cli.output import (
     emit_note,
     emit_rows,
 )
-from arena.ratings import LadderEntry
 
 
 def emit_ladder(entries: list[LadderEntry], game: str, fmt: OutputFormat) -> None:

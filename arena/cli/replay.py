@@ -10,6 +10,7 @@ import typer
 
 from arena.app.match_rows import replay_document, replay_text
 from arena.app.matches import header_of, record_replay
+from arena.app.values import Disclosure
 from arena.cli import app, sources
 from arena.cli.output import (
     DbOption,
@@ -21,7 +22,6 @@ from arena.cli.output import (
 )
 from arena.core import MatchRecord
 from arena.errors import ConfigError
-from arena.publicity import Disclosure
 
 
 @app.command("replay")

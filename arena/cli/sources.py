@@ -16,9 +16,8 @@ from arena.app.database import open_store
 from arena.app.matches import Replay
 from arena.app.reports import Audience, MatchRow, TournamentReport, TournamentSummary
 from arena.app.stats import StatsReport
+from arena.app.values import LadderEntry, RatingChange
 from arena.errors import ConfigError
-from arena.ratings import LadderEntry
-from arena.store import RatingChange
 
 T = TypeVar("T")
 PAGE = 500  # match summaries per ListMatches call

@@ -59,12 +59,13 @@ def run_and_report(
 
     def on_created(t: StoredTournament) -> None:
         created.append(t)
+        total = reports.summary(t).fixtures  # a round format plans more rounds later
         if isinstance(tournament, TournamentSpec):
             progress.say(
-                f"tournament {t.id}: {t.fixtures} matches at tables of {t.spec.table_size}, "
+                f"tournament {t.id}: {total} matches at tables of {t.spec.table_size}, "
                 f"seed {t.spec.seed}, database {store.location}"
             )
-        progress.start(t.id, t.played, reports.summary(t).fixtures)
+        progress.start(t.id, t.played, total)
         if sprt is not None:
             watches.append(sprt_watch(store, t, sprt))
 

@@ -15,10 +15,11 @@ from arena.app import ladders, stats
 from arena.app.reports import (
     Audience,
     AwayBot,
-    public_match_rows,
+    match_page,
     tournament_report,
     tournament_summaries,
 )
+from arena.app.values import Store
 from arena.errors import ConfigError
 from arena.limits import MAX_PAGE_SIZE  # a page of summaries stays far below 1 MiB
 from arena.registry import get_game
@@ -30,7 +31,6 @@ from arena.rpc.report_wire import (
     stats_to_pb,
     summary_to_pb,
 )
-from arena.store import MatchSummary, Store
 from arena.v1 import arena_pb2 as pb
 
 DEFAULT_PAGE_SIZE = 50
@@ -93,22 +93,19 @@ def list_matches(store: Store, request: pb.ListMatchesRequest) -> pb.ListMatches
     if not 1 <= size <= MAX_PAGE_SIZE:
         raise ConfigError(f"page_size must be from 1 to {MAX_PAGE_SIZE}, not {size}")
     tid = request.tournament_id if request.HasField("tournament_id") else None
-    if tid is not None:
-        store.tournament(tid)  # an unknown tournament is NOT_FOUND, not an empty list
     game = get_game(request.game).name if request.game else None
     filters = [tid, game]
     after = _decode_token(request.page_token, filters) if request.page_token else None
     # One more than a page tells whether another page follows without a count query.
-    rows = store.match_summaries(tournament_id=tid, game=game, after=after, limit=size + 1)
+    rows, _ = match_page(store, tournament_id=tid, game=game, after=after, limit=size + 1)
     page, more = rows[:size], len(rows) > size
-    token = _encode_token(page[-1], filters) if more else ""
-    matches = [match_row_to_pb(m) for m in public_match_rows(store, page)]
-    return pb.ListMatchesResponse(matches=matches, next_page_token=token)
+    token = _encode_token((page[-1].finished_at, page[-1].match_id), filters) if more else ""
+    return pb.ListMatchesResponse(matches=[match_row_to_pb(m) for m in page], next_page_token=token)
 
 
-def _encode_token(last: MatchSummary, filters: Sequence[object]) -> str:
+def _encode_token(last: tuple[float, str], filters: Sequence[object]) -> str:
     # The filters ride along so a token is never silently applied to another query.
-    data = json.dumps([last.finished_at, last.match_id, filters], separators=(",", ":"))
+    data = json.dumps([last[0], last[1], filters], separators=(",", ":"))
     return base64.urlsafe_b64encode(data.encode()).decode().rstrip("=")
 
 

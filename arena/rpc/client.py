@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import AsyncIterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import grpc
@@ -32,7 +32,7 @@ class Remote:
     """A referee server and the credentials to use with it."""
 
     address: str
-    token: str | None = None  # an organizer token
+    token: str | None = field(default=None, repr=False)  # an organizer token: never shown
     tls_ca: str | None = None  # a CA file: TLS ("" = the system's CAs); None: plaintext
 
     @classmethod

@@ -46,7 +46,7 @@ class _BotProcess:
     name: str
     command: str
     process: asyncio.subprocess.Process
-    token: str
+    token: str = field(repr=False)  # a per-launch secret: never shown
     tail: deque[str] = field(default_factory=lambda: deque(maxlen=TAIL_LINES))
     readers: list[asyncio.Task[None]] = field(default_factory=list)
     log: TextIO | None = None  # the bot's whole output, when the referee keeps logs

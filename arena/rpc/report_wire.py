@@ -20,10 +20,17 @@ from arena.app.reports import (
 )
 from arena.app.stats import Duel, Elo, PointsInterval, StatsReport, TrueSkillRow
 from arena.app.tournaments import TournamentRequest
+from arena.app.values import (
+    BotEntry,
+    Frame,
+    FrameKind,
+    HeadToHead,
+    LadderEntry,
+    RatingChange,
+    SeatSummary,
+)
 from arena.core import MoveRecord, Termination
 from arena.errors import ConfigError
-from arena.publicity import Frame, FrameKind
-from arena.ratings import LadderEntry
 from arena.rpc.convert import (
     clock_settings_from_pb,
     clock_settings_to_pb,
@@ -32,10 +39,6 @@ from arena.rpc.convert import (
     outcome_from_pb,
     termination_to_pb,
 )
-from arena.store import RatingChange
-from arena.tournament import BotEntry
-from arena.tournament.comparisons import HeadToHead
-from arena.tournament.standings import SeatSummary
 from arena.v1 import arena_pb2 as pb
 
 _STATUS_WORDS = ("created", "running", "interrupted", "finished", "abandoned")

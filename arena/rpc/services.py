@@ -12,10 +12,12 @@ from typing import Any, TypeVar
 import grpc
 
 from arena.access import Caller, bearer_token
+from arena.app.matches import disclosed_match
+from arena.app.reports import Audience
+from arena.app.values import UnknownMatchError
 from arena.errors import ArenaError, LimitError
 from arena.game import option_choices, option_fields
 from arena.limits import MAX_OPTION_CHARS, check_clock, check_text
-from arena.publicity import disclose_match
 from arena.registry import list_games
 from arena.rpc.catalog import (
     leaderboard,
@@ -35,7 +37,6 @@ from arena.rpc.hosting import order_from_pb
 from arena.rpc.state import ServerState
 from arena.rpc.status import MatchNotFoundError, abort_with
 from arena.rpc.watch_streams import watch_match, watch_tournament
-from arena.store import UnknownMatchError
 from arena.v1 import arena_pb2 as pb
 from arena.v1 import arena_pb2_grpc
 
@@ -102,16 +103,9 @@ class ArenaServicer(arena_pb2_grpc.ArenaServiceServicer):
         if store is None:
             raise MatchNotFoundError(f"no finished match {match_id!r} on this server")
         try:
-            record = store.match(match_id)
+            shown = disclosed_match(store, match_id, Audience.PUBLIC)
         except UnknownMatchError:
             raise MatchNotFoundError(f"no finished match {match_id!r} on this server") from None
-        tid = record.metadata.get("tournament_id") if record.metadata else None
-        tid = tid if tid is not None else store.match_tournament(match_id)
-        tournament = None
-        if tid is not None:
-            stored = store.tournament(int(tid))
-            tournament = (stored.spec, stored.status)
-        shown = disclose_match(record, tournament)
         message = record_to_pb(shown.record)
         message.seed_withheld = shown.seed_withheld
         message.moves_withheld = shown.moves_withheld

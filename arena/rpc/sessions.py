@@ -100,7 +100,7 @@ class BotSession:
     """One connected bot: its Hello, its outbox and writer, its pending requests and matches."""
 
     name: str
-    token: str
+    token: str = field(repr=False)  # never shown
     games: tuple[str, ...]
     max_matches: int
     version: str

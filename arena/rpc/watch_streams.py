@@ -1,7 +1,8 @@
 """The WatchMatch and WatchTournament streams: one writer per stream, every write on a deadline.
 
-What a frame may show is `arena.publicity`'s; this module only moves frames: from a live
-match's feed (catching up first), or from a finished match's record, replayed here.
+What a frame may show is the application layer's (arena/app/matches.py, which asks
+`arena.publicity`); this module only moves frames: from a live match's feed (catching up
+first), or from a finished match's record, replayed by the application layer.
 """
 
 from __future__ import annotations
@@ -13,10 +14,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from arena.app.reports import public_match_rows
+from arena.app.matches import header_of, record_replay, stored_replay
+from arena.app.reports import Audience, public_match_rows
+from arena.app.values import Disclosure, UnknownMatchError
 from arena.errors import LimitError
 from arena.limits import check_text
-from arena.publicity import TournamentState, finished_frames
 from arena.rpc.report_wire import match_row_to_pb
 from arena.rpc.state import ServerState
 from arena.rpc.status import MatchNotFoundError, TooManyWatchersError, WatcherTooSlowError
@@ -27,7 +29,6 @@ from arena.rpc.watching import (
     WatchHub,
     frames_to_updates,
 )
-from arena.store import UnknownMatchError
 from arena.v1 import arena_pb2 as pb
 
 SUMMARY_PAGE = 500  # finished-match summaries read per database query while following
@@ -115,25 +116,21 @@ def _replayed(update: pb.MatchUpdate) -> pb.MatchUpdate:
 def finished_updates(state: ServerState, match_id: str) -> list[Timed]:
     """A finished match's public updates, replayed from its record (blocking)."""
     record = state.recent_record(match_id)
-    tournament: TournamentState | None = None
-    tid: int | None = None
-    if record is None:
+    if record is not None:  # outside any tournament: public once over
+        replay = record_replay(record, header_of(Disclosure(record)))
+    else:
         store = state.store
-        if store is None:
-            raise MatchNotFoundError(f"no live or finished match {match_id!r} on this server")
         try:
-            record = store.match(match_id)
+            if store is None:
+                raise UnknownMatchError(match_id)
+            replay = stored_replay(store, match_id, Audience.PUBLIC)
         except UnknownMatchError:
             raise MatchNotFoundError(
                 f"no live or finished match {match_id!r} on this server"
             ) from None
-        found = record.metadata.get("tournament_id") if record.metadata else None
-        tid = int(found) if found is not None else store.match_tournament(match_id)
-        if tid is not None:
-            stored = store.tournament(tid)
-            tournament = (stored.spec, stored.status)
-    header = MatchHeader(match_id, record.game, record.options, record.players, None, tid)
-    return frames_to_updates(header, finished_frames(record, tournament))
+    h = replay.header
+    header = MatchHeader(match_id, h.game, h.options, h.players, None, h.tournament_id)
+    return frames_to_updates(header, replay.frames)
 
 
 async def watch_tournament(

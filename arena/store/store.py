@@ -23,6 +23,7 @@ from arena.store.rows import (
     MatchSummary,
     StoredTournament,
     fixture_from_row,
+    fixture_row,
     loads,
     match_row,
     record_from_row,
@@ -93,6 +94,14 @@ class Store:
         """Store a tournament with its whole schedule in one transaction; its new id."""
         with self._begin() as conn:
             return insert_tournament(conn, spec, schedule, Status.CREATED, time.time(), None)
+
+    def add_fixtures(self, tid: int, schedule: Sequence[Fixture]) -> None:
+        """Store the next round of a round-based tournament (one transaction; a fixture stored
+        already, by a run that raced this one, is an error and nothing is added)."""
+        if not schedule:
+            return
+        with self._begin() as conn:
+            conn.execute(fixtures.insert(), [fixture_row(tid, f) for f in schedule])
 
     def tournament(self, tid: int) -> StoredTournament:
         """The stored tournament; UnknownTournamentError if there is none with that id."""

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import math
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -16,6 +15,7 @@ from arena.limits import check_clock
 from arena.referee import Clock
 from arena.registry import get_game
 from arena.store import Store, StoredTournament
+from arena.tournament.formats import check_format, default_rounds, played_pairs, schedule_so_far
 from arena.tournament.lease import HEARTBEAT_S, runner_id
 from arena.tournament.runner import FixtureGate, MatchRunner, run_fixtures
 from arena.tournament.schedule import (
@@ -26,8 +26,7 @@ from arena.tournament.schedule import (
     Status,
     TournamentSpec,
     derive_seed,
-    fixture_count,
-    make_fixtures,
+    validate_spec,
 )
 
 OnMatch = Callable[[Fixture, MatchRecord], None]
@@ -55,17 +54,6 @@ def first_decision_is_simultaneous(spec: TournamentSpec) -> bool:
     return len(game.to_move(state)) > 1
 
 
-def planned_fixtures(spec: TournamentSpec) -> int:
-    """How many matches the whole tournament plays (a knockout: without tie-break replays)."""
-    n, k = len(spec.bots), spec.table_size
-    if spec.format is Format.SWISS:
-        return spec.rounds * (n // k) * k
-    if spec.format is Format.KNOCKOUT:
-        # every table sends one bot on, so n - 1 bots leave at k - 1 per table
-        return math.ceil((n - 1) / max(1, k - 1)) * k
-    return fixture_count(spec)
-
-
 def start_seat_of(spec: TournamentSpec) -> Callable[[int], int | None]:
     """The game's first mover in the deal of a seed, at this table size (None: simultaneous)."""
     game, options = game_and_options(spec)
@@ -86,9 +74,12 @@ def normalize_spec(spec: TournamentSpec) -> TournamentSpec:
         raise ConfigError(
             f"{game.name} needs at least {game.min_players} bots, not {len(spec.bots)}"
         )
-    make_fixtures(spec)  # validates bots, format and sizes before anything is stored
+    validate_spec(spec)
+    check_format(spec)  # the format's own checks, before anything is stored
     check_options_play(game, spec.table_size, options)
     spec = with_default_clock(spec)
+    if spec.format is Format.SWISS and not spec.rounds:
+        spec = replace(spec, rounds=default_rounds(spec))
     return replace(spec, game=game.name, options=options_to_dict(options))
 
 
@@ -116,7 +107,8 @@ def check_options_play(game: Any, num_players: int, options: Any) -> None:
 def create_tournament(store: Store, spec: TournamentSpec) -> StoredTournament:
     """Validate, schedule and store a tournament (one transaction); the stored tournament."""
     spec = normalize_spec(spec)
-    tid = store.create_tournament(spec, make_fixtures(spec, start_seat_of(spec)))
+    # Every fixture of the schedule, or a round format's first round (the others follow).
+    tid = store.create_tournament(spec, schedule_so_far(spec, start_seat_of(spec), {}))
     return store.tournament(tid)
 
 
@@ -141,6 +133,18 @@ async def _keep_lease(store: Store, tid: int, runner: str) -> None:
             await asyncio.to_thread(store.heartbeat, tid, runner)
 
 
+def left_to_play(store: Store, tid: int, spec: TournamentSpec) -> list[Fixture]:
+    """The fixtures without a match (blocking). A round format whose last round is complete
+    plans and stores its next round first; [] once the tournament is over."""
+    if not spec.format.by_rounds:
+        return store.pending_fixtures(tid)
+    stored = store.fixtures(tid)
+    records = {f.index: r for f, r in played_pairs(stored, store.tournament_matches(tid))}
+    planned = schedule_so_far(spec, start_seat_of(spec), records)
+    store.add_fixtures(tid, planned[len(stored) :])
+    return store.pending_fixtures(tid)
+
+
 async def play_tournament(
     store: Store,
     tid: int,
@@ -158,7 +162,7 @@ async def play_tournament(
     tournament = await asyncio.to_thread(store.tournament, tid)
     if tournament.status is Status.FINISHED and tournament.played == tournament.fixtures:
         return tournament
-    pending = await asyncio.to_thread(store.pending_fixtures, tid)
+    pending = await asyncio.to_thread(left_to_play, store, tid, tournament.spec)
     writing = asyncio.Lock()  # one store write at a time, in the order the matches end
 
     async def sink(fixture: Fixture, record: MatchRecord) -> None:
@@ -171,9 +175,12 @@ async def play_tournament(
     runner = runner_id()
     await asyncio.to_thread(store.claim_runner, tid, runner)  # one runner at a time
     beating = asyncio.create_task(_keep_lease(store, tid, runner))
+    spec = tournament.spec
     try:
         await asyncio.to_thread(store.set_status, tid, Status.RUNNING)
-        await run_fixtures(pending, play, sink, concurrency=concurrency, gate=gate)
+        while pending:
+            await run_fixtures(pending, play, sink, concurrency=concurrency, gate=gate)
+            pending = await asyncio.to_thread(left_to_play, store, tid, spec)
     except BaseException:
         # Shielded: a cancelled run still records that it stopped.
         await asyncio.shield(asyncio.to_thread(store.set_status, tid, Status.INTERRUPTED))

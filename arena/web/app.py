@@ -34,8 +34,8 @@ from arena.app.rows import (
     standings_title,
     summary_row,
 )
+from arena.app.values import CONSERVATIVE_K
 from arena.errors import ArenaError, ConfigError
-from arena.ratings import CONSERVATIVE_K
 from arena.rpc.client import Remote, follow_remote
 from arena.rpc.report_wire import report_from_pb
 from arena.v1 import arena_pb2 as pb

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from arena.app.reports import MatchRow, TournamentReport, TournamentSummary, in_fixture_order
-from arena.ratings import LadderEntry
+from arena.app.values import LadderEntry, RatingChange
 from arena.rpc.client import Remote, read_remote
 from arena.rpc.report_wire import (
     history_from_pb,
@@ -18,7 +18,6 @@ from arena.rpc.report_wire import (
     report_from_pb,
     summary_from_pb,
 )
-from arena.store import RatingChange
 from arena.v1 import arena_pb2 as pb
 
 PAGE_SIZE = 500  # match summaries read per ListMatches call

@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import token_ledger
 from web_helpers import ARTIFACTS, Served, arena_with_web, browser, call
 
 from arena.v1 import arena_pb2 as pb
@@ -34,7 +35,8 @@ def arena(*args: str, db: Path) -> str:
         [PY, "-m", "arena", *args, "--db", str(db)], capture_output=True, text=True, cwd=ROOT
     )
     assert done.returncode == 0, done.stderr
-    return done.stdout
+    token_ledger.printed(f"arena {' '.join(args)}", done.stderr)
+    return token_ledger.issued(done.stdout) if token_ledger.issues_a_token(args) else done.stdout
 
 
 class Process:
@@ -42,6 +44,7 @@ class Process:
 
     def __init__(self, cmd: list[str], env: dict[str, str]) -> None:
         self.lines: list[str] = []
+        token_ledger.streamed(" ".join(cmd), self.lines)
         self.popen = subprocess.Popen(
             cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=ROOT, env=env
         )
