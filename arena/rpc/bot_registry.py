@@ -175,6 +175,19 @@ class SessionRegistry:
         assert session is not None
         return session
 
+    def credentialed(self) -> list[tuple[str, str]]:
+        """(name, token) of the live sessions admitted by a registered credential (the
+        embedded referee's per-launch tokens are its launcher's, never revoked)."""
+        return [(s.name, s.token) for s in self.sessions() if s.name not in self._tokens]
+
+    def close_revoked(self, names: Iterable[str]) -> None:
+        """End the sessions of bots whose token was revoked or rotated (UNAUTHENTICATED);
+        their matches are adjudicated as disconnects."""
+        for name in names:
+            session = self.get(name)
+            if session is not None:
+                session.close("its token was revoked or rotated", CloseKind.REVOKED)
+
     def close_all(self, reason: str) -> None:
         """Close every session (server shutdown)."""
         for session in list(self._sessions.values()):

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from arena.access import AccessPolicy
 from arena.core import Termination
 from arena.errors import BotError, ConfigError
 from arena.players import Player
@@ -80,7 +81,13 @@ class EmbeddedReferee:
         self.log_dir = log_dir  # each bot's output goes to <log_dir>/<name>.log
         self.echo = echo  # and, line by line, to this (`-v`)
         self.startup_timeout_s = startup_timeout_s
-        self.state = ServerState(config or ServerConfig(startup_timeout_s=startup_timeout_s))
+        # Organizer calls (PlayMatch ...) need a token only this launcher knows: a seated bot
+        # could otherwise make its opponent play side matches on the launcher's referee.
+        self.launch_token = secrets.token_urlsafe(32)
+        self.state = ServerState(
+            config or ServerConfig(startup_timeout_s=startup_timeout_s),
+            access=AccessPolicy(None, launch_token=self.launch_token),
+        )
         self.address = ""
         self._server: Any = None
         self._bots: dict[str, _BotProcess] = {}

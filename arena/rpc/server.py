@@ -107,6 +107,8 @@ async def create_server(
         raise ConfigError(f"cannot listen on {address}")
     await server.start()
     server._arena_state = state  # type: ignore[attr-defined]  # for stop_server
+    if state.access.credentials is not None:
+        state.background.append(asyncio.create_task(state.watch_credentials()))
     return server, port
 
 

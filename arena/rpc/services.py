@@ -19,6 +19,7 @@ from arena.errors import ArenaError, LimitError
 from arena.game import option_choices, option_fields
 from arena.limits import MAX_OPTION_CHARS, check_clock, check_text
 from arena.registry import list_games
+from arena.rpc.auth_limits import is_credential_failure
 from arena.rpc.catalog import (
     leaderboard,
     list_matches,
@@ -241,9 +242,20 @@ class ArenaServicer(arena_pb2_grpc.ArenaServiceServicer):
         return await _answer(context, lambda: asyncio.to_thread(read))
 
     async def _organizer(self, context: Any) -> Caller:
-        """The organizer behind this call (AuthenticationError / ForbiddenError if none)."""
+        """The organizer behind this call (AuthenticationError / ForbiddenError if none); a
+        wrong token is answered only after its peer's back-off (arena/rpc/auth_limits.py)."""
         token = bearer_token(_metadata(context).get("authorization"))
-        return await asyncio.to_thread(self.state.access.organizer, token)
+        limiter, peer = self.state.failures, context.peer()
+        with limiter.admission(peer):
+            try:
+                caller = await asyncio.to_thread(self.state.access.organizer, token)
+            except ArenaError as exc:
+                if token and is_credential_failure(exc):
+                    await limiter.failed(peer)
+                raise
+        if token:
+            limiter.succeeded(peer)
+        return caller
 
 
 def _game_info(game: Any) -> pb.GameInfo:

@@ -36,6 +36,7 @@ class CloseKind(enum.Enum):
     """Why a stream is ended by the server: decides the gRPC status the bot sees."""
 
     REPLACED = "replaced"  # a newer connection of the same bot: ABORTED
+    REVOKED = "revoked"  # its token was revoked or rotated while it was connected: UNAUTHENTICATED
     DROPPED = "dropped"  # the server gave up on it (stalled writes, shutdown): UNAVAILABLE
     ENDED = "ended"  # the bot ended it, or the transport did: no status to send
 

@@ -452,6 +452,11 @@ class Store:
         with self._begin() as conn:
             return creds.listing(conn, role)
 
+    def credentials_fingerprint(self) -> tuple[int, float, float]:
+        """Changes whenever a token is issued, rotated or revoked (see credentials.fingerprint)."""
+        with self._begin() as conn:
+            return creds.fingerprint(conn)
+
     def has_credentials(self, role: Role | None = None) -> bool:
         """Whether this database has any active credential (of that role)."""
         with self._begin() as conn:

@@ -35,7 +35,7 @@ from arena.app.rows import (
     summary_row,
 )
 from arena.app.values import CONSERVATIVE_K
-from arena.errors import ArenaError, ConfigError
+from arena.errors import AccessError, ArenaError, ConfigError, NotFoundError
 from arena.rpc.client import Remote, follow_remote
 from arena.rpc.report_wire import report_from_pb
 from arena.v1 import arena_pb2 as pb
@@ -44,6 +44,7 @@ from arena.web.boards import draw
 from arena.web.charts import rating_plot
 
 HERE = Path(__file__).resolve().parent
+MAX_ID = 2**63 - 1  # ids are signed 64-bit on the wire
 
 
 def _words(enum_type: Any, prefix: str) -> dict[int, str]:
@@ -97,12 +98,12 @@ class Pages:
     async def tournament(self, request: Request) -> Response:
         """Progress, standings, head-to-head, results by seat and every finished match: the
         tables of `arena tournament show --matches`."""
-        report = await reads.tournament(self.remote, request.path_params["tid"])
+        report = await reads.tournament(self.remote, tournament_id(request))
         return self.page(request, "tournament.html", **tournament_context(report), live_matches=[])
 
     async def tournament_events(self, request: Request) -> Response:
         """Server-sent events: the tournament's live part re-rendered at each change."""
-        tid = request.path_params["tid"]
+        tid = tournament_id(request)
         template = self.templates.get_template("tournament_live.html")
 
         async def events() -> AsyncIterator[str]:
@@ -187,14 +188,33 @@ def _sse(events: AsyncIterator[str]) -> StreamingResponse:
     return StreamingResponse(guarded(), media_type="text/event-stream", headers=headers)
 
 
+def http_status(exc: Exception) -> int:
+    """The HTTP status of an error reading the server: what is not there is a 404, a bad
+    request 400, a refusal 403; the server failing or unreachable 502."""
+    if isinstance(exc, NotFoundError):
+        return 404
+    if isinstance(exc, ConfigError):
+        return 400
+    if isinstance(exc, AccessError):
+        return 403
+    return 502
+
+
+def tournament_id(request: Request) -> int:
+    """The tournament id of a URL (NotFoundError past what an id can be: never a 500)."""
+    tid = int(request.path_params["tid"])
+    if not 1 <= tid <= MAX_ID:
+        raise NotFoundError(f"no tournament {tid}")
+    return tid
+
+
 def create_app(remote: Remote) -> Starlette:
     """The web app reading from the referee server `remote`."""
     pages = Pages(remote)
 
     async def failed(request: Request, exc: Exception) -> Response:
-        code = 404 if isinstance(exc, ConfigError) else 502
         body = pages.templates.get_template("error.html").render(error=str(exc))
-        return HTMLResponse(body, status_code=code)
+        return HTMLResponse(body, status_code=http_status(exc))
 
     routes = [
         Route("/", lambda request: RedirectResponse("/games")),

@@ -99,3 +99,16 @@ def test_a_killed_round_format_resumes_to_the_uninterrupted_records(capsys, tmp_
     else:
         assert places.count(1) == 1  # one winner
         assert "bracket" in shown["tie_breaks"]
+
+
+def test_a_swiss_exports_and_imports_with_its_rounds(capsys, tmp_path) -> None:
+    args, _total = CASES["swiss"]
+    source, copy, dump = tmp_path / "a.db", tmp_path / "b.db", tmp_path / "t.jsonl"
+    cli(capsys, "tournament", "run", *args, "--db", str(source))
+    cli(capsys, "export", "--tournament", "1", "-o", str(dump), "--db", str(source))
+    cli(capsys, "import", str(dump), "--db", str(copy))
+    assert essence(str(copy))[:2] == essence(str(source))[:2]
+    show = ["tournament", "show", "1", "-f", "json"]
+    there = json.loads(cli(capsys, *show, "--db", str(copy)))
+    here = json.loads(cli(capsys, *show, "--db", str(source)))
+    assert there["standings"] == here["standings"] and there["tournament"]["rounds"] == 3
