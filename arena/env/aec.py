@@ -105,8 +105,3 @@ class ArenaAECEnv(AECEnv):  # type: ignore[misc]
 
     def close(self) -> None:
         """Nothing to release."""
-
-
-def env(game: str, **kwargs: Any) -> ArenaAECEnv:
-    """An AEC environment of `game` (keyword arguments as for ArenaAECEnv)."""
-    return ArenaAECEnv(game, **kwargs)

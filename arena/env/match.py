@@ -11,10 +11,10 @@ from typing import Any
 import numpy as np
 
 from arena.core import Outcome, Seat, Termination
-from arena.errors import InvalidMoveError
 from arena.env.actions import ActionTable, table_for
 from arena.env.observations import Encoder, encoder_for
 from arena.env.rewards import rank_rewards
+from arena.errors import InvalidMoveError
 from arena.game import Game, check_player_count, new_game_state, parse_options
 from arena.registry import get_game
 
@@ -83,16 +83,24 @@ class EnvMatch:
         is "raise", the seat loses as at the referee: ranked last, the others adjudicated)."""
         try:
             move = self.table.decode(int(action))
-            if move not in self.legal_moves(seat):
-                raise InvalidMoveError(f"{self.game.name}: {move!r} is not legal for seat {seat}")
         except InvalidMoveError:
-            if self.illegal == "raise":
-                raise
-            self.fault = _forfeit(self.game.adjudicate(self.state, seat), seat)
-            return False
+            return self._refuse(seat, f"action {action}")
+        return self.play_move(seat, move)
+
+    def play_move(self, seat: Seat, move: str) -> bool:
+        """Play a move text of a seat to move; False when it was illegal (as for `play`)."""
+        move = " ".join(move.split())  # the referee's own normalisation of a reply
+        if move not in self.legal_moves(seat):
+            return self._refuse(seat, repr(move))
         self.state = self.game.apply(self.state, seat, move)
         self.moves.append((seat, move))
         return True
+
+    def _refuse(self, seat: Seat, what: str) -> bool:
+        if self.illegal == "raise":
+            raise InvalidMoveError(f"{self.game.name}: {what} is not legal for seat {seat} now")
+        self.fault = _forfeit(self.game.adjudicate(self.state, seat), seat)
+        return False
 
     def rewards(self) -> tuple[float, ...]:
         """Each seat's reward: rank-based once over, else zeros."""

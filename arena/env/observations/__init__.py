@@ -43,15 +43,14 @@ class Layout:
         self.size = sum(p.size for p in self.parts)
         self.low = np.concatenate([np.full(p.size, p.low, np.float32) for p in self.parts])
         self.high = np.concatenate([np.full(p.size, p.high, np.float32) for p in self.parts])
+        bounds = np.cumsum([0] + [p.size for p in self.parts]).tolist()
+        self._slices = [
+            (p.name, bounds[i], bounds[i + 1], p.shape) for i, p in enumerate(self.parts)
+        ]
 
     def split(self, flat: np.ndarray) -> dict[str, np.ndarray]:
         """Named, reshaped views into `flat` (writing to them writes to `flat`)."""
-        out: dict[str, np.ndarray] = {}
-        at = 0
-        for p in self.parts:
-            out[p.name] = flat[at : at + p.size].reshape(p.shape)
-            at += p.size
-        return out
+        return {name: flat[a:b].reshape(shape) for name, a, b, shape in self._slices}
 
 
 Fill = Callable[[Mapping[str, Any], dict[str, np.ndarray]], None]
