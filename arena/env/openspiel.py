@@ -93,6 +93,24 @@ class _Context:
     fixed_seed: int
     deals: random.Random  # deal seeds when no fixed seed is given
     resampling: random.Random  # for resample_from_infostate
+    # OpenSpiel asks for a seat's tensors and strings one by one: its view and vector are
+    # made once per (engine state, seat). Keyed by id, with the state kept to check it.
+    seen: dict[tuple[int, int], tuple[Any, dict[str, Any], np.ndarray]] = dataclasses.field(
+        default_factory=dict
+    )
+
+    def observed(self, engine_state: Any, player: int) -> tuple[dict[str, Any], np.ndarray]:
+        """The view and the observation vector of `player` in `engine_state`."""
+        key = (id(engine_state), player)
+        hit = self.seen.get(key)
+        if hit is not None and hit[0] is engine_state:
+            return hit[1], hit[2]
+        if len(self.seen) >= 64:
+            self.seen.clear()
+        view = self.game.view(engine_state, player)
+        vector = self.encoder.encode(view)
+        self.seen[key] = (engine_state, view, vector)
+        return view, vector
 
 
 class ArenaSpielGame(pyspiel.Game):  # type: ignore[misc]
@@ -161,7 +179,7 @@ class ArenaSpielState(pyspiel.State):  # type: ignore[misc]
 
     def view(self, player: int) -> dict[str, Any]:
         """What `player` may see now."""
-        return dict(self._ctx.value.game.view(self.engine_state, player))
+        return dict(self._ctx.value.observed(self.engine_state, player)[0])
 
     def current_player(self) -> int:
         """The lowest seat to move, or TERMINAL."""
@@ -216,12 +234,13 @@ class _Observer:
 
     def set_from(self, state: ArenaSpielState, player: int) -> None:
         """Encode `player`'s view of `state` into `tensor`."""
-        self._ctx.encoder.encode(state.view(player), out=self.tensor)
+        self.tensor[:] = self._ctx.observed(state.engine_state, player)[1]
 
     def string_from(self, state: ArenaSpielState, player: int) -> str:
         """Information state: the view as canonical JSON; observation: the text picture."""
         if self._perfect_recall:
-            return json.dumps(state.view(player), sort_keys=True, separators=(",", ":"))
+            view = self._ctx.observed(state.engine_state, player)[0]
+            return json.dumps(view, sort_keys=True, separators=(",", ":"))
         return str(self._ctx.game.render(state.engine_state, player))
 
 

@@ -22,7 +22,7 @@ def layout(n: int) -> Layout:
         Part("block_end", (12,)),  # e, one-hot
         Part("open_values", (12,)),
         Part("hand_sizes", (n,), high=2.0),  # per seat, / 24
-        Part("pile", (1,)),  # pile size / 36
+        Part("pile", (1,)),  # pile size / 48
         Part("set_owners", (12, n + 1)),  # per value: nobody's set, else the seat credited
         Part("set_counts", (n,)),  # per seat, / 12
         Part("completed_dial", (n,)),
@@ -51,7 +51,7 @@ def fill(view: Mapping[str, Any], out: dict[str, np.ndarray]) -> None:
     for value in view["open_values"]:
         out["open_values"][value - 1] = 1.0
     out["hand_sizes"][:] = np.asarray(in_seat_order(view, view["hand_sizes"])) / 24.0
-    out["pile"][0] = view["pile_size"] / 36.0
+    out["pile"][0] = view["pile_size"] / 48.0
     for v, owner in enumerate(view["set_owners"]):
         out["set_owners"][v, 0 if owner < 0 else 1 + relative(view, owner, n)] = 1.0
     out["set_counts"][:] = np.asarray(in_seat_order(view, view["set_counts"])) / 12.0
