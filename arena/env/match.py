@@ -44,6 +44,10 @@ class EnvMatch:
         self.state: Any = None
         self.moves: list[tuple[Seat, str]] = []
         self.fault: Outcome | None = None
+        # The last state asked about, with its outcome and one seat's legal moves: a step
+        # asks for them several times (mask, legality, who is next).
+        self._seen: tuple[Any, Outcome | None] = (None, None)
+        self._legal: tuple[Any, Seat, list[str]] = (None, -1, [])
 
     def deal(self, seed: int) -> None:
         """Start a new game: the deal of a referee match with this seed."""
@@ -54,7 +58,13 @@ class EnvMatch:
 
     def outcome(self) -> Outcome | None:
         """The result once over (a fault's adjudication included), else None."""
-        return self.fault or self.game.outcome(self.state)
+        if self.fault is not None:
+            return self.fault
+        state, outcome = self._seen
+        if state is not self.state:
+            outcome = self.game.outcome(self.state)
+            self._seen = (self.state, outcome)
+        return outcome
 
     def movers(self) -> tuple[Seat, ...]:
         """The seats that must decide now (none once over)."""
@@ -64,7 +74,11 @@ class EnvMatch:
         """The seat's legal moves now (empty when it is not to move)."""
         if seat not in self.movers():
             return []
-        return list(self.game.legal_moves(self.state, seat))
+        state, cached_seat, moves = self._legal
+        if state is not self.state or cached_seat != seat:
+            moves = list(self.game.legal_moves(self.state, seat))
+            self._legal = (self.state, seat, moves)
+        return moves
 
     def mask(self, seat: Seat) -> np.ndarray:
         """The seat's action mask now (all zeros when it is not to move)."""

@@ -16,7 +16,7 @@ from arena.registry import get_game
 SIZES = {
     "lucky_numbers": {2: 746, 3: 1082, 4: 1418},
     "azul": {2: 368, 3: 536, 4: 704},
-    "the_number": {3: 162, 4: 213, 5: 264},
+    "the_number": {3: 159, 4: 209, 5: 259},
     "hypnosia": {2: 469, 3: 693, 4: 917, 5: 1141, 6: 1365},
     "epizodiak": {3: 178},
     "arctic_scavengers": {2: 2147, 3: 2748, 4: 3349, 5: 3950},
@@ -54,6 +54,25 @@ def test_lucky_numbers_grid_reads_from_the_viewer() -> None:
     assert parts["grids"][1, 0, 1] == 1.0
     assert parts["table"][2] == 1.0 and parts["hand"][7] == 1.0
     assert parts["hand_source"].tolist() == [1.0, 0.0, 0.0, 0.0]
+
+
+def test_azul_boards_read_from_the_viewer() -> None:
+    board = {"score": 12, "lines": ["", "RR", "", "", ""], "floor": "MK", "has_marker": True,
+             "wall": ["B....", ".....", ".....", ".....", "....W"]}  # fmt: skip
+    view = {
+        "seat": 1, "num_players": 2, "factories": ["BBRK", "", "", "", ""], "centre": "YY",
+        "marker_in_centre": False, "boards": [dict(board, score=0, wall=["....."] * 5), board],
+        "bag": [20] * 5, "lid": [0] * 5, "phase": "offer", "pending_line": 0,
+        "wall_variant": "colored", "round": 2,
+    }  # fmt: skip
+    encoder = encoder_for("azul", 2)
+    parts = encoder.layout.split(encoder.encode(view))
+    assert parts["walls"][0, 0, 0].tolist() == [1, 0, 0, 0, 0]  # blue at a1 of my wall
+    assert parts["walls"][0, 4, 4, 4] == 1.0 and parts["walls"].sum() == 2.0
+    assert parts["lines"][0, 1].tolist() == [0, 0, 1, 0, 0, 1]  # line 2 full of red
+    assert parts["scores"].tolist() == pytest.approx([0.12, 0.0])
+    assert parts["factories"][0].tolist() == [0.5, 0.0, 0.25, 0.25, 0.0]
+    assert parts["centre"][1] == pytest.approx(0.2)
 
 
 @pytest.mark.parametrize("game_name", GAMES)

@@ -33,29 +33,32 @@ def layout(n: int) -> Layout:
     ])  # fmt: skip
 
 
+COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
+
+
 def _counts(letters: str) -> list[int]:
     return [letters.count(c) for c in COLOURS]
 
 
 def fill(view: Mapping[str, Any], out: dict[str, np.ndarray]) -> None:
-    """Fill the parts from a seat's view."""
-    for f, letters in enumerate(view["factories"]):
-        out["factories"][f] = np.asarray(_counts(letters)) / 4.0
-    out["centre"][:] = np.asarray(_counts(view["centre"])) / 10.0
+    """Fill the parts from a seat's view (whole rows at once: per-cell numpy writes are slow)."""
+    out["factories"][:] = np.array([_counts(f) for f in view["factories"]]) / 4.0
+    out["centre"][:] = np.array(_counts(view["centre"])) / 10.0
     out["marker_in_centre"][0] = bool(view["marker_in_centre"])
-    for k, board in enumerate(in_seat_order(view, view["boards"])):
-        out["scores"][k] = board["score"] / 100.0
+    boards = in_seat_order(view, view["boards"])
+    out["scores"][:] = [b["score"] / 100.0 for b in boards]
+    out["floors"][:] = [(len(b["floor"]) / 7.0, bool(b["has_marker"])) for b in boards]
+    for k, board in enumerate(boards):
         for i, line in enumerate(board["lines"]):
             if line:
-                out["lines"][k, i, COLOURS.index(line[0])] = 1.0
+                out["lines"][k, i, COLOUR_INDEX[line[0]]] = 1.0
                 out["lines"][k, i, 5] = len(line) / (i + 1)
-        for r, row in enumerate(board["wall"]):
-            for c, letter in enumerate(row):
-                if letter in COLOURS:
-                    out["walls"][k, r, c, COLOURS.index(letter)] = 1.0
-        out["floors"][k] = (len(board["floor"]) / 7.0, bool(board["has_marker"]))
-    out["bag"][:] = np.asarray(view["bag"]) / 20.0
-    out["lid"][:] = np.asarray(view["lid"]) / 20.0
+        cells = [(j, COLOUR_INDEX[ch]) for j, ch in enumerate("".join(board["wall"])) if ch != "."]
+        if cells:
+            where, colour = zip(*cells, strict=True)
+            out["walls"][k].reshape(25, 5)[list(where), list(colour)] = 1.0
+    out["bag"][:] = np.array(view["bag"]) / 20.0
+    out["lid"][:] = np.array(view["lid"]) / 20.0
     one_hot(out["phase"], PHASES.index(view["phase"]))
     one_hot(out["pending_line"], int(view["pending_line"]))
     out["flags"][0] = view["wall_variant"] == "gray"

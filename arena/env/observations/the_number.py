@@ -1,4 +1,10 @@
-"""The Number observation: every board, the turn, and the last revealed numbers."""
+"""The Number observation: every board, the turn, and the last revealed numbers.
+
+Which seats have already written this turn is left out: the referee asks every seat at the
+start of the turn, before anyone writes, so a bot never sees it in play; the environments,
+which take the seats one by one, would show it, and a policy trained on it would meet a
+different observation at the referee.
+"""
 
 from __future__ import annotations
 
@@ -18,7 +24,6 @@ def layout(n: int) -> Layout:
     return Layout([
         Part("crossed", (n, 10)),  # per seat: digit 0..9 crossed this round
         Part("out", (n,)),  # sits out this round
-        Part("submitted", (n,)),  # already wrote this turn (not what)
         Part("totals", (n,)),  # points secured / (100 * rounds)
         Part("turn_scores", (n, TURNS)),  # this round's turn scores / 30
         Part("turn", (TURNS,)),  # the turn of the round, one-hot
@@ -36,7 +41,6 @@ def fill(view: Mapping[str, Any], out: dict[str, np.ndarray]) -> None:
         for d in p["crossed"]:
             out["crossed"][k, d] = 1.0
         out["out"][k] = bool(p["out"])
-        out["submitted"][k] = bool(p["submitted"])
         out["totals"][k] = min(p["total"] / (100.0 * rounds), 1.0)
         for t, score in enumerate(p["turn_scores"][:TURNS]):
             out["turn_scores"][k, t] = min(score / 30.0, 1.0)
