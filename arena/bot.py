@@ -28,6 +28,7 @@ import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from arena.errors import BotError
 from arena.players import DecisionRequest, Policy, Reply
@@ -95,7 +96,8 @@ def run_bot(
         # Imported only here: numpy and the ML packages stay out of plain bots.
         from arena.env.bridge import env_policy
 
-        policy = env_policy(policy)
+        trained: Any = policy  # takes observations, not requests
+        policy = env_policy(trained)
     mode = policy_mode or os.environ.get("ARENA_POLICY_MODE") or "auto"
     if mode not in POLICY_MODES:
         raise SystemExit(f"error: policy_mode {mode!r} is not one of {', '.join(POLICY_MODES)}")

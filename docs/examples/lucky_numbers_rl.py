@@ -131,8 +131,9 @@ def train(seconds: float, opponent: str, out: Path, seed: int = 0) -> Agent:
         baseline = 0.95 * baseline + 0.05 * float(np.mean(rewards))
         wins += [r > 0 for r in rewards]
         if games % 400 == 0:
+            share = np.mean(wins[-400:])
             print(f"{games} games, {time.monotonic() - start:.0f} s: "
-                  f"wins {np.mean(wins[-400:]):.0%} of the last 400 against {opponent}")  # fmt: skip
+                  f"wins {share:.0%} of the last 400 against {opponent}")  # fmt: skip
     agent.save(out)
     print(f"trained on {games} games in {time.monotonic() - start:.0f} s; weights in {out}")
     return agent
