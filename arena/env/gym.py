@@ -40,9 +40,11 @@ class ArenaGymEnv(gymnasium.Env):  # type: ignore[misc]
         n = self.match.num_players
         if seat is not None and not 0 <= seat < n:
             raise ValueError(f"seat {seat} is not a seat of a {n}-player game")
-        others = [opponents] * (n - 1) if isinstance(opponents, str | bytes) or callable(
-            opponents
-        ) else list(opponents)  # fmt: skip
+        others: list[Opponent]
+        if isinstance(opponents, str) or callable(opponents):
+            others = [opponents] * (n - 1)
+        else:
+            others = list(opponents)
         if len(others) != n - 1:
             raise ValueError(f"{n - 1} opponents needed, not {len(others)}")
         self._opponents: list[Opponent] = others

@@ -31,7 +31,7 @@ import pyspiel
 from arena.env.actions import ActionTable, table_for
 from arena.env.observations import Encoder, encoder_for
 from arena.env.rewards import rank_rewards
-from arena.game import Game, new_game_state, option_fields, parse_options
+from arena.game import Game, new_game_state, option_fields, options_to_dict, parse_options
 from arena.registry import get_game, list_games
 
 PREFIX = "arena_"
@@ -55,13 +55,13 @@ def _option_defaults(game: Game[Any, Any]) -> dict[str, Any]:
 
 def max_length(game_name: str, n: int, options: Any) -> int:
     """An upper bound on the decisions of a game, from the engines' documented caps."""
-    rounds = dataclasses.asdict(options)
+    opts = options_to_dict(options)
     bounds: dict[str, Callable[[], int]] = {
         "lucky_numbers": lambda: 2 * 500 + 4 * n,  # turn cap 500, two decisions a turn
         "azul": lambda: 100 * (4 * (2 * n + 1) + 5 * n),  # round cap; takes + gray placements
-        "the_number": lambda: int(rounds.get("rounds", 2)) * 5 * n,
-        "hypnosia": lambda: int(rounds.get("round_cap", 300)) * n * 2,
-        "epizodiak": lambda: 2 * 600 * (50 if rounds.get("mode") != "one_round" else 1),
+        "the_number": lambda: int(opts.get("rounds", 2)) * 5 * n,
+        "hypnosia": lambda: int(opts.get("round_cap", 300)) * n * 2,
+        "epizodiak": lambda: 2 * 600 * (50 if opts.get("mode") != "one_round" else 1),
         "arctic_scavengers": lambda: 16 * n * 200,  # a card is played once per round
     }
     return bounds[game_name]()
@@ -135,13 +135,19 @@ class ArenaSpielGame(pyspiel.Game):  # type: ignore[misc]
         )
         super().__init__(_game_type(game), info, params or {})
         sampling = importlib.import_module(f"arena.games.{game.name}.sampling")
-        self._ctx = _Shared(
-            _Context(
-                game, n, options, table, encoder_for(game.name, n), sampling.resample,
-                int(values["seed"]), random.Random(int(values["rng_seed"])),
-                random.Random(int(values["rng_seed"]) + 1),
-            )
-        )  # fmt: skip
+        rng_seed = int(values["rng_seed"])
+        context = _Context(
+            game=game,
+            num_players=n,
+            options=options,
+            table=table,
+            encoder=encoder_for(game.name, n),
+            resample=sampling.resample,
+            fixed_seed=int(values["seed"]),
+            deals=random.Random(rng_seed),
+            resampling=random.Random(rng_seed + 1),
+        )
+        self._ctx = _Shared(context)
 
     def new_initial_state(self) -> ArenaSpielState:
         """A new deal: the referee's deal of `seed`, or (seed -1) a fresh seed every time."""

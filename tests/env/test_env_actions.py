@@ -14,7 +14,8 @@ from arena.errors import InvalidMoveError
 from arena.registry import get_game
 
 # Playouts per game here; bench/bench_env.py --roundtrip runs thousands.
-PLAYOUTS = int(os.environ.get("ARENA_ENV_PLAYOUTS", "60"))
+PLAYOUTS = int(os.environ.get("ARENA_ENV_PLAYOUTS", "150"))
+MASK_EVERY = 20  # masks are numpy work: checked on every 20th decision
 
 
 @pytest.mark.parametrize(
@@ -72,7 +73,8 @@ def test_every_legal_move_maps_to_one_action_and_back(game_name: str) -> None:
             actions = [table.encode(m) for m in legal]
             assert len(set(actions)) == len(legal)
             assert [table.decode(a) for a in actions] == legal
-            mask = table.mask(legal)
-            assert mask.sum() == len(legal) and np.all(mask[actions] == 1)
+            if decisions % MASK_EVERY == 0:
+                mask = table.mask(legal)
+                assert mask.sum() == len(legal) and np.all(mask[actions] == 1)
             decisions += 1
     assert decisions > PLAYOUTS
