@@ -6,11 +6,16 @@ Needs the `ml` extra (`pip install 'arena[ml]'`); nothing outside this package i
     env = aec_env("azul", num_players=3)          # PettingZoo AEC
     single = gym_env("lucky_numbers", opponents="greedy")   # Gymnasium, one learning seat
     import arena.env.openspiel                    # registers arena_<game> with pyspiel
+
+The names below are loaded on first use, so a bot that only needs the bridge (numpy) does not
+import Gymnasium and PettingZoo.
 """
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
+from typing import Any
 
 _NEEDED = ("numpy", "gymnasium", "pettingzoo")
 _missing = [name for name in _NEEDED if importlib.util.find_spec(name) is None]
@@ -19,30 +24,30 @@ if _missing:
         f"arena.env needs {', '.join(_missing)}: install the ml extra (pip install 'arena[ml]')"
     )
 
-from arena.env.actions import ActionTable, table_for  # noqa: E402
-from arena.env.aec import ArenaAECEnv  # noqa: E402
-from arena.env.bridge import env_policy, observation_of  # noqa: E402
-from arena.env.gym import ArenaGymEnv  # noqa: E402
-from arena.env.observations import Encoder, encoder_for  # noqa: E402
-from arena.env.parallel import ArenaParallelEnv  # noqa: E402
-from arena.env.rewards import rank_rewards  # noqa: E402
+_WHERE = {
+    "ActionTable": "arena.env.actions",
+    "table_for": "arena.env.actions",
+    "ArenaAECEnv": "arena.env.aec",
+    "aec_env": "arena.env.aec:ArenaAECEnv",
+    "env_policy": "arena.env.bridge",
+    "observation_of": "arena.env.bridge",
+    "ArenaGymEnv": "arena.env.gym",
+    "gym_env": "arena.env.gym:ArenaGymEnv",
+    "Encoder": "arena.env.observations",
+    "encoder_for": "arena.env.observations",
+    "ArenaParallelEnv": "arena.env.parallel",
+    "parallel_env": "arena.env.parallel:ArenaParallelEnv",
+    "rank_rewards": "arena.env.rewards",
+}
 
-aec_env = ArenaAECEnv
-parallel_env = ArenaParallelEnv
-gym_env = ArenaGymEnv
+__all__ = sorted(_WHERE)
 
-__all__ = [
-    "ActionTable",
-    "ArenaAECEnv",
-    "ArenaGymEnv",
-    "ArenaParallelEnv",
-    "Encoder",
-    "aec_env",
-    "encoder_for",
-    "env_policy",
-    "gym_env",
-    "observation_of",
-    "parallel_env",
-    "rank_rewards",
-    "table_for",
-]
+
+def __getattr__(name: str) -> Any:
+    """Load a public name from its module on first use."""
+    if name not in _WHERE:
+        raise AttributeError(f"module 'arena.env' has no attribute {name!r}")
+    module, _, attribute = _WHERE[name].partition(":")
+    value = getattr(importlib.import_module(module), attribute or name)
+    globals()[name] = value
+    return value

@@ -54,3 +54,24 @@ def test_the_ml_packages_are_installed_at_the_versions_the_extra_asks() -> None:
     for package, least in wanted.items():
         found = tuple(int(x) for x in version(package).split(".")[:2])
         assert found >= least, (package, found)
+
+
+def test_the_bridge_needs_numpy_only() -> None:
+    # A bot entering a trained policy imports the bridge: no Gymnasium, PettingZoo, OpenSpiel.
+    done = run(
+        """
+        import sys
+        import arena.env.bridge
+        print(sorted(m for m in ("gymnasium", "pettingzoo", "pyspiel") if m in sys.modules))
+        """
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == "[]"
+
+
+def test_every_public_name_of_arena_env_loads() -> None:
+    import arena.env
+
+    assert list(arena.env.__all__) == sorted(arena.env.__all__)
+    for name in arena.env.__all__:
+        assert getattr(arena.env, name) is not None, name
