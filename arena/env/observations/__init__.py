@@ -9,6 +9,7 @@ seats after it in play order (seat + 1, seat + 2 ... wrapping).
 from __future__ import annotations
 
 import importlib
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -65,6 +66,9 @@ class Encoder:
         module = _module(self.game)
         self.layout: Layout = module.layout(num_players)
         self._fill: Fill = module.fill
+        # A scratch vector and its named parts per thread (the bridge decides in worker
+        # threads): splitting a fresh vector on every call costs as much as filling it.
+        self._scratch = threading.local()
 
     @property
     def size(self) -> int:
@@ -72,12 +76,17 @@ class Encoder:
         return self.layout.size
 
     def encode(self, view: Mapping[str, Any], out: np.ndarray | None = None) -> np.ndarray:
-        """The observation vector of a seat's view (into `out` when given)."""
-        flat = np.zeros(self.size, np.float32) if out is None else out
-        if out is not None:
-            flat.fill(0.0)
-        self._fill(view, self.layout.split(flat))
-        return flat
+        """The observation vector of a seat's view (a new array, or `out` filled)."""
+        scratch = self._scratch
+        if not hasattr(scratch, "flat"):
+            scratch.flat = np.zeros(self.size, np.float32)
+            scratch.parts = self.layout.split(scratch.flat)
+        scratch.flat.fill(0.0)
+        self._fill(view, scratch.parts)
+        if out is None:
+            return np.array(scratch.flat)
+        out[:] = scratch.flat
+        return out
 
 
 @cache

@@ -12,6 +12,7 @@ from arena.env.observations import Layout, Part, in_seat_order, one_hot
 SOURCES = ("draw", "table", "setup")
 PHASES = ("setup", "acquire", "resolve", "over")
 TURN_CAP = 500  # the engine's safety cap, for scaling
+ONE_HOT = np.eye(21, dtype=np.float32)  # row v: a cell holding v (0: empty)
 
 
 def layout(n: int) -> Layout:
@@ -32,8 +33,7 @@ def layout(n: int) -> Layout:
 def fill(view: Mapping[str, Any], out: dict[str, np.ndarray]) -> None:
     """Fill the parts from a seat's view."""
     n = int(view["num_players"])
-    for k, grid in enumerate(in_seat_order(view, view["grids"])):
-        out["grids"][k, np.arange(16), np.asarray(grid, dtype=np.int64)] = 1.0
+    out["grids"][:] = ONE_HOT[np.array(in_seat_order(view, view["grids"]), dtype=np.int64)]
     for value in view["table"]:
         out["table"][value - 1] += 1.0 / n
     out["hand"][int(view["hand"])] = 1.0
