@@ -150,16 +150,17 @@ def _play(
                 with contextlib.suppress(Exception):
                     ray.cancel(ref, force=True)
         raise
+    else:  # before the lease goes: running without a runner would read as abandoned
+        if failed or store.pending_fixtures(tid):
+            store.set_status(tid, Status.INTERRUPTED)
+            listed = ", ".join(str(i) for i in sorted(failed)[:20])
+            raise FixturesLeftError(
+                f"tournament {tid}: {len(failed)} fixture(s) failed on the cluster and stay "
+                f"pending ({listed})"
+            )
+        store.set_status(tid, Status.FINISHED)
     finally:
         store.heartbeat(tid, runner, release=True)
-    if failed or store.pending_fixtures(tid):
-        store.set_status(tid, Status.INTERRUPTED)
-        listed = ", ".join(str(i) for i in sorted(failed)[:20])
-        raise FixturesLeftError(
-            f"tournament {tid}: {len(failed)} fixture(s) failed on the cluster and stay "
-            f"pending ({listed})"
-        )
-    store.set_status(tid, Status.FINISHED)
     return store.tournament(tid)
 
 

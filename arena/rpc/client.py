@@ -34,6 +34,7 @@ class Remote:
     address: str
     token: str | None = field(default=None, repr=False)  # an organizer token: never shown
     tls_ca: str | None = None  # a CA file: TLS ("" = the system's CAs); None: plaintext
+    relay: str | None = field(default=None, repr=False)  # `serve --web`'s own pages: never shown
 
     @classmethod
     def of(cls, address: str, token: str | None = None, tls_ca: str | None = None) -> Remote:
@@ -46,8 +47,14 @@ class Remote:
         )
 
     def metadata(self) -> tuple[tuple[str, str], ...]:
-        """The call metadata: the organizer token, if any."""
-        return (("authorization", f"Bearer {self.token}"),) if self.token else ()
+        """The call metadata: the organizer token, if any (and the relay token of a server's
+        own web pages)."""
+        out: tuple[tuple[str, str], ...] = ()
+        if self.token:
+            out += (("authorization", f"Bearer {self.token}"),)
+        if self.relay:
+            out += (("arena-relay", self.relay),)
+        return out
 
 
 def _remote(target: Remote | str) -> Remote:

@@ -5,7 +5,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
+import secrets
 import signal
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -120,6 +123,25 @@ async def stop_server(server: grpc.aio.Server, grace_s: float = 1.0) -> None:
     await server.stop(grace_s)
 
 
+WANTED_OPEN_FILES = 65_536  # every bot, watcher and web viewer holds a socket
+
+
+def raise_open_files() -> int:
+    """Raise this process's open-file limit to its hard limit (at most WANTED_OPEN_FILES): a
+    shared server holds a socket per bot, watcher and web viewer. The limit now."""
+    try:
+        import resource
+    except ImportError:  # not on this platform
+        return 0
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = WANTED_OPEN_FILES if hard == resource.RLIM_INFINITY else min(hard, WANTED_OPEN_FILES)
+    if soft < target:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+            soft = target
+    return soft
+
+
 async def serve(
     address: str,
     config: ServerConfig,
@@ -135,6 +157,7 @@ async def serve(
     A server without credentials serves loopback only; beyond it, TLS is required unless
     `allow_plaintext`.
     """
+    raise_open_files()
     access = AccessPolicy(store)
     secured = await asyncio.to_thread(access.secured)
     access.check_listen(address, tls=tls is not None, allow_plaintext=allow_plaintext)
@@ -167,17 +190,57 @@ async def serve(
             loop.add_signal_handler(sig, stop.set)
     pages = None
     if web is not None:
-        from arena.rpc.client import Remote  # lazy: the web stack only when asked for
-        from arena.web.server import bind, serve_web
-
-        sock = bind(web)  # before serving: a bad address stops the server at once
-        ca = str(tls.cert) if tls is not None else None  # a self-signed server trusts itself
-        remote = Remote(f"{'localhost' if tls else '127.0.0.1'}:{port}", None, ca)
-        pages = asyncio.create_task(serve_web(remote, sock, stop))
+        target = f"{'localhost' if tls else '127.0.0.1'}:{port}"
+        pages = await start_web_process(web, target, tls, state)
     try:
         await stop.wait()
-        if pages is not None:
-            await pages
     finally:
         log.info("referee shutting down")
+        if pages is not None:
+            await stop_web_process(pages)
         await stop_server(server)
+
+
+async def start_web_process(
+    web: str, target: str, tls: TlsFiles | None, state: ServerState
+) -> asyncio.subprocess.Process:
+    """The spectators' pages as a process of their own (`arena web`) reading this server:
+    thousands of page viewers then never cost the referee's event loop (nor a bot its clock).
+
+    The listening socket is bound here and handed over, so a bad address stops the server at
+    once; the pages name themselves with a per-launch relay token (in the environment, never on
+    a command line): they relay every viewer over one stream per match and count against the
+    server's total of watch streams only, not against one client's share. They die with it.
+    """
+    from arena.rpc.embedded import guarded  # the guard that ties a child's life to ours
+    from arena.web.server import bind
+
+    sock = bind(web)
+    sock.setblocking(True)
+    state.watch.relay_token = secrets.token_urlsafe(32)
+    argv = [sys.executable, "-m", "arena", "web", "--server", target, "--listen-fd",
+            str(sock.fileno())]  # fmt: skip
+    if tls is not None:
+        argv += ["--tls-ca", str(tls.cert)]  # a self-signed server trusts itself
+    env = {**os.environ, "ARENA_RELAY_TOKEN": state.watch.relay_token}
+    process = await asyncio.create_subprocess_exec(
+        *guarded(argv), env=env, pass_fds=(sock.fileno(),), stdin=asyncio.subprocess.DEVNULL
+    )
+    host, port = sock.getsockname()[:2]
+    sock.close()  # the child holds it now
+    log.info("web pages on http://%s:%d/ (reading %s; process %d)", host, port, target, process.pid)
+    return process
+
+
+async def stop_web_process(process: asyncio.subprocess.Process) -> None:
+    """Stop the pages' process (SIGTERM, then SIGKILL after a few seconds)."""
+    if process.returncode is not None:
+        return
+    with contextlib.suppress(ProcessLookupError):
+        process.terminate()
+    try:
+        await asyncio.wait_for(process.wait(), 5)
+    except TimeoutError:
+        with contextlib.suppress(ProcessLookupError):
+            process.kill()
+        await process.wait()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -19,6 +20,7 @@ from arena.app.reports import Audience, public_match_rows
 from arena.app.values import Disclosure, UnknownMatchError
 from arena.errors import LimitError
 from arena.limits import check_text
+from arena.rpc.auth_limits import peer_host
 from arena.rpc.report_wire import match_row_to_pb
 from arena.rpc.state import ServerState
 from arena.rpc.status import MatchNotFoundError, TooManyWatchersError, WatcherTooSlowError
@@ -36,18 +38,45 @@ SUMMARY_PAGE = 500  # finished-match summaries read per database query while fol
 Timed = tuple[float, pb.MatchUpdate]
 
 
+RELAY_METADATA = "arena-relay"  # the web pages of `serve --web` name themselves with it
+
+
+def _client(hub: WatchHub, context: Any) -> str | None:
+    """The client address a watch stream counts against (None: the server's own web pages)."""
+    if hub.relay_token is not None:
+        for key, value in context.invocation_metadata() or ():
+            if key == RELAY_METADATA and hmac.compare_digest(str(value), hub.relay_token):
+                return None
+    return peer_host(context.peer() or "?")
+
+
 @contextmanager
-def _stream_slot(hub: WatchHub) -> Iterator[None]:
-    """Count one open watch stream (TooManyWatchersError beyond the server's bound)."""
+def _stream_slot(hub: WatchHub, context: Any) -> Iterator[None]:
+    """Count one open watch stream (TooManyWatchersError beyond the server's bound, or beyond
+    one client address's)."""
     if hub.open_streams >= hub.settings.max_watchers:
         raise TooManyWatchersError(
             f"this server has {hub.open_streams} watch streams open, its limit; try again later"
         )
+    client = _client(hub, context)
+    if client is not None and hub.by_client.get(client, 0) >= hub.settings.max_watchers_per_client:
+        raise TooManyWatchersError(
+            f"{hub.settings.max_watchers_per_client} watch streams of this address are open "
+            "already: close some first"
+        )
     hub.open_streams += 1
+    if client is not None:
+        hub.by_client[client] = hub.by_client.get(client, 0) + 1
     try:
         yield
     finally:
         hub.open_streams -= 1
+        if client is not None:
+            left = hub.by_client.get(client, 1) - 1
+            if left:
+                hub.by_client[client] = left
+            else:
+                hub.by_client.pop(client, None)
 
 
 async def _write(context: Any, message: Any, timeout_s: float) -> None:
@@ -75,7 +104,7 @@ async def watch_match(state: ServerState, request: pb.WatchMatchRequest, context
         await _write(context, item[1], timeout)
 
     stored: list[Timed] = []
-    with _stream_slot(hub):
+    with _stream_slot(hub, context):
         feed = hub.feed(request.match_id)
         if feed is not None and feed.ended:
             # Over: its record (as stored, and with what its tournament shows now) is the
@@ -140,7 +169,7 @@ async def watch_tournament(
     hub = state.watch
     tid = request.tournament_id
     state.require_store()
-    with _stream_slot(hub):
+    with _stream_slot(hub, context):
         changed = hub.listen(tid)
         try:
             await _follow_tournament(state, tid, changed, context)

@@ -181,6 +181,10 @@ async def play_tournament(
         while pending:
             await run_fixtures(pending, play, sink, concurrency=concurrency, gate=gate)
             pending = await asyncio.to_thread(left_to_play, store, tid, spec)
+        if await asyncio.to_thread(store.pending_fixtures, tid):
+            raise TournamentError(f"tournament {tid} still has fixtures without a match")
+        # Finished before the lease goes: running without a runner would read as abandoned.
+        await asyncio.to_thread(store.set_status, tid, Status.FINISHED)
     except BaseException:
         # Shielded: a cancelled run still records that it stopped.
         await asyncio.shield(asyncio.to_thread(store.set_status, tid, Status.INTERRUPTED))
@@ -188,7 +192,4 @@ async def play_tournament(
     finally:
         beating.cancel()
         await asyncio.shield(asyncio.to_thread(store.heartbeat, tid, runner, release=True))
-    if await asyncio.to_thread(store.pending_fixtures, tid):
-        raise TournamentError(f"tournament {tid} still has fixtures without a match")
-    await asyncio.to_thread(store.set_status, tid, Status.FINISHED)
     return await asyncio.to_thread(store.tournament, tid)

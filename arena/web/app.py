@@ -35,16 +35,18 @@ from arena.app.rows import (
     summary_row,
 )
 from arena.app.values import CONSERVATIVE_K
-from arena.errors import AccessError, ArenaError, ConfigError, NotFoundError
+from arena.errors import AccessError, ArenaError, ConfigError, LimitError, NotFoundError
 from arena.rpc.client import Remote, follow_remote
 from arena.rpc.report_wire import report_from_pb
 from arena.v1 import arena_pb2 as pb
 from arena.web import reads
 from arena.web.boards import draw
 from arena.web.charts import rating_plot
+from arena.web.relays import Relays, RelaySettings
 
 HERE = Path(__file__).resolve().parent
 MAX_ID = 2**63 - 1  # ids are signed 64-bit on the wire
+MAX_MATCH_ID = 64
 
 
 def _words(enum_type: Any, prefix: str) -> dict[int, str]:
@@ -58,8 +60,9 @@ KIND = _words(pb.UpdateKind, "UPDATE_KIND_")
 class Pages:
     """The request handlers, bound to one server."""
 
-    def __init__(self, remote: Remote) -> None:
+    def __init__(self, remote: Remote, relays: Relays | None = None) -> None:
         self.remote = remote
+        self.relays = relays or Relays()  # one upstream stream per match or tournament followed
         env = jinja2.Environment(
             loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True
         )
@@ -102,35 +105,43 @@ class Pages:
         return self.page(request, "tournament.html", **tournament_context(report), live_matches=[])
 
     async def tournament_events(self, request: Request) -> Response:
-        """Server-sent events: the tournament's live part re-rendered at each change."""
+        """Server-sent events: the tournament's live part re-rendered at each change (once for
+        all its viewers: one upstream WatchTournament per tournament)."""
         tid = tournament_id(request)
         template = self.templates.get_template("tournament_live.html")
 
-        async def events() -> AsyncIterator[str]:
-            request_pb = pb.WatchTournamentRequest(tournament_id=tid)
-            async for update in follow_remote(self.remote, "WatchTournament", request_pb):
-                context = tournament_context(report_from_pb(update.tournament))
-                live = template.render(**context, live_matches=update.live_matches)
-                yield _event({"html": live, "finished": len(update.finished)})
-            yield "event: end\ndata: {}\n\n"
+        def render(update: Any) -> str:
+            context = tournament_context(report_from_pb(update.tournament))
+            live = template.render(**context, live_matches=update.live_matches)
+            return _event({"html": live, "finished": len(update.finished)})
 
-        return _sse(events())
+        def upstream() -> AsyncIterator[Any]:
+            request_pb = pb.WatchTournamentRequest(tournament_id=tid)
+            return follow_remote(self.remote, "WatchTournament", request_pb)
+
+        events = self.relays.follow(
+            client_of(request), f"tournament:{tid}", upstream, render, latest_only=True
+        )
+        return await _sse(events)
 
     async def match(self, request: Request) -> Response:
         """The match page: its frames arrive over /events (replayed or live)."""
         return self.page(request, "match.html", match_id=request.path_params["match_id"])
 
     async def match_events(self, request: Request) -> Response:
-        """Server-sent events: every public update of a match, with its board drawn."""
+        """Server-sent events: every public update of a match, with its board drawn (once for
+        all its viewers: one upstream WatchMatch per match)."""
         match_id = request.path_params["match_id"]
+        if len(match_id) > MAX_MATCH_ID:
+            raise NotFoundError(f"no match {match_id[:40]!r}")
 
-        async def events() -> AsyncIterator[str]:
-            request_pb = pb.WatchMatchRequest(match_id=match_id)
-            async for update in follow_remote(self.remote, "WatchMatch", request_pb):
-                yield _event(frame_json(update))
-            yield "event: end\ndata: {}\n\n"
+        def upstream() -> AsyncIterator[Any]:
+            return follow_remote(self.remote, "WatchMatch", pb.WatchMatchRequest(match_id=match_id))
 
-        return _sse(events())
+        events = self.relays.follow(
+            client_of(request), f"match:{match_id}", upstream, _frame_event, latest_only=False
+        )
+        return await _sse(events)
 
 
 def tournament_context(report: TournamentReport) -> dict[str, Any]:
@@ -176,12 +187,31 @@ def _event(data: dict[str, Any]) -> str:
     return "data: " + json.dumps(data, separators=(",", ":")) + "\n\n"
 
 
-def _sse(events: AsyncIterator[str]) -> StreamingResponse:
+def _frame_event(update: pb.MatchUpdate) -> str:
+    return _event(frame_json(update))
+
+
+def client_of(request: Request) -> str:
+    """The address a viewer connects from (its bounds are per address)."""
+    return request.client.host if request.client is not None else "?"
+
+
+async def _sse(events: AsyncIterator[str]) -> Response:
+    """A stream of server-sent events; a viewer refused at once (too many) gets a 429."""
+    try:
+        first = await anext(events)
+    except StopAsyncIteration:
+        first = ""
+    except LimitError as exc:
+        return HTMLResponse(str(exc), status_code=429)
+
     async def guarded() -> AsyncIterator[str]:
         try:
+            if first:
+                yield first
             async for chunk in events:
                 yield chunk
-        except ArenaError as exc:  # e.g. no such match: the page says so and stops listening
+        except ArenaError as exc:  # the page says so and stops listening
             yield "event: failure\ndata: " + json.dumps({"error": str(exc)}) + "\n\n"
 
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
@@ -208,9 +238,9 @@ def tournament_id(request: Request) -> int:
     return tid
 
 
-def create_app(remote: Remote) -> Starlette:
+def create_app(remote: Remote, relays: RelaySettings | None = None) -> Starlette:
     """The web app reading from the referee server `remote`."""
-    pages = Pages(remote)
+    pages = Pages(remote, Relays(relays))
 
     async def failed(request: Request, exc: Exception) -> Response:
         body = pages.templates.get_template("error.html").render(error=str(exc))
