@@ -18,7 +18,6 @@ from arena.limits import (
     check_clock,
     check_name,
     check_options,
-    check_seed,
     shown,
 )
 from arena.referee import Clock
@@ -26,9 +25,15 @@ from arena.registry import get_game
 from arena.tournament import BotEntry, Format, TournamentSpec
 from arena.tournament.formats import planned_fixtures
 from arena.tournament.manage import default_table_size, normalize_spec
-from arena.tournament.schedule import DEFAULT_DEALS, Deals
+from arena.tournament.schedule import DEFAULT_DEALS, MAX_SEED, SECRET_SEED_BITS, Deals
 
-RANDOM_SEED_BOUND = 2**31  # a seed picked for the organizer who gave none
+
+def secret_seed() -> int:
+    """A seed for a tournament that names none: 256 random bits, its top bit set so that it is
+    a key (derive_seed): no deal of the tournament can be found by searching seeds."""
+    return secrets.randbits(SECRET_SEED_BITS - 1) | (1 << (SECRET_SEED_BITS - 1))
+
+
 # [ASSUMPTION] a bot of a server tournament whose connection drops may come back this long
 # before its remaining matches are forfeited: long enough for a restart or a network blip.
 DEFAULT_RECONNECT_GRACE_MS = 60_000
@@ -78,8 +83,8 @@ def _check_bounds(request: TournamentRequest, limits: ServerLimits | None) -> No
     if request.hero:
         check_name("hero", request.hero)
     check_options(request.options)
-    if request.seed is not None:
-        check_seed(request.seed)
+    if request.seed is not None and not 0 <= request.seed < MAX_SEED:
+        raise LimitError(f"the seed must be from 0 to 2**{SECRET_SEED_BITS} - 1")
     if request.concurrency < 1:
         raise ConfigError("concurrency must be at least 1")
     grace = request.reconnect_grace_ms
@@ -121,7 +126,7 @@ def plan(
     spec = TournamentSpec(
         game=game.name,
         bots=request.bots,
-        seed=secrets.randbelow(RANDOM_SEED_BOUND) if request.seed is None else request.seed,
+        seed=secret_seed() if request.seed is None else request.seed,
         options=dict(request.options),
         format=fmt,
         table_size=table_size,

@@ -89,7 +89,7 @@ def _spec(message: pb.Tournament) -> TournamentSpec:
     return TournamentSpec(
         game=message.game,
         bots=tuple(BotEntry(name) for name in message.bots),
-        seed=message.seed,
+        seed=int(message.seed_text or message.seed),
         options=options_from_pb(message.game, message.options),
         format=Format(message.format),
         table_size=message.table_size,

@@ -234,7 +234,7 @@ class TournamentHost:
             public = moves_public((spec, Status.RUNNING))
             return self.watch.sink(header, game, public=public)
 
-        runner = local_runner(game, options, seat_player, clock, events=events)
+        runner = local_runner(game, options, seat_player, clock, events=events, seed_key=spec.seed)
         play = limit_per_bot(self._forgetting(runner), capacity)
         try:
             finished = await play_tournament(

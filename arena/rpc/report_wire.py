@@ -41,6 +41,7 @@ from arena.rpc.convert import (
 )
 from arena.v1 import arena_pb2 as pb
 
+INT64_LIMIT = 2**63  # a 256-bit tournament seed travels in seed_text only
 _STATUS_WORDS = ("created", "running", "interrupted", "finished", "abandoned")
 STATUS_TO_PB: dict[str, int] = {
     w: pb.TournamentStatus.Value(f"TOURNAMENT_STATUS_{w.upper()}") for w in _STATUS_WORDS
@@ -68,7 +69,8 @@ def summary_to_pb(s: TournamentSummary) -> pb.Tournament:
         table_size=s.table_size,
         cycles=s.cycles,
         rounds=s.rounds,
-        seed=s.seed or 0,
+        seed=s.seed if s.seed is not None and s.seed < INT64_LIMIT else 0,
+        seed_text="" if s.seed is None else str(s.seed),
         seed_withheld=s.seed is None,
         deals=s.deals,
         bots=s.bots,
@@ -109,7 +111,7 @@ def summary_from_pb(msg: pb.Tournament) -> TournamentSummary:
         played=msg.fixtures_done,
         fixtures=msg.fixtures_total,
         status=STATUS_FROM_PB.get(msg.status, "unknown"),
-        seed=None if msg.seed_withheld else int(msg.seed),
+        seed=None if msg.seed_withheld else int(msg.seed_text or msg.seed),
         clock=ClockSpec(
             _optional(msg, "per_move_ms"),
             _optional(msg, "time_bank_ms"),

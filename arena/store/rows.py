@@ -93,7 +93,6 @@ def tournament_from_row(row: Any) -> StoredTournament:
         spec = TournamentSpec(
             game=row.game,
             bots=tuple(BotEntry(b["name"], b.get("command")) for b in bot_list),
-            seed=int(row.seed),
             options=loads(row.options, where, "options"),
             format=Format(row.format),
             table_size=row.table_size,
@@ -103,7 +102,7 @@ def tournament_from_row(row: Any) -> StoredTournament:
             time_bank_ms=row.time_bank_ms,
             increment_ms=row.increment_ms,
             deals=Deals(row.deals or Deals.DUPLICATE.value),  # NULL: from before the column
-            **settings_from_text(row.settings, where),
+            **{"seed": int(row.seed), **settings_from_text(row.settings, where)},
         )
         status = Status(row.status)
     except (KeyError, TypeError, ValueError) as exc:
@@ -121,12 +120,15 @@ def tournament_from_row(row: Any) -> StoredTournament:
     )
 
 
-SETTINGS = ("rounds", "seeding", "reconnect_grace_ms")  # spec fields kept in tournaments.settings
+SETTINGS = ("seed", "rounds", "seeding", "reconnect_grace_ms")  # kept in tournaments.settings
+SEED_COLUMN_LIMIT = 2**63  # tournaments.seed is a signed 64-bit column
 
 
 def settings_text(spec: TournamentSpec) -> str | None:
     """The spec's format and run settings as the settings column's JSON (None: all default)."""
     data: dict[str, Any] = {}
+    if spec.seed >= SEED_COLUMN_LIMIT:  # a 256-bit seed does not fit the seed column
+        data["seed"] = str(spec.seed)
     if spec.rounds:
         data["rounds"] = spec.rounds
     if spec.seeding:
@@ -144,6 +146,8 @@ def settings_from_text(text: str | None, where: str) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise StoreError(f"{where}: column settings is not a JSON object")
     out: dict[str, Any] = {}
+    if "seed" in data:
+        out["seed"] = int(data["seed"])
     if "rounds" in data:
         out["rounds"] = int(data["rounds"])
     if "seeding" in data:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import enum
 import hashlib
+import hmac
 import itertools
 import math
 from collections.abc import Callable, Mapping, Sequence
@@ -21,8 +22,11 @@ from typing import Any
 
 from arena.errors import ConfigError
 
-SEED_BITS = 48  # derived seeds stay below 2**48: exact in JSON and JavaScript numbers
-MAX_SEED = 2**63  # a tournament seed fits a signed 64-bit database column
+SEED_BITS = 48  # derived seeds of a chosen seed stay below 2**48: exact in JSON and JavaScript
+KEYED_SEED_BITS = 53  # derived seeds of a secret seed: below 2**53, still exact everywhere
+SECRET_SEED_FLOOR = 2**63  # seeds from here on are keys (a chosen seed is below: legacy)
+SECRET_SEED_BITS = 256  # what a tournament that names no seed draws
+MAX_SEED = 2**SECRET_SEED_BITS  # the largest seed a tournament may have, exclusive
 
 
 class Format(enum.StrEnum):
@@ -115,9 +119,21 @@ class Fixture:
 
 
 def derive_seed(seed: int, *path: int) -> int:
-    """A seed for a sub-part (cycle, table ...) of a tournament, stable across runs and machines."""
-    text = ":".join(str(x) for x in (seed, *path)).encode()
-    return int.from_bytes(hashlib.sha256(text).digest()[:8], "big") % (1 << SEED_BITS)
+    """A seed for a sub-part (cycle, table ...) of a tournament, stable across runs and machines.
+
+    A secret seed (2**63 or more: the 256-bit seeds drawn for a tournament that names none) is
+    the key of an HMAC-SHA256 of the path, so no derived seed tells another or the key, and a
+    derived seed (53 bits, exact in JSON and JavaScript) is beyond search. A smaller seed, one
+    an organizer chose to replay, keeps the first scheme (SHA-256 of the text, 48 bits): every
+    stored tournament replays as before.
+    """
+    text = ":".join(str(x) for x in path).encode()
+    if seed >= SECRET_SEED_FLOOR:
+        key = seed.to_bytes((seed.bit_length() + 7) // 8, "big")
+        digest = hmac.new(key, text, hashlib.sha256).digest()
+        return int.from_bytes(digest[:8], "big") % (1 << KEYED_SEED_BITS)
+    legacy = ":".join(str(x) for x in (seed, *path)).encode()
+    return int.from_bytes(hashlib.sha256(legacy).digest()[:8], "big") % (1 << SEED_BITS)
 
 
 def validate_spec(spec: TournamentSpec) -> None:

@@ -25,7 +25,7 @@ def test_defaults_are_chosen_here_once() -> None:
     assert spec.options["rounds"] == 2  # the game's own option defaults, filled in
     assert spec.reconnect_grace_ms is None and order.concurrency == 1
     picked = plan(TournamentRequest(game="azul", bots=bots("a", "b"))).spec.seed
-    assert 0 <= picked < 2**31
+    assert 2**255 <= picked < 2**256  # 256 bits: a key no deal can be searched back to
 
 
 def test_a_server_run_gets_a_reconnect_grace_and_a_local_one_refuses_it() -> None:
