@@ -71,8 +71,10 @@ def test_every_seat_gets_a_bot_seed_that_replays_and_tells_nothing_of_the_deal()
     seen: list[list[int]] = []
     for _ in range(2):
         players = [Recorder("a"), Recorder("b")]
-        seat_of = dict(enumerate(players))
-        runner = local_runner(game, game.options_type(), lambda f, s: seat_of[s], seed_key=2**255)
+        seat_of = dict(enumerate(players)).__getitem__
+        runner = local_runner(
+            game, game.options_type(), lambda f, s, of=seat_of: of(s), seed_key=2**255
+        )
         asyncio.run(runner(Fixture(3, 0, 1, 0, ("a", "b"), 99, 1)))
         seen.append([p.infos[0].bot_seed for p in players])
     assert seen[0] == seen[1] and len(set(seen[0])) == 2  # replays; one per seat
