@@ -53,6 +53,7 @@ def _print_token(role: Role, name: str, token: str, verb: str) -> None:
 def _commands(role: Role, noun: str) -> typer.Typer:
     """The add/list/revoke/rotate commands of one role."""
     sub = typer.Typer(
+        rich_markup_mode=None,
         help=f"Add, list, revoke and rotate {noun} tokens.",
         no_args_is_help=True,
         add_completion=False,

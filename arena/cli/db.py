@@ -15,6 +15,7 @@ from arena.store import Store
 from arena.store.schema_status import SchemaStatus, schema_status
 
 db_app = typer.Typer(
+    rich_markup_mode=None,
     help="See and upgrade the database schema (Alembic revisions).",
     no_args_is_help=True,
     add_completion=False,

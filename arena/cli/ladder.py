@@ -22,7 +22,10 @@ from arena.registry import get_game
 from arena.store import Store
 
 ladder_app = typer.Typer(
-    help="A continuous ladder on a running server.", no_args_is_help=True, add_completion=False
+    rich_markup_mode=None,
+    help="A continuous ladder on a running server.",
+    no_args_is_help=True,
+    add_completion=False,
 )
 app.add_typer(ladder_app, name="ladder")
 

@@ -49,7 +49,10 @@ from arena.tournament.players import check_builtins, parse_bot
 from arena.tournament.schedule import DEFAULT_DEALS, Deals
 
 tournament_app = typer.Typer(
-    help="Run, resume and inspect tournaments.", no_args_is_help=True, add_completion=False
+    rich_markup_mode=None,
+    help="Run, resume and inspect tournaments.",
+    no_args_is_help=True,
+    add_completion=False,
 )
 app.add_typer(tournament_app, name="tournament")
 

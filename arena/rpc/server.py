@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import logging
 import os
 import secrets
 import signal
+import socket
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,6 +19,8 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
 from arena.access import AccessPolicy
+from arena.app.reports import ClockSpec
+from arena.app.rows import clock_words
 from arena.errors import ConfigError
 from arena.rpc.bot_service import BotServicer, parse_bot_message
 from arena.rpc.services import ArenaServicer
@@ -99,6 +103,7 @@ async def create_server(
     reflection.enable_server_reflection(
         (*SERVICE_NAMES, health.SERVICE_NAME, reflection.SERVICE_NAME), server
     )
+    check_port_free(address)  # a clear error, before gRPC's own log line about it
     try:
         if tls is not None:
             port = server.add_secure_port(address, tls.credentials())
@@ -113,6 +118,28 @@ async def create_server(
     if state.access.credentials is not None:
         state.background.append(asyncio.create_task(state.watch_credentials()))
     return server, port
+
+
+def check_port_free(address: str) -> None:
+    """ConfigError when something listens on `address` already (port 0 is always free)."""
+    host, _, port = address.rpartition(":")
+    if not port.isdigit() or int(port) == 0:
+        return
+    host = host.strip("[]") or "0.0.0.0"
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    try:
+        infos = socket.getaddrinfo(host, int(port), family, socket.SOCK_STREAM)
+    except OSError:
+        return  # gRPC says what is wrong with such an address
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        try:
+            probe.bind(infos[0][4])
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                raise ConfigError(
+                    f"cannot listen on {address}: the port is in use (another `arena serve`?); "
+                    "give another --address, or port 0 for a free one"
+                ) from None
 
 
 async def stop_server(server: grpc.aio.Server, grace_s: float = 1.0) -> None:
@@ -169,7 +196,9 @@ async def serve(
         host,
         port,
         "TLS" if tls is not None else "plaintext",
-        config.clock,
+        clock_words(
+            ClockSpec(config.clock.per_move_ms, config.clock.bank_ms, config.clock.increment_ms)
+        ),
     )
     if secured:
         log.info("credentials required: registered bots and organizer tokens")
