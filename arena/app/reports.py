@@ -70,6 +70,7 @@ class TournamentSummary:
     created_at: float
     finished_at: float | None
     reconnect_grace_ms: int | None = None
+    verdict: str | None = None  # why it finished before its schedule (an SPRT's decision)
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,6 +174,7 @@ def summary(t: StoredTournament, audience: Audience = Audience.OWNER) -> Tournam
         created_at=t.created_at,
         finished_at=t.finished_at,
         reconnect_grace_ms=spec.reconnect_grace_ms,
+        verdict=t.verdict,
     )
 
 

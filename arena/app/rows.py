@@ -106,6 +106,7 @@ def summary_details(s: TournamentSummary) -> dict[str, Any]:
         "bot_names": list(s.bots),
         "created_at": s.created_at,
         "finished_at": s.finished_at,
+        "verdict": s.verdict,
     }
 
 
@@ -250,6 +251,8 @@ def seats_title(report: TournamentReport) -> str:
 def report_notes(report: TournamentReport) -> list[str]:
     """The notes under a report's standings."""
     notes = [f"tie-breaks: {report.tie_breaks}; {FORFEITS_NOTE}"]
+    if report.summary.verdict:
+        notes.append(f"finished early: {report.summary.verdict}")
     if report.withdrawn:
         notes.append("withdrawn (away past the grace): " + ", ".join(report.withdrawn))
     if report.error:

@@ -97,13 +97,12 @@ def run_and_report(
                 )
     except SprtStopped as stop:
         progress.stop()
+        tid = created[0].id
+        store.finish_early(tid, stop.verdict)
         stderr().print(
-            f"SPRT accepts {stop.state.decision.value} after {stop.state.samples} samples: "
-            f"tournament {created[0].id} stopped early (left interrupted)",
-            highlight=False,
-            markup=False,
+            f"tournament {tid} finished early: {stop.verdict}", highlight=False, markup=False
         )
-        print_final(store, created[0].id)
+        print_final(store, tid)
         return
     except (KeyboardInterrupt, ArenaError) as exc:
         progress.stop()

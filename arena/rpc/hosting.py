@@ -172,7 +172,9 @@ class TournamentHost:
         if tid in self.runs:
             return
         stored = await asyncio.to_thread(self.store.tournament, tid)
-        if stored.status is Status.FINISHED and stored.played >= stored.fixtures:
+        if stored.status is Status.FINISHED and (
+            stored.played >= stored.fixtures or stored.verdict is not None
+        ):
             raise TournamentError(f"tournament {tid} is finished: nothing to resume")
         if any(b.command for b in stored.spec.bots):
             raise TournamentError(

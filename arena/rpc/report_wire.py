@@ -79,6 +79,7 @@ def summary_to_pb(s: TournamentSummary) -> pb.Tournament:
         fixtures_total=s.fixtures,
         created_at=s.created_at,
         finished_at=s.finished_at or 0.0,
+        verdict=s.verdict or "",
     )
     for name, value in (
         ("per_move_ms", s.clock.per_move_ms),
@@ -120,6 +121,7 @@ def summary_from_pb(msg: pb.Tournament) -> TournamentSummary:
         created_at=msg.created_at,
         finished_at=msg.finished_at or None,
         reconnect_grace_ms=_optional(msg, "reconnect_grace_ms"),
+        verdict=msg.verdict or None,
     )
 
 

@@ -24,6 +24,7 @@ class StoredTournament:
     played: int  # fixtures with a stored match
     runner: str | None = None  # "host:pid" holding the run's lease (None: nobody)
     heartbeat_at: float | None = None  # the runner's last sign of life
+    verdict: str | None = None  # why it finished before its schedule (an SPRT's decision)
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +118,7 @@ def tournament_from_row(row: Any) -> StoredTournament:
         int(row.n_played),
         row.runner,
         row.heartbeat_at,
+        verdict_from_text(row.settings, where),
     )
 
 
@@ -136,6 +138,15 @@ def settings_text(spec: TournamentSpec) -> str | None:
     if spec.reconnect_grace_ms is not None:
         data["reconnect_grace_ms"] = spec.reconnect_grace_ms
     return dumps(data) if data else None
+
+
+def verdict_from_text(text: str | None, where: str) -> str | None:
+    """The verdict kept in a settings column (None: the tournament played its schedule)."""
+    if text is None:
+        return None
+    data = loads(text, where, "settings")
+    verdict = data.get("verdict") if isinstance(data, dict) else None
+    return None if verdict is None else str(verdict)
 
 
 def settings_from_text(text: str | None, where: str) -> dict[str, Any]:

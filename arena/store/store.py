@@ -22,6 +22,7 @@ from arena.store.ladder import RatedMatch, RatingChange
 from arena.store.rows import (
     MatchSummary,
     StoredTournament,
+    dumps,
     fixture_from_row,
     fixture_row,
     loads,
@@ -138,6 +139,25 @@ class Store:
             values["finished_at"] = time.time()
         with self._begin() as conn:
             conn.execute(tournaments.update().where(tournaments.c.id == tid).values(**values))
+
+    def finish_early(self, tid: int, verdict: str) -> None:
+        """Mark a tournament finished before its schedule (an SPRT decided), with the verdict;
+        its unplayed fixtures are never played."""
+        with self._begin() as conn:
+            row = conn.execute(
+                sa.select(tournaments.c.settings).where(tournaments.c.id == tid)
+            ).first()
+            if row is None:
+                raise UnknownTournamentError(f"no tournament {tid} in {self.location}")
+            settings = loads(row.settings, f"tournament {tid}", "settings") if row.settings else {}
+            settings["verdict"] = verdict
+            conn.execute(
+                tournaments.update()
+                .where(tournaments.c.id == tid)
+                .values(
+                    settings=dumps(settings), status=Status.FINISHED.value, finished_at=time.time()
+                )
+            )
 
     def claim_runner(self, tid: int, runner: str) -> None:
         """Take the tournament's lease for `runner` (TournamentBusyError if a live runner

@@ -160,8 +160,9 @@ async def play_tournament(
     `gate` holds back fixtures that cannot start yet (see arena/tournament/presence.py).
     """
     tournament = await asyncio.to_thread(store.tournament, tid)
-    if tournament.status is Status.FINISHED and tournament.played == tournament.fixtures:
-        return tournament
+    over = tournament.played == tournament.fixtures or tournament.verdict is not None
+    if tournament.status is Status.FINISHED and over:
+        return tournament  # played to its end, or stopped by its SPRT's verdict
     pending = await asyncio.to_thread(left_to_play, store, tid, tournament.spec)
     writing = asyncio.Lock()  # one store write at a time, in the order the matches end
 
