@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from arena.access import AccessPolicy
+from arena.rpc.client import Remote
 from arena.core import Termination
 from arena.errors import BotError, ConfigError
 from arena.players import Player
@@ -91,6 +92,11 @@ class EmbeddedReferee:
         self.address = ""
         self._server: Any = None
         self._bots: dict[str, _BotProcess] = {}
+
+    def organizer(self) -> Remote:
+        """This referee as its launcher calls it: with the per-launch organizer token (organizer
+        calls such as PlayMatch need it; no bot is ever given it)."""
+        return Remote(self.address, self.launch_token)
 
     async def start(self) -> str:
         """Start the server; returns its "host:port"."""
