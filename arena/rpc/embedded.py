@@ -19,11 +19,11 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from arena.access import AccessPolicy
-from arena.rpc.client import Remote
 from arena.core import Termination
 from arena.errors import BotError, ConfigError
 from arena.players import Player
 from arena.referee import BotFault
+from arena.rpc.client import Remote
 from arena.rpc.remote_player import RemotePlayer
 from arena.rpc.server import create_server, stop_server
 from arena.rpc.state import ServerConfig, ServerState
