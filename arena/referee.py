@@ -54,6 +54,10 @@ class MatchEvent:
     elapsed_ms: float = 0.0
     state: Any = None
     record: MatchRecord | None = None
+    # The clocks when the event is shown: each seat's time bank left (None: no clock), and the
+    # seats deciding from now on (a countdown runs for them; public: time used is public)
+    banks_ms: tuple[float | None, ...] = ()
+    deciding: tuple[Seat, ...] = ()
 
 
 @dataclass(slots=True)
@@ -289,6 +293,8 @@ class Referee:
 
     def _emit(self, event: MatchEvent) -> None:
         if self.on_event is not None:
+            event.banks_ms = tuple(s.bank_ms for s in self.seats)
+            event.deciding = () if event.kind == "end" else tuple(self.game.to_move(self.state))
             self.on_event(event)
 
 

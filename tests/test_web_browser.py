@@ -8,6 +8,7 @@ test-artifacts/web/.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -139,4 +140,31 @@ def test_a_live_tournament_and_its_live_match_update_without_reloading(
     assert page.evaluate("window.sameDocument") is True
     assert page.inner_text("#state") == "finished"
     assert board_grids(page) == final_grids(served.address, f"t{tid}-1")
+    page.close()
+
+
+def test_a_live_matchs_clock_counts_down_between_two_updates(served: Served, chromium: Any) -> None:
+    for i, name in enumerate(("ponder1", "ponder2")):
+        served.bot("tests/bots/slow_bot.py", name, "--think-ms", "1500", "--seed", str(i))
+    served.wait_for_bots({"ponder1", "ponder2"})
+    play = pb.PlayMatchRequest(
+        game="azul", seed=3, bots=["ponder1", "ponder2"], match_id="pondered",
+        clock=pb.ClockSettings(per_move_ms=4000, bank_ms=20000),
+    )  # fmt: skip
+    def play_in_the_background() -> None:
+        with contextlib.suppress(Exception):  # the server stops before this long match ends
+            call(served.address, "PlayMatch", play, 600)
+
+    threading.Thread(target=play_in_the_background, daemon=True).start()
+    page = chromium.new_page(viewport={"width": 1200, "height": 900})
+    page.goto(served.web + "/matches/pondered")
+    page.wait_for_selector("#clocks td.clock.thinking", timeout=60_000)
+    ply = page.get_attribute("#board", "data-ply")
+    first = float(page.get_attribute("#clocks td.clock.thinking", "data-ms") or 0)
+    page.wait_for_timeout(500)
+    assert page.get_attribute("#board", "data-ply") == ply  # the same decision, no update
+    second = float(page.get_attribute("#clocks td.clock.thinking", "data-ms") or 0)
+    assert 200 <= first - second <= 1500, (first, second)  # counted down on the page alone
+    assert 0 < second <= 4000 + 20000
+    shot(page, "match-clock")
     page.close()

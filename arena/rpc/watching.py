@@ -84,6 +84,16 @@ def update_of(header: MatchHeader, frame: Frame, *, live: bool) -> pb.MatchUpdat
     return msg
 
 
+def add_clocks(
+    update: pb.MatchUpdate, banks: Sequence[float | None], deciding: Sequence[int], unix_ms: int
+) -> None:
+    """What a countdown needs: each seat's bank left, who decides now, and since when."""
+    if banks and all(b is not None for b in banks):
+        update.bank_left_ms.extend(max(0.0, float(b or 0.0)) for b in banks)
+    update.deciding.extend(deciding)
+    update.server_unix_ms = unix_ms
+
+
 class WatcherDropped(Exception):
     """This watcher fell too far behind and was dropped."""
 
@@ -117,6 +127,9 @@ class _Moment:
     state: Any  # the position after it (states are immutable: keeping one is free)
     plies: int  # decisions applied by then
     record: MatchRecord | None = None  # on the end
+    banks_ms: tuple[float | None, ...] = ()  # each seat's bank left then
+    deciding: tuple[int, ...] = ()  # who decides from then on
+    unix_ms: int = 0  # when, on the server's wall clock
 
 
 class MatchFeed:
@@ -143,7 +156,16 @@ class MatchFeed:
         ended = event.kind == "end"
         if self.public or ended:  # a withheld match shows its end only
             kind = {"start": FrameKind.START, "move": FrameKind.MOVE}.get(event.kind, FrameKind.END)
-            moment = _Moment(time.monotonic(), kind, event.state, len(self.moves), event.record)
+            moment = _Moment(
+                time.monotonic(),
+                kind,
+                event.state,
+                len(self.moves),
+                event.record,
+                event.banks_ms,
+                event.deciding,
+                int(time.time() * 1000),
+            )
             self.moments.append(moment)
             if self.watchers:
                 item = self._built()[-1]
@@ -167,7 +189,10 @@ class MatchFeed:
                 moves = self.moves[: moment.plies]
                 frame = frame_of(self.game, moment.kind, moment.state, moves, n, outcome)
             live = moment.kind is not FrameKind.END
-            self.updates.append((moment.at, update_of(self.header, frame, live=live)))
+            update = update_of(self.header, frame, live=live)
+            if self.public or moment.kind is FrameKind.END:
+                add_clocks(update, moment.banks_ms, moment.deciding, moment.unix_ms)
+            self.updates.append((moment.at, update))
         return self.updates
 
     def subscribe(self, watcher: Watcher) -> list[tuple[float, pb.MatchUpdate]]:

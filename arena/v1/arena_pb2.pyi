@@ -740,7 +740,7 @@ class WatchMatchRequest(_message.Message):
     def __init__(self, match_id: _Optional[str] = ..., from_now: _Optional[bool] = ..., delay_ms: _Optional[int] = ...) -> None: ...
 
 class MatchUpdate(_message.Message):
-    __slots__ = ("kind", "match_id", "game", "options", "players", "ply", "move", "view_json", "board", "time_used_ms", "clock", "outcome", "live", "moves_withheld")
+    __slots__ = ("kind", "match_id", "game", "options", "players", "ply", "move", "view_json", "board", "time_used_ms", "clock", "outcome", "live", "moves_withheld", "bank_left_ms", "deciding", "server_unix_ms")
     class OptionsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -762,6 +762,9 @@ class MatchUpdate(_message.Message):
     OUTCOME_FIELD_NUMBER: _ClassVar[int]
     LIVE_FIELD_NUMBER: _ClassVar[int]
     MOVES_WITHHELD_FIELD_NUMBER: _ClassVar[int]
+    BANK_LEFT_MS_FIELD_NUMBER: _ClassVar[int]
+    DECIDING_FIELD_NUMBER: _ClassVar[int]
+    SERVER_UNIX_MS_FIELD_NUMBER: _ClassVar[int]
     kind: UpdateKind
     match_id: str
     game: str
@@ -776,7 +779,10 @@ class MatchUpdate(_message.Message):
     outcome: Outcome
     live: bool
     moves_withheld: bool
-    def __init__(self, kind: _Optional[_Union[UpdateKind, str]] = ..., match_id: _Optional[str] = ..., game: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., players: _Optional[_Iterable[str]] = ..., ply: _Optional[int] = ..., move: _Optional[_Union[MoveRecord, _Mapping]] = ..., view_json: _Optional[str] = ..., board: _Optional[str] = ..., time_used_ms: _Optional[_Iterable[float]] = ..., clock: _Optional[_Union[ClockSettings, _Mapping]] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ..., live: _Optional[bool] = ..., moves_withheld: _Optional[bool] = ...) -> None: ...
+    bank_left_ms: _containers.RepeatedScalarFieldContainer[float]
+    deciding: _containers.RepeatedScalarFieldContainer[int]
+    server_unix_ms: int
+    def __init__(self, kind: _Optional[_Union[UpdateKind, str]] = ..., match_id: _Optional[str] = ..., game: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., players: _Optional[_Iterable[str]] = ..., ply: _Optional[int] = ..., move: _Optional[_Union[MoveRecord, _Mapping]] = ..., view_json: _Optional[str] = ..., board: _Optional[str] = ..., time_used_ms: _Optional[_Iterable[float]] = ..., clock: _Optional[_Union[ClockSettings, _Mapping]] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ..., live: _Optional[bool] = ..., moves_withheld: _Optional[bool] = ..., bank_left_ms: _Optional[_Iterable[float]] = ..., deciding: _Optional[_Iterable[int]] = ..., server_unix_ms: _Optional[int] = ...) -> None: ...
 
 class WatchTournamentRequest(_message.Message):
     __slots__ = ("tournament_id",)

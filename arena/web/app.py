@@ -8,6 +8,7 @@ from WatchMatch / WatchTournament.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -141,7 +142,7 @@ class Pages:
         events = self.relays.follow(
             client_of(request), f"match:{match_id}", upstream, _frame_event, latest_only=False
         )
-        return await _sse(events)
+        return await _sse(_with_server_time(events))
 
 
 def tournament_context(report: TournamentReport) -> dict[str, Any]:
@@ -168,6 +169,11 @@ def frame_json(update: pb.MatchUpdate) -> dict[str, Any]:
         "live": update.live,
         "html": draw(update.game, view, update.players, update.board),
         "time_used_ms": [round(t) for t in update.time_used_ms],
+        # live clocks: a countdown runs for the deciding seats from server_unix_ms on
+        "per_move_ms": update.clock.per_move_ms if update.clock.HasField("per_move_ms") else None,
+        "bank_left_ms": [round(b) for b in update.bank_left_ms],
+        "deciding": list(update.deciding),
+        "server_unix_ms": update.server_unix_ms,
     }
     if update.HasField("move"):
         m = update.move
@@ -189,6 +195,16 @@ def _event(data: dict[str, Any]) -> str:
 
 def _frame_event(update: pb.MatchUpdate) -> str:
     return _event(frame_json(update))
+
+
+async def _with_server_time(events: AsyncIterator[str]) -> AsyncIterator[str]:
+    """The viewer's own first event: the server's time now, so its page can count clocks
+    down from the server's timestamps whatever its own clock says."""
+    first = await anext(events)  # refused viewers fail here, before any event is sent
+    yield "event: clock\ndata: " + json.dumps({"server_unix_ms": int(time.time() * 1000)}) + "\n\n"
+    yield first
+    async for chunk in events:
+        yield chunk
 
 
 def client_of(request: Request) -> str:

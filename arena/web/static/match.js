@@ -20,15 +20,42 @@
     document.querySelectorAll("#moves li").forEach((li, k) => {
       li.classList.toggle("current", k + 1 === f.ply);
     });
+    drawClocks(f);
+  }
+
+  // Clocks: time used, and for a live match each seat's time left (its bank; for a seat
+  // deciding, the per-move budget and then the bank, counting down from the update on).
+  let skew = 0; // the browser's clock minus the server's, from the stream's first event
+  function secs(ms) { return (Math.max(0, ms) / 1000).toFixed(1) + " s"; }
+  function drawClocks(f) {
     const clocks = $("clocks");
-    clocks.innerHTML = "<tr><th>seat</th><th>player</th><th>time used</th></tr>";
+    const live = f.live && f.bank_left_ms && f.bank_left_ms.length > 0;
+    clocks.innerHTML = "<tr><th>seat</th><th>player</th><th>time used</th>" +
+      (live ? "<th>time left</th>" : "") + "</tr>";
+    const since = Date.now() - skew - (f.server_unix_ms || 0);
     f.players.forEach((name, seat) => {
       const row = clocks.insertRow();
       row.insertCell().textContent = String(seat);
       row.insertCell().textContent = name;
       row.insertCell().textContent = ((f.time_used_ms[seat] || 0) / 1000).toFixed(2) + " s";
+      if (!live) return;
+      const cell = row.insertCell();
+      const bank = f.bank_left_ms[seat] || 0;
+      if (f.deciding.includes(seat)) {
+        const budget = (f.per_move_ms || 0) - since;
+        cell.textContent = budget > 0 ? `${secs(budget)} + ${secs(bank)}` : secs(bank + budget);
+        cell.className = "clock thinking";
+        cell.dataset.ms = String(Math.max(0, budget) + bank + Math.min(0, budget));
+      } else {
+        cell.textContent = secs(bank);
+        cell.className = "clock";
+        cell.dataset.ms = String(bank);
+      }
     });
   }
+  setInterval(() => {
+    if (shown >= 0 && shown === frames.length - 1 && !ended) drawClocks(frames[shown]);
+  }, 100);
 
   // One frame per ply: an END frame repeats the last position with the result.
   function lastIndex() { return frames.length - 1; }
@@ -63,6 +90,7 @@
 
   const source = new EventSource(`/matches/${encodeURIComponent(matchId)}/events`);
   source.onmessage = (e) => add(JSON.parse(e.data));
+  source.addEventListener("clock", (e) => { skew = Date.now() - JSON.parse(e.data).server_unix_ms; });
   source.addEventListener("end", () => source.close());
   // A dropped stream is not retried: a new one would replay every frame from the start.
   source.onerror = () => {
