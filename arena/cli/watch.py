@@ -51,18 +51,54 @@ def watch_command(
     plain: Annotated[
         bool, typer.Option("--plain", help="Print every update in turn (no live screen).")
     ] = False,
+    follow: Annotated[
+        bool,
+        typer.Option(
+            "--follow",
+            help="With --tournament: follow its matches one after the other (each live match "
+            "to its end, then the next one) instead of its standings.",
+        ),
+    ] = False,
     tls_ca: TlsCaOption = None,
 ) -> None:
     """Follow a match live (board, moves, clocks) or a tournament's live standings."""
     if (match_id is None) == (tournament is None):
         raise ConfigError("give a MATCH_ID or --tournament ID (one of them)")
+    if follow and tournament is None:
+        raise ConfigError("--follow follows the matches of a --tournament")
     remote = remote_of(server, tls_ca)
     live = not plain and sys.stdout.isatty()
-    if tournament is not None:
+    if tournament is not None and follow:
+        run(follow_tournament_matches(remote, tournament, live=live))
+    elif tournament is not None:
         run(follow_tournament(remote, tournament, live=live))
     else:
         assert match_id is not None
         run(follow_match(remote, match_id, from_now=from_now, delay_ms=delay, live=live))
+
+
+async def next_live_match(remote: Any, tid: int, seen: set[str]) -> str | None:
+    """The first match of a tournament being played now that was not followed yet (waiting
+    for one); None once the tournament is no longer played."""
+    from arena.rpc.client import follow_remote
+    from arena.v1 import arena_pb2 as pb
+
+    request = pb.WatchTournamentRequest(tournament_id=tid)
+    async for update in follow_remote(remote, "WatchTournament", request):
+        for match_id in update.live_matches:
+            if match_id not in seen:
+                return str(match_id)
+    return None
+
+
+async def follow_tournament_matches(remote: Any, tid: int, *, live: bool = False) -> None:
+    """Follow a tournament's matches as they are played: each to its end, then the next."""
+    seen: set[str] = set()
+    while (match_id := await next_live_match(remote, tid, seen)) is not None:
+        seen.add(match_id)
+        typer.echo(f"\n== tournament {tid}: following {match_id}")
+        await follow_match(remote, match_id, from_now=True, live=live)
+    typer.echo(f"\n== tournament {tid} is no longer being played")
 
 
 async def match_updates(
@@ -143,11 +179,15 @@ def match_screen(update: Any, moves: list[Any]) -> RenderableType:
     for u in moves[-MOVES_SHOWN:]:
         listing.add_row(move_line(u))
     clocks = Table(title="clocks", box=None)
-    for column in ("seat", "player", "time used"):
+    banks = list(update.bank_left_ms)
+    for column in ("seat", "player", "time used", *(("bank left", "") if banks else ())):
         clocks.add_column(column)
     for seat, name in enumerate(update.players):
         used = update.time_used_ms[seat] if seat < len(update.time_used_ms) else 0.0
-        clocks.add_row(str(seat), name, f"{used / 1000:.2f} s")
+        row = [str(seat), name, f"{used / 1000:.2f} s"]
+        if banks:
+            row += [f"{banks[seat] / 1000:.1f} s", "deciding" if seat in update.deciding else ""]
+        clocks.add_row(*row)
     parts: list[RenderableType] = [board, listing, clocks]
     if update.HasField("clock") and update.clock.HasField("per_move_ms"):
         parts.append(Text(f"{update.clock.per_move_ms} ms per move"))
