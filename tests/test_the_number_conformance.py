@@ -11,12 +11,8 @@ import pytest
 from arena.core import Termination
 from arena.game import replay
 from arena.games.the_number import GAME, TheNumberOptions, TheNumberState
-from arena.games.the_number.rules import (
-    ALL_CROSSED,
-    DIGIT_MASK,
-    TURNS_PER_ROUND,
-)
 from arena.games.the_number.sampling import resample
+from arena.games.the_number.state import ALL_CROSSED, DIGIT_MASK, TURNS_PER_ROUND
 from arena.games.the_number.strategy import STRATEGIES, make_reasoner
 from arena.games.the_number.wire import VIEW_FIELD, view_from_proto, view_to_proto
 from arena.players import PolicyPlayer, random_policy, scripted_policy

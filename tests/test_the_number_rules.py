@@ -9,14 +9,11 @@ import pytest
 
 from arena.errors import IllegalMoveError, InvalidMoveError, OptionError, PlayerCountError
 from arena.games.the_number import GAME, TheNumberOptions, TheNumberState
-from arena.games.the_number.rules import ALL_CROSSED, check, crossed_digits, score_turn
+from arena.games.the_number.positions import board
+from arena.games.the_number.rules import check, score_turn
+from arena.games.the_number.state import ALL_CROSSED, crossed_digits
 
 A, B, C = 0, 1, 2
-
-
-def board(*digits: int) -> int:
-    """A crossed mask from the crossed digits."""
-    return sum(1 << d for d in set(digits))
 
 
 def new(players: int = 3, **options: object) -> TheNumberState:

@@ -2,33 +2,22 @@
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 
 import pytest
 
 from arena.errors import IllegalMoveError
 from arena.games.the_number import GAME, TheNumberOptions, TheNumberState
-from arena.games.the_number.rules import (
-    ALL_CROSSED,
-    Status,
-    TurnRecord,
-    crossed_digits,
-    round_total,
-)
+from arena.games.the_number.positions import board, position
+from arena.games.the_number.rules import round_total
+from arena.games.the_number.state import ALL_CROSSED, Status, TurnRecord, crossed_digits
 
 A, B, C, D = 0, 1, 2, 3
 
 
-def board(*digits: int) -> int:
-    """A crossed mask from the crossed digits."""
-    return sum(1 << d for d in set(digits))
-
-
 def start(players: int, turn: int = 1, options: TheNumberOptions | None = None) -> TheNumberState:
     """A fresh game moved to `turn` of round 1 (empty boards, no earlier scores needed)."""
-    state = GAME.setup(players, options or TheNumberOptions(), random.Random(0))
-    return replace(state, turn=turn, turn_scores=tuple((0,) * (turn - 1) for _ in range(players)))
+    return position(players, turn=turn, options=options)
 
 
 def reveal(state: TheNumberState, numbers: list[str | None]) -> tuple[TurnRecord, TheNumberState]:
