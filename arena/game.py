@@ -84,12 +84,13 @@ class GameBase(abc.ABC, Generic[StateT, OptionsT]):
     call `play` (an engine may bind it straight to a module function, with no wrapper call).
     """
 
+    # Positional-only: an engine binds its own module functions here, whatever their names.
     @abc.abstractmethod
-    def to_move(self, state: StateT) -> tuple[Seat, ...]:
+    def to_move(self, state: StateT, /) -> tuple[Seat, ...]:
         """Seats that must decide now; () when the game is over."""
 
     @abc.abstractmethod
-    def play(self, state: StateT, seat: Seat, move: str) -> StateT:
+    def play(self, state: StateT, seat: Seat, move: str, /) -> StateT:
         """The state after `seat`, which is to decide now, plays `move`."""
 
     def apply(self, state: StateT, seat: Seat, move: str) -> StateT:

@@ -7,8 +7,8 @@ import random
 
 from arena.game import parse_options, replay
 from arena.games.azul import GAME, AzulOptions
-from arena.games.azul.model import MARKER, TILES_PER_COLOUR, State
 from arena.games.azul.sampling import resample as reshuffle_bag
+from arena.games.azul.state import MARKER, TILES_PER_COLOUR, State
 from arena.games.azul.strategy import STRATEGIES
 from arena.games.azul.wire import VIEW_FIELD, view_from_proto, view_to_proto
 from arena.players import random_policy

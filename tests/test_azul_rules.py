@@ -6,13 +6,14 @@ import random
 
 import pytest
 
+from arena.chance import Stream
 from arena.core import Termination
 from arena.errors import IllegalMoveError, InvalidMoveError, OptionError, PlayerCountError
 from arena.game import parse_options
 from arena.games.azul import GAME, AzulOptions
-from arena.games.azul.model import MARKER, OVER, ROUND_CAP, WALL
 from arena.games.azul.positions import board, counts, state
 from arena.games.azul.rounds import refill
+from arena.games.azul.state import MARKER, OVER, ROUND_CAP, WALL
 
 B, Y, R, K, W = range(5)
 
@@ -133,13 +134,13 @@ def test_incomplete_lines_stay_for_the_next_round() -> None:
 
 
 def test_refill_uses_the_lid_only_when_the_bag_is_empty() -> None:
-    factories, bag, lid, _ = refill(5, tuple([B] * 30), counts("RRR"), 1)
+    factories, bag, lid, _ = refill(5, tuple([B] * 30), counts("RRR"), Stream(1))
     assert all(f == counts("BBBB") for f in factories)
     assert len(bag) == 10 and lid == counts("RRR")
 
 
 def test_short_displays_when_bag_and_lid_run_out() -> None:
-    factories, bag, lid, _ = refill(5, (B, B, Y, Y, R, R), counts("KWW"), 3)
+    factories, bag, lid, _ = refill(5, (B, B, Y, Y, R, R), counts("KWW"), Stream(3))
     assert [sum(f) for f in factories] == [4, 4, 1, 0, 0]  # [ASSUMPTION AZ-A6] index order
     assert sum(map(sum, factories)) == 9 and bag == () and lid == counts("")
 
@@ -296,7 +297,7 @@ def test_view_is_public_and_hides_the_bag_order() -> None:
     assert {**view, "seat": None} == GAME.view(s, None)
     assert sum(view["bag"]) == 80 and len(view["bag"]) == 5
     assert view["factories"][0] == "".join(sorted(view["factories"][0], key="BYRKW".index))
-    shuffled = s._replace(bag=tuple(sorted(s.bag)), stream=12345)
+    shuffled = s._replace(bag=tuple(sorted(s.bag)), stream=Stream(12345))
     assert GAME.view(shuffled, 0) == view
     assert view["boards"][0] == {
         "score": 0,

@@ -10,17 +10,18 @@ import random
 
 import pytest
 
+from arena.chance import Stream
 from arena.errors import IllegalMoveError
 from arena.games.azul import GAME, AzulOptions
-from arena.games.azul.model import (
+from arena.games.azul.positions import board, counts, state
+from arena.games.azul.rounds import refill
+from arena.games.azul.state import (
     MARKER,
     colored_column,
     end_bonus,
     floor_penalty,
     place_points,
 )
-from arena.games.azul.positions import board, counts, state
-from arena.games.azul.rounds import refill
 
 R, Y = 2, 1  # colour indices (B Y R K W)
 
@@ -172,7 +173,7 @@ def test_t19_three_players_draw_28_tiles() -> None:
 
 
 def test_t20_bag_then_lid_then_short_display() -> None:
-    factories, bag, lid, _ = refill(5, (0, 1, 2, 3, 4, 0), counts("BBYYRRKKWWW"), 7)
+    factories, bag, lid, _ = refill(5, (0, 1, 2, 3, 4, 0), counts("BBYYRRKKWWW"), Stream(7))
     assert [sum(f) for f in factories] == [4, 4, 4, 4, 1]  # 6 + 11 = 17 tiles
     assert bag == () and lid == (0, 0, 0, 0, 0)
 

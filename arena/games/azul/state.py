@@ -1,4 +1,4 @@
-"""Azul value types, constants and precomputed wall tables (rules: docs/games/azul.md).
+"""Azul options, value types, constants, precomputed wall tables and setup (docs/games/azul.md).
 
 The state is built from NamedTuples of ints and tuples: immutable like a frozen dataclass, but
 several times cheaper to build and read, which matters because every decision copies the state
@@ -7,7 +7,12 @@ several times cheaper to build and read, which matters because every decision co
 
 from __future__ import annotations
 
-from typing import NamedTuple
+import random
+from dataclasses import dataclass
+from typing import Literal, NamedTuple
+
+from arena.chance import Stream
+from arena.errors import OptionError
 
 COLOURS = "BYRKW"  # colour index: Blue 0, Yellow 1, Red 2, Black 3, White 4 (spec §2)
 NUM_COLOURS = 5
@@ -35,6 +40,19 @@ ROUND_CAP = 100  # [ASSUMPTION AZ-A7] the game ends after round 100 with normal 
 #   came from a display, so the centre never held tiles), the same player starts the next round.
 # [ENGINE DECISION AZ-E2] (the spec is silent): if a refill finds no tile at all (every tile sits
 #   on the boards), no round can be played again, so the game ends as under AZ-A7 (turn_cap).
+
+
+@dataclass(frozen=True, slots=True)
+class AzulOptions:
+    """Azul variants: the coloured wall (standard) or the gray wall (spec §9)."""
+
+    wall: Literal["colored", "gray"] = "colored"
+
+    def __post_init__(self) -> None:
+        """Refuse an unknown wall (parse_options builds options through here)."""
+        if self.wall not in ("colored", "gray"):
+            raise OptionError(f"option wall takes colored or gray, not {self.wall!r}")
+
 
 BONUS_ROW = 2  # spec §8.1
 BONUS_COLUMN = 7
@@ -143,7 +161,7 @@ class State(NamedTuple):
     boards: tuple[Board, ...]
     bag: tuple[int, ...]  # the tiles in the bag in draw order (hidden: never in a view)
     lid: tuple[int, ...]  # tile count per colour in the lid (discards)
-    stream: int  # splitmix64 state: seeds each reshuffle of the lid into the bag
+    stream: Stream  # seeds each reshuffle of the lid into the bag
     pending_line: int  # WALL phase: the complete line (0-based) awaiting a column, else -1
     termination: str  # "" while playing; "normal" or "turn_cap" once OVER
 
@@ -201,3 +219,33 @@ def gray_column_mask(board: Board, row: int, colour: int) -> int:
     if board.colour_rows >> 6 * colour + row & 1:
         return 0
     return ~(board.wall >> 5 * row) & 31 & ~(board.colour_cols >> 5 * colour) & 31
+
+
+def setup(num_players: int, options: AzulOptions, rng: random.Random) -> State:
+    """The first position: 100 tiles shuffled into the bag, displays filled (spec §3)."""
+    from .rounds import start_round  # the round structure builds on the types above
+
+    bag = [k for k in range(NUM_COLOURS) for _ in range(TILES_PER_COLOUR)]
+    rng.shuffle(bag)
+    stream = Stream.from_rng(rng)  # seeds every later reshuffle of the lid into the bag
+    start = rng.randrange(num_players)  # [ASSUMPTION AZ-A1]
+    state = State(
+        num_players=num_players,
+        gray=options.wall == "gray",
+        phase=OFFER,
+        current=start,
+        round=0,
+        start_player=start,
+        marker_taker=NO_SEAT,
+        marker_in_centre=True,
+        factories=(),
+        centre=EMPTY_COUNTS,
+        offer_left=0,
+        boards=(EMPTY_BOARD,) * num_players,
+        bag=tuple(bag),
+        lid=EMPTY_COUNTS,
+        stream=stream,
+        pending_line=-1,
+        termination="",
+    )
+    return start_round(state, start, state.boards, state.lid)
