@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from arena.chance import Stream
 from arena.games.hypnosia import GAME
 from arena.games.hypnosia.positions import position, unit_at
-from arena.games.hypnosia.rules import roll
 from arena.games.hypnosia.state import State
 
 __all__ = ["GAME", "after", "position", "stream_rolling", "unit_at", "where_it_lands"]
@@ -34,15 +34,15 @@ def _names() -> list[str]:
     return list(SPACE_NAMES)
 
 
-def stream_rolling(*rolls: tuple[int, int]) -> int:
+def stream_rolling(*rolls: tuple[int, int]) -> Stream:
     """A dice-stream state whose next rolls are `rolls` (searched from 0: deterministic)."""
     for stream in range(1_000_000):
-        s, ok = stream, True
+        s, ok = Stream(stream), True
         for want in rolls:
-            s, a, b = roll(s)
-            if (a, b) != want:
+            dice, s = s.dice_pair()
+            if dice != want:
                 ok = False
                 break
         if ok:
-            return stream
+            return Stream(stream)
     raise AssertionError(f"no stream rolls {rolls}")

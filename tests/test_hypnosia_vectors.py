@@ -11,7 +11,7 @@ from hypnosia_helpers import GAME, after, position, unit_at, where_it_lands
 
 from arena.errors import IllegalMoveError
 from arena.games.hypnosia.board import CENTRE, INDEX, INWARD, NONE
-from arena.games.hypnosia.game import rank_keys
+from arena.games.hypnosia.rules import rank_keys
 from arena.games.hypnosia.state import history, score
 
 
