@@ -7,8 +7,8 @@ import random
 
 from arena.game import replay
 from arena.games.epizodiak import GAME, EpizodiakOptions, State
-from arena.games.epizodiak.model import COPIES, CW, SKIP_LIMIT, VALUES, Phase
 from arena.games.epizodiak.sampling import resample as redeal_hidden
+from arena.games.epizodiak.state import COPIES, CW, SKIP_LIMIT, VALUES, Phase
 from arena.games.epizodiak.wire import VIEW_FIELD, view_from_proto, view_to_proto
 from arena.players import random_policy
 from arena.registry import get_game

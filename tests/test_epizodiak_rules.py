@@ -15,8 +15,8 @@ from arena.core import Termination
 from arena.errors import IllegalMoveError, InvalidMoveError, OptionError
 from arena.game import parse_options
 from arena.games.epizodiak import GAME, EpizodiakOptions
-from arena.games.epizodiak.model import ROUND_CAP, TURN_CAP, Phase, RoundResult, Side, hand_tiles
 from arena.games.epizodiak.positions import position
+from arena.games.epizodiak.state import ROUND_CAP, TURN_CAP, Phase, RoundResult, Side, hand_tiles
 from arena.games.epizodiak.view import dial_places
 
 PILE = [11, 12, 1]

@@ -13,9 +13,9 @@ import pytest
 from arena.errors import IllegalMoveError
 from arena.game import ranks_from_keys
 from arena.games.epizodiak import GAME, EpizodiakOptions
-from arena.games.epizodiak.model import Side, hand_tiles, open_values
 from arena.games.epizodiak.positions import position
 from arena.games.epizodiak.scoring import add_points, final_keys, round_points, target_reached
+from arena.games.epizodiak.state import Side, hand_tiles, open_values
 from arena.games.epizodiak.view import dial_places
 
 PILE = [11, 12, 1]  # some draw pile, so the turn is a "pile" turn

@@ -1,4 +1,4 @@
-"""Epizodiak value types, constants and dial geometry (spec: docs/games/epizodiak.md).
+"""Epizodiak options, value types, constants, dial geometry and setup (docs/games/epizodiak.md).
 
 Tiles are the values 1-12. A hand is a tuple of 13 counts indexed by value (index 0 is always
 0), so `hand[v]` reads the number of v tiles. The dial's occupied places always form one arc,
@@ -12,8 +12,12 @@ cheaper to build, which matters because every decision makes a new state.
 from __future__ import annotations
 
 import enum
+import random
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
+
+from arena.chance import Stream
+from arena.errors import OptionError
 
 VALUES = 12  # spec §1.1: values 1-12
 COPIES = 4  # four tiles of each value, 48 in all
@@ -75,6 +79,13 @@ class EpizodiakOptions:
     # Score 7: only the player who empties their hand scores their sets (the oldest revision).
     score7_legacy: bool = False
 
+    def __post_init__(self) -> None:
+        """Refuse an unknown mode or target (parse_options builds options through here)."""
+        if self.mode not in (Mode.ONE_ROUND, Mode.SCORE7):
+            raise OptionError(f"option mode takes one_round or score7, not {self.mode!r}")
+        if self.target not in TARGETS:
+            raise OptionError(f"option target takes 7 or 13, not {self.target!r}")
+
 
 class RoundResult(NamedTuple):
     """A finished round, public: who went out, sets, dial doubling and the points it gave."""
@@ -109,7 +120,7 @@ class State(NamedTuple):
     starter: int  # the seat that started this round
     turns: int  # turns finished this round
     totals: tuple[int, ...]  # per seat, points of the finished rounds (Score 7)
-    stream: int  # splitmix64 state: seeds every later shuffle (hidden)
+    stream: Stream  # seeds every later shuffle (hidden)
     turn_moves: tuple[str, ...]  # this turn's decisions so far
     recent: tuple[tuple[int, str], ...]  # the last finished turns as (seat, "draw; place cw 8")
     rounds: tuple[RoundResult, ...]  # every finished round
@@ -159,3 +170,12 @@ def hand_of(tiles: list[int] | tuple[int, ...]) -> tuple[int, ...]:
     for v in tiles:
         counts[v] += 1
     return tuple(counts)
+
+
+def setup(options: EpizodiakOptions, rng: random.Random) -> State:
+    """Round 1: a random starter ([ASSUMPTION EP-A3]) and a deal from a stream of the seed."""
+    from .rounds import deal  # the round structure builds on the types above
+
+    starter = rng.randrange(NUM_PLAYERS)
+    stream = Stream.from_rng(rng)  # seeds the deal of every round and every dial reshuffle
+    return deal(options, 1, starter, (0,) * NUM_PLAYERS, stream, ())
