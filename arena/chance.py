@@ -43,21 +43,21 @@ class Stream(int):
         z = ((z ^ z >> 27) * 0x94D049BB133111EB) & _MASK64
         return z ^ z >> 31, Stream(state)
 
-    def shuffled(self, items: Iterable[T]) -> tuple[list[T], Stream]:
+    def shuffled(self, items: Iterable[T]) -> tuple[tuple[T, ...], Stream]:
         """`items` in a fresh order (a Random seeded by the next output) and the next stream."""
         seed, stream = self.next64()
         out = list(items)
         random.Random(seed).shuffle(out)
-        return out, stream
+        return tuple(out), stream
 
     def dice_pair(self, sides: int = 6) -> tuple[tuple[int, int], Stream]:
         """Two dice from one output, its low and high 32 bits, and the next stream."""
         z, stream = self.next64()
         return ((z & _LOW32) % sides + 1, (z >> 32) % sides + 1), stream
 
-    def shuffled_chained(self, items: Iterable[T]) -> tuple[list[T], Stream]:
+    def shuffled_chained(self, items: Iterable[T]) -> tuple[tuple[T, ...], Stream]:
         """`items` shuffled by a Random seeded with this value; its next 64 bits follow."""
         rng = random.Random(int(self))
         out = list(items)
         rng.shuffle(out)
-        return out, Stream(rng.getrandbits(64))
+        return tuple(out), Stream(rng.getrandbits(64))

@@ -10,9 +10,9 @@ from itertools import chain
 from arena.game import parse_options, replay
 from arena.games.arctic_scavengers import GAME, ArcticScavengersOptions
 from arena.games.arctic_scavengers.cards import IS_TOOL, NUM_CARDS, people_of
-from arena.games.arctic_scavengers.model import BUILD, DECLARE, KEEP, OVER, State
 from arena.games.arctic_scavengers.positions import all_zones
 from arena.games.arctic_scavengers.sampling import resample
+from arena.games.arctic_scavengers.state import BUILD, DECLARE, KEEP, OVER, State
 from arena.games.arctic_scavengers.strategy import STRATEGIES
 from arena.games.arctic_scavengers.wire import VIEW_FIELD, view_from_proto, view_to_proto
 from arena.players import random_policy

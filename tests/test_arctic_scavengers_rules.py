@@ -9,8 +9,8 @@ import pytest
 from arena.errors import IllegalMoveError, InvalidMoveError
 from arena.games.arctic_scavengers import GAME, ArcticScavengersOptions
 from arena.games.arctic_scavengers.cards import CARD_ID, DRAW, FIGHT, HUNT, STATS, action_value
-from arena.games.arctic_scavengers.model import DECLARE, GATHER, KEEP, NO_CARD, OVER
 from arena.games.arctic_scavengers.positions import cards, position
+from arena.games.arctic_scavengers.state import DECLARE, GATHER, KEEP, NO_CARD, OVER
 
 PLUS2 = STATS[2]
 

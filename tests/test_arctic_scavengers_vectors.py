@@ -20,9 +20,9 @@ from arena.games.arctic_scavengers.cards import (
     action_value,
     people_of,
 )
-from arena.games.arctic_scavengers.model import OVER
 from arena.games.arctic_scavengers.positions import cards, position
 from arena.games.arctic_scavengers.skirmish import force_strength, skirmish_winner
+from arena.games.arctic_scavengers.state import OVER
 from arena.testing import play_random_game
 
 PLUS2, PLUS1 = STATS[2], STATS[1]

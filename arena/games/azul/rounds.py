@@ -49,8 +49,7 @@ def num_displays(num_players: int) -> int:
 
 def shuffle_lid(lid: tuple[int, ...], stream: Stream) -> tuple[tuple[int, ...], Stream]:
     """The lid's tiles as a freshly shuffled bag, seeded from the state's stream."""
-    tiles, stream = stream.shuffled(k for k in range(5) for _ in range(lid[k]))
-    return tuple(tiles), stream
+    return stream.shuffled(k for k in range(5) for _ in range(lid[k]))
 
 
 def refill(

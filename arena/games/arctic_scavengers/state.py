@@ -1,4 +1,5 @@
-"""Arctic Scavengers state: card zones as tuples of card indices (see cards.py), phases, events.
+"""Arctic Scavengers options and state: card zones as tuples of card indices (see cards.py),
+phases, events, and the setup (spec §3).
 
 The state is immutable (NamedTuples of ints and tuples): every decision builds a new state and
 shares the untouched zones with the old one. Deck and pile tops are at index 0.
@@ -7,9 +8,26 @@ shares the untouched zones with the old one. Deck and pile tops are at index 0.
 from __future__ import annotations
 
 import random
-from typing import NamedTuple
+from dataclasses import dataclass
+from typing import Literal, NamedTuple
 
-from .cards import STATS, Stats
+from arena.chance import Stream
+from arena.errors import OptionError
+
+from .cards import (
+    CARD_KIND,
+    CONTESTED_KINDS,
+    JUNKYARD_KINDS,
+    KINDS,
+    MERCENARY_KINDS,
+    NUM_CARDS,
+    REF,
+    SHOVEL_DIG,
+    STARTING_DECK,
+    STATS,
+    TWO_PLAYER_REMOVED_PER_KIND,
+    Stats,
+)
 
 # Phases.
 GATHER = 0  # the current seat chooses an action to open, or `end`
@@ -22,6 +40,19 @@ PHASE_NAMES = ("gather", "build", "keep", "declare", "over")
 # Gathering actions, each at most once per round (spec §4.4); bit i of `used`.
 A_DRAW, A_DIG, A_HUNT, A_HIRE, A_TRASH = range(5)
 GATHER_ACTIONS = ("draw", "dig", "hunt", "hire", "trash")
+
+
+@dataclass(frozen=True, slots=True)
+class ArcticScavengersOptions:
+    """The Shovel's dig modifier (AS-A1): plus2 (spec default) or plus1 (one card database)."""
+
+    shovel: Literal["plus2", "plus1"] = "plus2"  # cards.DEFAULT_SHOVEL (AS-A1)
+
+    def __post_init__(self) -> None:
+        """Refuse an unknown Shovel (parse_options builds options through here)."""
+        if self.shovel not in SHOVEL_DIG:
+            raise OptionError(f"option shovel takes plus2 or plus1, not {self.shovel!r}")
+
 
 NO_CARD = -1
 NO_SEAT = -1
@@ -67,7 +98,7 @@ class State(NamedTuple):
     disarmed: frozenset[int]
     played: tuple[tuple[int, ...], ...]  # per seat: cards played face up this round (public)
     events: tuple[tuple[int, str], ...]  # public events (round, text), recent rounds only
-    stream: int  # seeds every later shuffle (deck reshuffles, junkyard shuffles)
+    stream: Stream  # seeds every later shuffle (deck reshuffles, junkyard shuffles)
     result: tuple[int, ...]  # once OVER: the people of every seat
 
     def __deepcopy__(self, memo: dict[int, object]) -> State:
@@ -83,14 +114,6 @@ class State(NamedTuple):
     def two_player(self) -> bool:
         """The §9 variant applies."""
         return self.num_players == 2
-
-
-def shuffled(cards: tuple[int, ...] | list[int], stream: int) -> tuple[tuple[int, ...], int]:
-    """`cards` shuffled from `stream`, and the next stream value."""
-    rng = random.Random(stream)
-    out = list(cards)
-    rng.shuffle(out)
-    return tuple(out), rng.getrandbits(64)
 
 
 def add_event(state: State, text: str) -> tuple[tuple[int, str], ...]:
@@ -111,7 +134,7 @@ def replace_at(values: tuple, index: int, value: object) -> tuple:  # type: igno
     return values[:index] + (value,) + values[index + 1 :]
 
 
-def draw_cards(zones: Zones, count: int, stream: int) -> tuple[Zones, int, bool]:
+def draw_cards(zones: Zones, count: int, stream: Stream) -> tuple[Zones, Stream, bool]:
     """Draw `count` cards into the hand, reshuffling the discard when the deck runs out (AS-A5).
 
     Returns the zones, the stream, and whether a reshuffle happened (a public event).
@@ -119,7 +142,7 @@ def draw_cards(zones: Zones, count: int, stream: int) -> tuple[Zones, int, bool]
     deck, discard, hand = zones.deck, zones.discard, zones.hand
     reshuffled = False
     if len(deck) < count and discard:
-        more, stream = shuffled(discard, stream)
+        more, stream = stream.shuffled_chained(discard)
         taken, deck = deck, more
         need = count - len(taken)
         hand = hand + taken + deck[:need]
@@ -128,3 +151,60 @@ def draw_cards(zones: Zones, count: int, stream: int) -> tuple[Zones, int, bool]
         hand = hand + deck[:count]
         deck = deck[count:]
     return Zones(deck, discard, tuple(sorted(hand)), zones.force), stream, reshuffled
+
+
+def setup(num_players: int, options: ArcticScavengersOptions, rng: random.Random) -> State:
+    """Decks dealt and shuffled, stacks, junkyard, contested pile, a random initiator (§3)."""
+    from .rounds import start_round  # the round structure builds on the types above
+
+    by_kind: list[list[int]] = [[] for _ in KINDS]
+    for c in range(NUM_CARDS):
+        by_kind[CARD_KIND[c]].append(c)
+    players = []
+    for _ in range(num_players):
+        deck = []
+        for kind, qty in STARTING_DECK:
+            deck += by_kind[kind][:qty]
+            del by_kind[kind][:qty]
+        rng.shuffle(deck)
+        players.append(Zones(tuple(deck), (), (), ()))
+    removed = list(by_kind[REF])  # §3.3: Refugees not dealt leave the game
+    junkyard: list[int] = []
+    for kind in JUNKYARD_KINDS:
+        cards = by_kind[kind]
+        if num_players == 2:  # §9.1, AS-A15: after the starting decks took theirs
+            removed += cards[-TWO_PLAYER_REMOVED_PER_KIND:]
+            cards = cards[:-TWO_PLAYER_REMOVED_PER_KIND]
+        junkyard += cards
+    rng.shuffle(junkyard)
+    contested = [c for kind in CONTESTED_KINDS for c in by_kind[kind]]
+    rng.shuffle(contested)
+    initiator = rng.randrange(num_players)  # [ASSUMPTION AS-A3]
+    state = State(
+        num_players=num_players,
+        shovel_dig=SHOVEL_DIG[options.shovel],
+        round=0,
+        phase=GATHER,
+        current=initiator,
+        initiator=initiator,
+        players=tuple(players),
+        junkyard=tuple(junkyard),
+        contested=tuple(contested),
+        stacks=tuple(tuple(by_kind[k]) for k in MERCENARY_KINDS),
+        removed=tuple(sorted(removed)),
+        used=0,
+        food=0,
+        action=-1,
+        chosen=(),
+        hire_kind=-1,
+        dug=(),
+        peek=NO_CARD,
+        spent=frozenset(),
+        sniped=frozenset(),
+        disarmed=frozenset(),
+        played=((),) * num_players,
+        events=(),
+        stream=Stream.from_rng(rng),
+        result=(),
+    )
+    return start_round(state)
