@@ -14,7 +14,7 @@ from arena.games.arctic_scavengers.positions import all_zones
 from arena.games.arctic_scavengers.sampling import resample
 from arena.games.arctic_scavengers.state import BUILD, DECLARE, KEEP, OVER, State
 from arena.games.arctic_scavengers.strategy import STRATEGIES
-from arena.games.arctic_scavengers.wire import VIEW_FIELD, view_from_proto, view_to_proto
+from arena.games.arctic_scavengers.wire import WIRE
 from arena.players import random_policy
 from arena.registry import get_game
 from arena.strategies import make_policy
@@ -70,7 +70,7 @@ def test_same_seed_same_game() -> None:
 
 
 def test_wire_roundtrip_over_random_playouts() -> None:
-    assert VIEW_FIELD == "arctic_scavengers"
+    assert WIRE.field == "arctic_scavengers"
     for seed in range(6):
         n = 2 + seed % 4
         options = ArcticScavengersOptions(shovel="plus1" if seed % 2 else "plus2")
@@ -80,7 +80,7 @@ def test_wire_roundtrip_over_random_playouts() -> None:
                 continue
             for seat in [*range(n), None]:
                 view = GAME.view(state, seat)
-                assert view_from_proto(view_to_proto(view)) == view
+                assert WIRE.from_proto(WIRE.to_proto(view)) == view
 
 
 def test_options_parse_from_text() -> None:

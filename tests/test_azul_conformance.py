@@ -10,7 +10,7 @@ from arena.games.azul import GAME, AzulOptions
 from arena.games.azul.sampling import resample as reshuffle_bag
 from arena.games.azul.state import MARKER, TILES_PER_COLOUR, State
 from arena.games.azul.strategy import STRATEGIES
-from arena.games.azul.wire import VIEW_FIELD, view_from_proto, view_to_proto
+from arena.games.azul.wire import WIRE
 from arena.players import random_policy
 from arena.registry import get_game
 from arena.strategies import make_policy
@@ -75,7 +75,7 @@ def test_same_seed_same_game() -> None:
 
 
 def test_wire_roundtrip_over_random_playouts() -> None:
-    assert VIEW_FIELD == "azul"
+    assert WIRE.field == "azul"
     for seed, options in enumerate(BOTH_WALLS * 3):
         n = 2 + seed % 3
         moves, _ = play_random_game(GAME, n, options, seed=seed)
@@ -84,7 +84,7 @@ def test_wire_roundtrip_over_random_playouts() -> None:
                 continue
             for seat in [*range(n), None]:
                 view = GAME.view(state, seat)
-                assert view_from_proto(view_to_proto(view)) == view
+                assert WIRE.from_proto(WIRE.to_proto(view)) == view
 
 
 def test_options_parse_from_text() -> None:

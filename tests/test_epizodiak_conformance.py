@@ -9,7 +9,7 @@ from arena.game import replay
 from arena.games.epizodiak import GAME, EpizodiakOptions, State
 from arena.games.epizodiak.sampling import resample as redeal_hidden
 from arena.games.epizodiak.state import COPIES, CW, SKIP_LIMIT, VALUES, Phase
-from arena.games.epizodiak.wire import VIEW_FIELD, view_from_proto, view_to_proto
+from arena.games.epizodiak.wire import WIRE
 from arena.players import random_policy
 from arena.registry import get_game
 from arena.strategies import make_policy
@@ -121,7 +121,7 @@ def test_the_first_mover_is_random_from_the_seed():
 
 
 def test_wire_roundtrip_over_random_playouts():
-    assert VIEW_FIELD == "epizodiak"
+    assert WIRE.field == "epizodiak"
     combos = all_option_combinations(GAME)
     for seed in range(6):
         options = combos[seed * 5 % len(combos)]
@@ -131,7 +131,7 @@ def test_wire_roundtrip_over_random_playouts():
                 continue
             for seat in (0, 1, 2, None):
                 view = GAME.view(state, seat)
-                assert view_from_proto(view_to_proto(view)) == view
+                assert WIRE.from_proto(WIRE.to_proto(view)) == view
 
 
 def test_registered_with_its_title_and_player_count():

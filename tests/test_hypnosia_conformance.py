@@ -20,7 +20,7 @@ from arena.games.hypnosia.state import (
     OWNER_MASK,
     PAWNS_PER_COLOUR,
 )
-from arena.games.hypnosia.wire import VIEW_FIELD, view_from_proto, view_to_proto
+from arena.games.hypnosia.wire import WIRE
 from arena.registry import get_game
 from arena.testing import all_option_combinations, check_game, default_workers, play_random_game
 
@@ -137,7 +137,7 @@ def test_views_show_the_rolls_and_forfeits_and_keep_the_latest_turns() -> None:
 
 
 def test_wire_roundtrip_over_random_playouts() -> None:
-    assert VIEW_FIELD == "hypnosia"
+    assert WIRE.field == "hypnosia"
     checked = 0
     for seed in range(10):
         n = 2 + seed % 5
@@ -146,7 +146,7 @@ def test_wire_roundtrip_over_random_playouts() -> None:
         for state in replay(GAME, n, options, seed, moves)[::5]:
             for seat in [*range(n), None]:
                 view = GAME.view(state, seat)
-                assert view_from_proto(view_to_proto(view)) == view
+                assert WIRE.from_proto(WIRE.to_proto(view)) == view
                 checked += 1
     assert checked > 1000
 
@@ -182,7 +182,7 @@ def test_the_view_gives_the_board_as_data_and_units_with_owner_and_height() -> N
     assert view["dice"] == [4, 2] and view["to_move"] == [0]
     spectator = GAME.view(state, None)
     assert spectator["seat"] is None and {**spectator, "seat": 0} == view
-    msg = view_to_proto(spectator)
+    msg = WIRE.to_proto(spectator)
     assert not msg.HasField("seat") and msg.board.circles[1].letter == "B"
     assert "approximation" in GAME.render(state, 0)
 

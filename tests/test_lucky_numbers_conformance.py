@@ -13,7 +13,7 @@ from arena.games.lucky_numbers.notation import MAX_VALUE, MIN_VALUE
 from arena.games.lucky_numbers.sampling import resample
 from arena.games.lucky_numbers.state import Phase
 from arena.games.lucky_numbers.strategy import STRATEGIES
-from arena.games.lucky_numbers.wire import VIEW_FIELD, view_from_proto, view_to_proto
+from arena.games.lucky_numbers.wire import WIRE
 from arena.players import random_policy
 from arena.testing import (
     all_option_combinations,
@@ -101,7 +101,7 @@ def test_views_hide_the_pot_order_and_match_for_every_seat() -> None:
 
 
 def test_wire_roundtrip_over_random_playouts() -> None:
-    assert VIEW_FIELD == "lucky_numbers"
+    assert WIRE.field == "lucky_numbers"
     checked = 0
     for i, options in enumerate(OPTIONS * 3):
         state = GAME.setup(2 + i % 3, options, random.Random(i))
@@ -109,7 +109,7 @@ def test_wire_roundtrip_over_random_playouts() -> None:
         while True:
             for seat in (*range(state.num_players), None):
                 view = GAME.view(state, seat)
-                assert view_from_proto(view_to_proto(view)) == view
+                assert WIRE.from_proto(WIRE.to_proto(view)) == view
                 checked += 1
             if GAME.outcome(state) is not None:
                 break

@@ -14,7 +14,7 @@ from arena.games.the_number import GAME, TheNumberOptions, TheNumberState
 from arena.games.the_number.sampling import resample
 from arena.games.the_number.state import ALL_CROSSED, DIGIT_MASK, TURNS_PER_ROUND
 from arena.games.the_number.strategy import STRATEGIES, make_reasoner
-from arena.games.the_number.wire import VIEW_FIELD, view_from_proto, view_to_proto
+from arena.games.the_number.wire import WIRE
 from arena.players import PolicyPlayer, random_policy, scripted_policy
 from arena.referee import play_match
 from arena.testing import (
@@ -113,7 +113,7 @@ def test_referee_adjudicates_a_bot_writing_a_crossed_digit() -> None:
 
 
 def test_wire_roundtrip_over_random_playouts() -> None:
-    assert VIEW_FIELD == "the_number"
+    assert WIRE.field == "the_number"
     checked = 0
     for seed in range(12):
         players = 3 + seed % 3
@@ -123,7 +123,7 @@ def test_wire_roundtrip_over_random_playouts() -> None:
         while True:
             for seat in [*range(players), None]:
                 view = GAME.view(state, seat)
-                assert view_from_proto(view_to_proto(view)) == view
+                assert WIRE.from_proto(WIRE.to_proto(view)) == view
                 checked += 1
             if GAME.outcome(state) is not None:
                 break
@@ -134,9 +134,9 @@ def test_wire_roundtrip_over_random_playouts() -> None:
 
 def test_wire_message_hides_nothing_it_should_show() -> None:
     state = GAME.apply(GAME.setup(3, TheNumberOptions(), random.Random(0)), 0, "write 070")
-    msg = view_to_proto(GAME.view(state, 0))
+    msg = WIRE.to_proto(GAME.view(state, 0))
     assert msg.my_pending == "070" and msg.seat == 0
-    spectator = view_to_proto(GAME.view(state, None))
+    spectator = WIRE.to_proto(GAME.view(state, None))
     assert not spectator.HasField("seat") and not spectator.HasField("my_pending")
     assert [p.submitted for p in spectator.players] == [True, False, False]
 

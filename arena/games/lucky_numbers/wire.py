@@ -53,8 +53,3 @@ WIRE = ViewWire(
     convert={"grids": (_grids_to_wire, _grids_from_wire)},
     fill=fill_proto,
 )
-
-# The names the rpc layer looked up by module before the registry named WIRE.
-VIEW_FIELD = WIRE.field
-view_to_proto = WIRE.to_proto
-view_from_proto = WIRE.from_proto

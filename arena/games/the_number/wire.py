@@ -15,9 +15,3 @@ WIRE = ViewWire(
         "players[seat].crossed, in increasing order"
     ),
 )
-
-# The names the rpc layer looked up by module before the registry named WIRE.
-VIEW_FIELD = WIRE.field
-LEGAL_MOVES_RULE = WIRE.legal_moves_rule
-view_to_proto = WIRE.to_proto
-view_from_proto = WIRE.from_proto
