@@ -78,6 +78,24 @@ def test_dig_keeps_one_and_returns_the_rest_to_the_bottom_in_order() -> None:
     assert ids(none.junkyard) == ["NET.1", "SPE.2", "JUN.1", "PIL.2", "MDK.1"]
 
 
+def test_a_move_reads_to_the_others_as_much_as_their_views_show() -> None:
+    state = position(["SCA.4 SHO.1 PIL.1", "REF.5"], junkyard="JUN.1 PIL.2 MDK.1 NET.1")
+    public = [GAME.public_move(state, 0, move) for move in GAME.legal_moves(state, 0)]
+    assert set(public) == {"open", "end"}  # draw/dig/hunt/trash <id> and hires alike
+    state = play(state, "dig SCA.4")
+    assert [GAME.public_move(state, 0, m) for m in ("add SHO.1", "go")] == ["add", "go"]
+    state = play(state, "add SHO.1", "go")
+    readings = {m: GAME.public_move(state, 0, m) for m in GAME.legal_moves(state, 0)}
+    assert readings == {
+        "keep JUN.1": "keep one",
+        "keep PIL.2": "keep one",
+        "keep MDK.1": "keep one",
+        "keep none": "keep none",
+    }
+    assert GAME.public_move(state, 0, "snipe SNI.1 BRA.4") == "snipe SNI.1 BRA.4"
+    assert GAME.public_move(state, 0, "pay PIL.1") == "add"
+
+
 def test_dig_looks_at_all_there_is_and_a_zero_dig_asks_nothing() -> None:
     state = position(["SCA.4 SHO.1", "REF.5"], junkyard="PIL.2")
     assert ids(play(state, "dig SCA.4", "add SHO.1", "go").dug) == ["PIL.2"]
