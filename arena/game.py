@@ -111,11 +111,12 @@ class GameBase(abc.ABC, Generic[StateT, OptionsT]):
     def public_move(self, state: StateT, seat: Seat, move: str) -> str:
         """How `seat` playing `move` in `state` appears to the other seats and to spectators.
 
-        By default the move itself. A game overrides it when a move's text names something the
+        `state` is the position before the move, `move` one that `seat` may play there. By
+        default the move itself. A game overrides it when a move's text names something the
         others do not learn by it (a card kept in secret): the public text may say no more than
-        their views show once the move is released. The referee holds every move of a
-        simultaneous decision until the decision resolves, so a move text is released no
-        earlier than that.
+        their views show once the move is released, which arena.leaks checks over playouts.
+        The referee holds every move of a simultaneous decision until the decision resolves,
+        so a move is released no earlier than that.
         """
         return move
 
