@@ -17,7 +17,7 @@ from arena.tournament import BotEntry, Status, TournamentSpec, compute_standings
 from arena.tournament.manage import create_tournament, game_and_options, play_tournament
 from arena.tournament.players import builtin_player, local_runner
 
-BOTS_DIR = Path(__file__).resolve().parents[1] / "bots"
+BOTS_DIR = Path(__file__).resolve().parents[3] / "bots"
 GREEDY_BOT = f"{sys.executable} {BOTS_DIR / 'greedy_bot.py'} --seed 1"
 RANDOM_BOT = f"{sys.executable} {BOTS_DIR / 'random_bot.py'} --seed 2"
 

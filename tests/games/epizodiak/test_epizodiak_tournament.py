@@ -25,7 +25,7 @@ from arena.tournament.manage import (
 from arena.tournament.players import builtin_player, local_runner
 from arena.tournament.standings import seat_summary
 
-BOTS_DIR = Path(__file__).resolve().parents[1] / "bots"
+BOTS_DIR = Path(__file__).resolve().parents[3] / "bots"
 FIELD = (
     BotEntry("greedy", "builtin:greedy"),
     *(BotEntry(f"random{i}", "builtin:random") for i in (1, 2, 3)),

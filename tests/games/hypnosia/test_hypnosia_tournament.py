@@ -113,7 +113,7 @@ def test_cli_tournament_at_tables_of_six(capsys, sqlite_path, monkeypatch):
 def test_six_seats_over_grpc_with_bot_processes():
     """A 6-player match through the embedded gRPC referee: greedy and random bot processes
     (the random process holds five seats); the record replays to the same outcome."""
-    bots = Path(__file__).resolve().parents[1] / "bots"
+    bots = Path(__file__).resolve().parents[3] / "bots"
 
     async def scenario():
         async with EmbeddedReferee() as referee:
