@@ -285,7 +285,7 @@ def tournament_points(tiles: tuple[int, ...], winners: tuple[Seat, ...]) -> tupl
 
 def outcome(state: LuckyNumbersState) -> Outcome | None:
     """The result once over: LN-A10 ranks, scores = tiles in grid, §6.1 tournament points."""
-    if state.phase is not Phase.OVER:
+    if state.phase is not _OVER:  # asked on every decision of a playout
         return None
     tiles = state.tiles()
     keys = [(s in state.winners, t) for s, t in enumerate(tiles)]
