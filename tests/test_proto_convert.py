@@ -45,6 +45,13 @@ def test_every_view_of_a_random_game_survives_the_game_view_envelope(name: str) 
             state = game.apply(state, seat, rng.choice(list(game.legal_moves(state, seat))))
 
 
+def test_a_view_of_a_game_unknown_here_arrives_as_a_plain_dict() -> None:
+    envelope = pb.GameView()
+    envelope.azul.round = 3
+    assert game_wire("chess") is None
+    assert view_from_pb("chess", envelope)["round"] == 3  # a newer server's game: still readable
+
+
 def test_options_travel_as_text() -> None:
     assert options_to_pb({"setup": "michael", "bruno": True, "rounds": 3}) == {
         "setup": "michael",

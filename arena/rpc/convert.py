@@ -11,7 +11,7 @@ from typing import Any
 from google.protobuf import json_format
 
 from arena.core import MatchRecord, MoveRecord, Outcome, Termination
-from arena.errors import ProtocolError
+from arena.errors import ProtocolError, UnknownGameError
 from arena.referee import Clock
 from arena.registry import game_entry, load_part
 from arena.v1 import arena_pb2 as pb
@@ -23,8 +23,12 @@ _TERMINATION_FROM_PB = {pb.Termination.Value(v): k for k, v in _TERMINATION_TO_P
 
 @cache  # asked on every decision: one lookup per game name
 def game_wire(game: str) -> ViewWire | None:
-    """The view conversion the game's registry entry names, or None when it has none."""
-    path = game_entry(game).wire
+    """The view conversion the game's registry entry names; None when it has none, or when
+    the game is not registered here (a bot's SDK older than its server: views as plain dicts)."""
+    try:
+        path = game_entry(game).wire
+    except UnknownGameError:
+        return None
     wire: ViewWire | None = load_part(path) if path is not None else None
     return wire
 
