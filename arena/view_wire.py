@@ -161,6 +161,10 @@ class ViewWire:
         self.legal_moves_rule = legal_moves_rule
         self._plan = _compile(message.DESCRIPTOR, convert or {})
         self._fill = fill
+        # fill(msg, view): set the empty `msg` (inside a message being built) to the view. A
+        # game's own filler is called with no wrapper in between (the server fills a view on
+        # every decision).
+        self.fill: Callable[[Any, dict[str, Any]], None] = fill or self._copy_encoded
 
     def to_proto(self, view: Mapping[str, Any]) -> Any:
         """The typed message of a view."""
@@ -170,12 +174,8 @@ class ViewWire:
             return msg
         return self.message(**_encode(self._plan, view))
 
-    def fill(self, msg: Any, view: dict[str, Any]) -> None:
-        """Set the empty `msg` (inside a message being built) to the view."""
-        if self._fill is not None:
-            self._fill(msg, view)
-        else:
-            msg.CopyFrom(self.message(**_encode(self._plan, view)))
+    def _copy_encoded(self, msg: Any, view: dict[str, Any]) -> None:
+        msg.CopyFrom(self.message(**_encode(self._plan, view)))
 
     def from_proto(self, msg: Any) -> dict[str, Any]:
         """The view back from its message, keys in the message's field order."""

@@ -14,7 +14,8 @@ class LuckyNumbersGame(GameBase[LuckyNumbersState, LuckyNumbersOptions]):
 
     Every part is the engine's function itself, with no wrapper call: random playouts call
     to_move, legal_moves, play and outcome on every decision. A move's public text is the move
-    itself: a drawn tile is turned face up for everyone, and `draw` does not name it anyway.
+    itself: a drawn tile is turned face up for everyone (and `draw` does not name it), and in
+    Michael's setup each revealed tile and the cell it goes to are public (LN-A4).
     """
 
     name = "lucky_numbers"
