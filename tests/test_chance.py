@@ -32,6 +32,9 @@ def test_two_dice_come_from_the_two_halves_of_one_output() -> None:
     assert after.dice_pair() == ((3, 2), 4354685564936845361)
     faces = {Stream(s).dice_pair()[0] for s in range(2000)}
     assert faces == {(i, j) for i in range(1, 7) for j in range(1, 7)}
+    for value in (0, 7, 2**63, 2**64 - 1):  # the roll is next64's output, cut in two
+        z, after = Stream(value).next64()
+        assert Stream(value).dice_pair() == ((z % 2**32 % 6 + 1, (z >> 32) % 6 + 1), after)
 
 
 def test_the_chained_shuffle_seeds_a_generator_with_the_value_itself() -> None:
