@@ -8,6 +8,7 @@ and everyone on the machine is trusted as an organizer.
 
 from __future__ import annotations
 
+import hmac
 import ipaddress
 import threading
 import time
@@ -35,6 +36,10 @@ class Credentials(Protocol):
         """(name, role) of the active credential with this token, or None."""
         ...
 
+    def credentials_fingerprint(self) -> tuple[int, float, float]:
+        """A value that changes whenever a token is issued, rotated or revoked."""
+        ...
+
 
 @dataclass(frozen=True, slots=True)
 class Caller:
@@ -45,28 +50,59 @@ class Caller:
 
 
 class AccessPolicy:
-    """The rules: open (no credentials, loopback) or credentialed (tokens required)."""
+    """The rules: open (no credentials, loopback) or credentialed (tokens required).
 
-    def __init__(self, credentials: Credentials | None) -> None:
+    A server that was ever secured stays secured: revoking the last credential leaves it
+    refusing everyone, never open. An embedded referee (`launch_token`) has no credentials:
+    its bots hold per-launch tokens, and organizer calls need the launcher's own token, which
+    it never gives away, so a seated bot cannot play side matches on it.
+    """
+
+    def __init__(self, credentials: Credentials | None, *, launch_token: str | None = None) -> None:
         self.credentials = credentials
+        self.launch_token = launch_token
         self._lock = threading.Lock()
         self._secured: tuple[bool, float] | None = None
+        self._ever_secured = False
 
     def secured(self) -> bool:
-        """Whether credentials are required (the database holds at least one); may block."""
+        """Whether credentials are required (the database holds at least one, or did while
+        this server ran); may block."""
         if self.credentials is None:
             return False
         with self._lock:
+            if self._ever_secured:
+                return True
             cached = self._secured
             if cached is not None and time.monotonic() - cached[1] < CACHE_S:
                 return cached[0]
         value = self.credentials.has_credentials()
         with self._lock:
             self._secured = (value, time.monotonic())
+            self._ever_secured = self._ever_secured or value
         return value
+
+    def fingerprint(self) -> tuple[int, float, float] | None:
+        """What changes when a token is issued, rotated or revoked (None: no credentials)."""
+        if self.credentials is None:
+            return None
+        return self.credentials.credentials_fingerprint()
+
+    def bot_still_valid(self, name: str, token: str) -> bool:
+        """On a secured server: whether a connected bot's token is still its active one."""
+        if self.credentials is None or not self.secured():
+            return True
+        return self.credentials.verify_credential(name, token, Role.BOT, touch=False)
 
     def organizer(self, token: str | None) -> Caller:
         """The organizer making a call, or AuthenticationError / ForbiddenError; may block."""
+        if self.launch_token is not None:
+            if not token or not hmac.compare_digest(token, self.launch_token):
+                raise ForbiddenError(
+                    "this embedded referee takes organizer calls from the program that "
+                    "launched it only"
+                )
+            return Caller(None, Role.ORGANIZER)
         if not self.secured():
             return Caller(None, Role.ORGANIZER)
         if not token:

@@ -11,6 +11,10 @@
 `arena play --bot` works unchanged over the wire. Matches run in parallel (up to `max_matches`),
 each decision in a worker thread; the connection is retried with backoff if it drops; Ctrl-C or
 SIGTERM shut the bot down cleanly.
+
+A policy trained on the ML environments (`arena.env`, the `ml` extra) enters as it is:
+`run_bot(fn, observation_policy=True)` gives it the environments' observation dict and takes
+back an action index (docs/ml.md).
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from arena.errors import BotError
 from arena.players import DecisionRequest, Policy, Reply
@@ -65,6 +70,7 @@ def run_bot(
     retry_for_s: float | None = None,
     tls_ca: str | None = None,
     policy_mode: str | None = None,
+    observation_policy: bool = False,
 ) -> None:
     """Connect `policy` to a referee and play until Ctrl-C / SIGTERM.
 
@@ -81,7 +87,17 @@ def run_bot(
     the event loop once its first decisions proved fast (under 2 ms), back on worker threads for
     good after any slow one; "threads" always on worker threads; "inline" always on the loop
     (only for policies that never take long: the loop cannot answer the server meanwhile).
+
+    `observation_policy`: `policy` takes the ML environments' observation (a dict with
+    "observation" and "action_mask", as `arena.env` builds it from the request) and returns
+    an action index of the game's action table (docs/ml.md); needs the `ml` extra.
     """
+    if observation_policy:
+        # Imported only here: numpy and the ML packages stay out of plain bots.
+        from arena.env.bridge import env_policy
+
+        trained: Any = policy  # takes observations, not requests
+        policy = env_policy(trained)
     mode = policy_mode or os.environ.get("ARENA_POLICY_MODE") or "auto"
     if mode not in POLICY_MODES:
         raise SystemExit(f"error: policy_mode {mode!r} is not one of {', '.join(POLICY_MODES)}")

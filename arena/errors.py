@@ -9,7 +9,8 @@ ArenaError
 │   │   └── IllegalMoveError    a well-formed move the rules forbid now (legality)
 │   └── ReplayError             a recorded move sequence does not replay
 ├── ConfigError                 bad command-line or configuration input
-│   └── LimitError              a field outside its bounds (too long, too large, too many)
+│   ├── LimitError              a field outside its bounds (too long, too large, too many)
+│   └── NotFoundError           what was asked for does not exist (a server's NOT_FOUND)
 ├── AccessError                 the caller may not do this
 │   ├── AuthenticationError     no credential, or a wrong or revoked one
 │   └── ForbiddenError          a valid credential without the right role
@@ -61,6 +62,10 @@ class ConfigError(ArenaError):
 
 class LimitError(ConfigError):
     """A value outside its bounds: a text too long, a number too large, a list too long."""
+
+
+class NotFoundError(ConfigError):
+    """What was asked for (a tournament, a match, a game) does not exist there."""
 
 
 class AccessError(ArenaError):

@@ -22,6 +22,7 @@ class MatchInfo:
     players: tuple[str, ...]
     per_move_ms: int | None = None  # the match clock: budget per decision (None: unlimited)
     bank_ms: int | None = None  # time bank each seat starts with
+    bot_seed: int = 0  # for the bot's own random choices (never the deal's seed)
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import random
 import time
 import uuid
@@ -92,8 +93,12 @@ class Referee:
         clock: Clock | None = None,
         match_id: str | None = None,
         on_event: EventSink | None = None,
+        bot_seeds: Sequence[int] | None = None,
     ) -> None:
         check_player_count(game, len(players))
+        # Each seat's seed for its own choices: given (a tournament's, keyed by its seed), else
+        # derived from the match seed, one way (a bot cannot find the deal's seed from it).
+        self.bot_seeds = list(bot_seeds or (default_bot_seed(seed, s) for s in range(len(players))))
         self.game = game
         self.options = options
         self.seed = seed
@@ -119,6 +124,7 @@ class Referee:
                 names,
                 self.clock.per_move_ms,
                 self.clock.bank_ms,
+                self.bot_seeds[seat],
             )
             for seat in range(len(self.seats))
         ]
@@ -295,12 +301,29 @@ async def play_match(
     clock: Clock | None = None,
     match_id: str | None = None,
     on_event: EventSink | None = None,
+    bot_seeds: Sequence[int] | None = None,
 ) -> MatchRecord:
     """Play one match and return its record (faults are adjudicated, never raised)."""
     referee = Referee(
-        game, options, seed, players, clock=clock, match_id=match_id, on_event=on_event
+        game,
+        options,
+        seed,
+        players,
+        clock=clock,
+        match_id=match_id,
+        on_event=on_event,
+        bot_seeds=bot_seeds,
     )
     return await referee.run()
+
+
+BOT_SEED_BITS = 53  # exact in JSON and JavaScript numbers
+
+
+def default_bot_seed(match_seed: int, seat: int) -> int:
+    """A seat's seed for its own choices, from the match seed through SHA-256 (one way)."""
+    digest = hashlib.sha256(f"arena bot seed:{match_seed}:{seat}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") % (1 << BOT_SEED_BITS)
 
 
 def _versions(seats: Sequence[_Seating]) -> dict[str, Any]:

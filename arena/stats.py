@@ -297,3 +297,15 @@ def bootstrap_interval(
     low = means[min(resamples - 1, int(math.floor(tail * resamples)))]
     high = means[min(resamples - 1, int(math.ceil((1.0 - tail) * resamples)) - 1)]
     return low, high
+
+
+def perfect_score_bound(games: int) -> float:
+    """The 95% lower bound of the Elo of a bot that won all `games` (Clopper-Pearson).
+
+    A perfect score has no finite estimate (the logistic Elo of a score of 1 is infinite), but
+    it does bound the Elo from below: the exact binomial interval's lower end is (alpha/2)^(1/n).
+    The bound of a bot that lost every game is its negative.
+    """
+    if games < 1:
+        raise ValueError("no games")
+    return score_to_elo(((1.0 - 0.95) / 2.0) ** (1.0 / games))

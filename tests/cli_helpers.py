@@ -6,6 +6,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+import token_ledger
 
 from arena.cli import main
 
@@ -24,6 +25,10 @@ def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, s
     with pytest.raises(SystemExit) as exit_info:
         main(list(args))
     captured = capsys.readouterr()
+    where = "arena " + " ".join(args)
+    if not token_ledger.issues_a_token(args):  # a new token is printed on stdout on purpose
+        token_ledger.printed(where, captured.out)
+    token_ledger.printed(where, captured.err)
     return exit_info.value.code or 0, captured.out, captured.err
 
 

@@ -25,6 +25,8 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
+pytest_plugins = ["token_ledger"]  # no token the suite issues is ever printed
+
 PG_USER = "postgres"
 PG_DATABASE = "arena_test"
 

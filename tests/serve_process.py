@@ -3,19 +3,60 @@
 from __future__ import annotations
 
 import os
+import queue
 import re
 import signal
 import subprocess
 import sys
+import threading
 from pathlib import Path
+from typing import Any
+
+import token_ledger
 
 ROOT = Path(__file__).resolve().parents[1]
 PY = sys.executable
 LISTENING = re.compile(r"referee listening on 127\.0\.0\.1:(\d+)")
 
 
+class DrainedLog:
+    """A server's stderr read in the background as it comes (a pipe nobody reads would fill
+    up and block the server), still readable by the test with readline() and read().
+
+    Every line is also kept for the session's search for printed tokens (token_ledger)."""
+
+    def __init__(self, pipe: Any, where: str) -> None:
+        self.lines: list[str] = []
+        self._queue: queue.Queue[str | None] = queue.Queue()
+        token_ledger.streamed(where, self.lines)
+        self._thread = threading.Thread(target=self._drain, args=(pipe,), daemon=True)
+        self._thread.start()
+
+    def _drain(self, pipe: Any) -> None:
+        for line in pipe:
+            self.lines.append(line)
+            self._queue.put(line)
+        self._queue.put(None)
+
+    def readline(self) -> str:
+        """The next line ("" at the end), waiting for it."""
+        line = self._queue.get()
+        if line is None:
+            self._queue.put(None)
+            return ""
+        return line
+
+    def read(self) -> str:
+        """Everything until the process closes its stderr."""
+        out = []
+        while line := self.readline():
+            out.append(line)
+        return "".join(out)
+
+
 def start_serve(*args: str) -> tuple[subprocess.Popen[str], str]:
-    """`arena serve --address 127.0.0.1:0 ARGS`: the process (stderr piped) and its address.
+    """`arena serve --address 127.0.0.1:0 ARGS`: the process (its stderr drained into a
+    DrainedLog) and its address.
 
     A server that does not say where it listens first is killed before the test fails, so a
     failing test leaves no server behind.
@@ -28,6 +69,7 @@ def start_serve(*args: str) -> tuple[subprocess.Popen[str], str]:
     )
     try:
         assert server.stderr is not None
+        server.stderr = DrainedLog(server.stderr, f"arena serve {' '.join(args)}")  # type: ignore[assignment]
         line = server.stderr.readline()
         port = LISTENING.search(line)
         if port is None:

@@ -112,8 +112,8 @@ def test_ladder_spans_tournaments_and_list_shows_them(capsys, sqlite_path):
         run_ok(capsys, "tournament", "list", "--format", "json", "--db", sqlite_path)
     )
     assert [(t["id"], t["seed"], t["played"], t["status"]) for t in listed] == [
+        (2, 2, 6, "finished"),  # newest first
         (1, 1, 6, "finished"),
-        (2, 2, 6, "finished"),
     ]
 
 

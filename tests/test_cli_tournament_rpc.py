@@ -63,7 +63,7 @@ def served_bots():
             await asyncio.gather(*(referee.launch(n, RANDOM_BOT) for n in ("r1", "r2", "r3")))
 
         call(launch_all())
-        yield address
+        yield address, referee.launch_token
     finally:
         call(referee.close())
         loop.call_soon_threadsafe(loop.stop)
@@ -72,9 +72,11 @@ def served_bots():
 
 def test_a_tournament_on_a_running_server_uses_its_connected_bots(capsys, tmp_path, served_bots):
     db = str(tmp_path / "ladder.db")
+    address, token = served_bots
     code, out, err = run_cli(
         capsys, "tournament", "run", "-g", "lucky_numbers", "--bot", "r1", "--bot", "r2",
-        "--bot", "r3", "--server", served_bots, "--seed", "6", "--concurrency", "4", "--db", db,
+        "--bot", "r3", "--server", address, "--token", token, "--store-locally", "--seed", "6",
+        "--concurrency", "4", "--db", db,
     )  # fmt: skip
     assert code == 0, err
     shown = json.loads(

@@ -85,7 +85,7 @@ def test_play_match_rpc_returns_the_full_record_and_get_match_finds_it() -> None
             )
             bots = sorted(b.name for b in await list_remote_bots(referee.address))
             record = await play_remote_match(
-                referee.address,
+                referee.organizer(),
                 "lucky_numbers",
                 {"setup": "michael", "bruno": True},
                 seed=7,

@@ -224,7 +224,7 @@ def test_complete_matches_with_three_four_and_five_bots() -> None:
             ]
             # The five-seat table goes through the PlayMatch RPC, with its options as text.
             remote = play_remote_match(
-                referee.address,
+                referee.organizer(),
                 "the_number",
                 {"rounds": "3", "tied_bonus": "none"},
                 seed=35,

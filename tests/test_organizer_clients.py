@@ -120,7 +120,8 @@ def test_machine_formats_parse(capsys, tmp_path):
                              "--seed", "2", "--db", db)  # fmt: skip
     assert code == 0, err
     # not a terminal: one line per finished match instead of a progress bar
-    assert "[1/2] t1-0 normal" in err and "[2/2] t1-1 normal" in err
+    assert "[1/2] Finished t1-0 (a vs b): a 1st, b 2nd {normal}" in err
+    assert "[2/2] Finished t1-1 (b vs a): " in err
     shown = json.loads(run_ok(capsys, "tournament", "show", "1", "-f", "json", "--matches",
                               "--db", db))  # fmt: skip
     keys = {k for row in shown["standings"] + shown["seats"] + shown["matches"] for k in row}

@@ -240,7 +240,7 @@ def test_errors_map_to_status_codes(tmp_path):
                     ),
                     "no game ladder": stub.GetLeaderboard(pb.GetLeaderboardRequest()),
                     "unknown game": tournament(game="chess"),
-                    "bad format": tournament(format="swiss"),
+                    "bad format": tournament(format="double-elimination"),
                     "bank in clock": tournament(clock=pb.ClockSettings(per_move_ms=5, bank_ms=9)),
                     "bad option": tournament(options={"setup": "hard"}),
                     "bot twice": tournament(bots=["a", "a"]),
@@ -357,8 +357,33 @@ def test_a_server_shutdown_interrupts_its_tournament_and_the_cli_resumes_it(caps
     with served_in_thread(None, delay_s=0.0) as address:  # the bots, no database
         capsys.readouterr()
         with pytest.raises(SystemExit) as info:
-            main(["tournament", "resume", "1", "--server", address, "--db", db])
+            main(["tournament", "resume", "1", "--server", address, "--store-locally", "--db", db])
         assert (info.value.code or 0) == 0, capsys.readouterr().err
     shown = cli_json(capsys, "tournament", "show", "1", "--matches", "--db", db)
     assert shown["tournament"]["status"] == "finished"
     assert [m["match"] for m in shown["matches"]] == [f"t1-{i}" for i in range(6)]
+
+
+def test_a_server_resumes_its_own_interrupted_tournament_for_the_cli(capsys, tmp_path):
+    db = str(tmp_path / "own.db")
+    store = Store.open(db)
+    try:
+        with served_in_thread(store, delay_s=0.01) as address:
+            request = pb.CreateTournamentRequest(game="lucky_numbers", bots=["a", "b", "c"], seed=4)
+            assert call(address, "CreateTournament", request).fixtures == 6
+            get = pb.GetTournamentRequest(tournament_id=1)
+            while call(address, "GetTournament", get).fixtures_done < 1:
+                time.sleep(0.05)
+        assert store.tournament(1).status.value == "interrupted"
+        with served_in_thread(store, delay_s=0.0) as address:  # the same database again
+            capsys.readouterr()
+            with pytest.raises(SystemExit) as info:
+                main(["tournament", "resume", "1", "--server", address])
+            out, err = capsys.readouterr()
+            assert (info.value.code or 0) == 0, err
+            assert "Standings (tournament 1)" in out and "[6/6] Finished t1-" in err
+            shown = cli_json(capsys, "tournament", "show", "1", "--matches", "--server", address)
+        assert shown["tournament"]["status"] == "finished"
+        assert [m["match"] for m in shown["matches"]] == [f"t1-{i}" for i in range(6)]
+    finally:
+        store.close()

@@ -41,9 +41,16 @@ def test_greedy_against_random_stops_early_with_h1(capsys, tmp_path, deals):
     )  # fmt: skip
     with store:
         tournament = store.tournament(1)
-    assert "SPRT accepts H1" in err
+    assert "finished early: SPRT [0, 20] accepted H1 (greedy is at least 20 Elo stronger" in err
     assert "LLR" in err and "(-2.94, +2.94)" in err  # shown live with its bounds
-    assert tournament.played < tournament.fixtures and tournament.status is Status.INTERRUPTED
+    # finished, the verdict kept with it and shown: nothing is left to resume
+    assert tournament.played < tournament.fixtures and tournament.status is Status.FINISHED
+    assert tournament.verdict is not None and tournament.verdict.startswith("SPRT [0, 20]")
+    with pytest.raises(SystemExit) as again:
+        main(["tournament", "show", "1", "-f", "json", "--db", str(tmp_path / "a.db")])
+    assert (again.value.code or 0) == 0
+    shown = capsys.readouterr().out
+    assert '"verdict": "SPRT [0, 20] accepted H1' in shown and '"status": "finished"' in shown
     unit = "pairs (pentanomial)" if deals == "duplicate" else "games (trinomial)"
     assert unit in err
 

@@ -113,7 +113,8 @@ def test_a_gauntlet_puts_the_hero_at_every_table_of_the_others():
         ({"names": "abc", "hero": "a"}, "only to --format gauntlet"),
         ({"names": "abc", "cycles": 0}, "--cycles must be at least 1"),
         ({"names": "aab"}, "bot name 'a' is given twice"),
-        ({"names": "ab", "seed": 2**63}, "--seed must be from 0 to"),
+        ({"names": "ab", "seed": 2**256}, "--seed must be from 0 to"),
+        ({"names": "ab", "seed": -1}, "--seed must be from 0 to"),
     ],
 )
 def test_impossible_schedules_are_refused(kw, message):

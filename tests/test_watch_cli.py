@@ -60,7 +60,7 @@ def test_watch_prints_every_move_in_order_then_the_result(served: tuple[Served, 
     stored_moves = [line.split("[")[0] for line in replayed.splitlines() if ". seat " in line]
     assert watched_moves == stored_moves and len(watched_moves) > 10
     assert watched.splitlines()[-1].startswith("table:") and "result: " in watched
-    assert cli(["replay", "t1-2", "--server", s.address]) == watched
+    assert cli(["replay", "t1-2", "--server", s.address]) == replayed
 
 
 def test_read_commands_with_server_match_the_database(served: tuple[Served, Path]) -> None:

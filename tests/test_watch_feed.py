@@ -18,7 +18,7 @@ from arena.testing import play_random_game
 from arena.tournament.schedule import BotEntry, Deals, Status, TournamentSpec
 from arena.v1 import arena_pb2 as pb
 from arena.web.boards import draw
-from arena.web.charts import head_to_head, rating_plot
+from arena.web.charts import rating_plot
 
 
 def spec(deals: Deals) -> TournamentSpec:
@@ -91,12 +91,7 @@ def test_every_drawn_game_draws_its_positions_as_html_and_others_fall_back_to_te
     assert draw("chess", {"x": 1}, ["a"], "K.") == '<pre class="board-text">K.</pre>'
 
 
-def test_head_to_head_counts_who_finished_ahead_and_the_plot_draws_both_lines() -> None:
-    h2h = head_to_head(
-        ["a", "b", "c"], [(["a", "b"], [1, 2]), (["b", "a"], [1, 1]), (["c", "a"], [2, 1])]
-    )
-    assert h2h.cell("a", "b") == "1/2" and h2h.cell("b", "a") == "0/2"
-    assert h2h.cell("a", "c") == "1/1" and h2h.cell("b", "c") == ""
+def test_the_rating_plot_draws_both_lines() -> None:
     svg = rating_plot([(25.0, 8.3), (27.0, 7.0), (26.0, 6.5)])
     assert svg.count("<polyline") == 2 and "3 rated matches" in svg
     assert "no rated match" in rating_plot([])

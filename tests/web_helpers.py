@@ -12,6 +12,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -21,6 +22,7 @@ from typing import Any
 
 import grpc
 import pytest
+import token_ledger
 
 from arena.v1 import arena_pb2 as pb
 from arena.v1 import arena_pb2_grpc
@@ -91,6 +93,7 @@ class Served:
     address: str
     web: str
     processes: list[subprocess.Popen[Any]] = field(default_factory=list)
+    log: list[str] = field(default_factory=list)  # what the server printed (drained)
 
     def bot(self, script: str, name: str, *extra: str) -> None:
         """Start a bot process connected to the server."""
@@ -126,6 +129,10 @@ def arena_with_web(db: Path) -> Iterator[Served]:
             if m := re.search(r"web pages on http://127\.0\.0\.1:(\d+)/", line):
                 web_port = m.group(1)
         served = Served(f"127.0.0.1:{grpc_port}", f"http://127.0.0.1:{web_port}")
+        # Drained in the background: a server whose stderr pipe fills up would block.
+        drain = threading.Thread(target=served.log.extend, args=(server.stderr,), daemon=True)
+        drain.start()
+        token_ledger.streamed(f"arena serve --db {db} --web", served.log)
         yield served
         server.send_signal(signal.SIGTERM)
         assert server.wait(timeout=15) == 0

@@ -14,6 +14,7 @@ from arena import __version__
 from arena.errors import ArenaError
 
 app = typer.Typer(
+    rich_markup_mode=None,  # plain help: no markup eats 'arena[cluster]', no <bool> on flags
     help="arena: a referee, tournament ladder and bot kit for turn-based board games.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,

@@ -12,14 +12,16 @@ from typing import Annotated
 import typer
 
 from arena.cli import app
-from arena.cli.leaderboard import DbOption, OutputFormat, emit_rows
+from arena.cli.output import DbOption, OutputFormat, emit_rows
 from arena.store import Credential, Role, Store
 
+# The token itself is printed once, on stdout; a hint on stderr (which may end up in a log)
+# never repeats it.
 HINTS = {
-    Role.BOT: "use it: ARENA_TOKEN={token} python bots/greedy_bot.py --name {name}",
-    Role.ORGANIZER: "use it: ARENA_ORGANIZER_TOKEN={token} arena tournament run --server ADDR "
-    "... (gRPC clients send 'authorization: Bearer TOKEN' for PlayMatch, CreateTournament and "
-    "CancelTournament)",
+    Role.BOT: "use it: ARENA_TOKEN=<the token above> python bots/greedy_bot.py --name {name}",
+    Role.ORGANIZER: "use it: ARENA_ORGANIZER_TOKEN=<the token above> arena tournament run "
+    "--server ADDR ... (gRPC clients send 'authorization: Bearer TOKEN' on organizer calls: "
+    "PlayMatch, CreateTournament, ResumeTournament, CancelTournament, DeleteTournament)",
 }
 
 NameArgument = Annotated[str, typer.Argument(metavar="NAME", help="1 to 64 of A-Z a-z 0-9 _ . -")]
@@ -45,12 +47,13 @@ def _print_token(role: Role, name: str, token: str, verb: str) -> None:
         f"{verb} a token for {role.value} {name!r}: shown this once, only its hash is stored",
         err=True,
     )
-    typer.echo(HINTS[role].format(token=token, name=name), err=True)
+    typer.echo(HINTS[role].format(name=name), err=True)
 
 
 def _commands(role: Role, noun: str) -> typer.Typer:
     """The add/list/revoke/rotate commands of one role."""
     sub = typer.Typer(
+        rich_markup_mode=None,
         help=f"Add, list, revoke and rotate {noun} tokens.",
         no_args_is_help=True,
         add_completion=False,

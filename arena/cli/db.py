@@ -9,12 +9,13 @@ from __future__ import annotations
 import typer
 
 from arena.cli import app
-from arena.cli.leaderboard import DbOption
+from arena.cli.output import DbOption
 from arena.errors import StoreError
 from arena.store import Store
 from arena.store.schema_status import SchemaStatus, schema_status
 
 db_app = typer.Typer(
+    rich_markup_mode=None,
     help="See and upgrade the database schema (Alembic revisions).",
     no_args_is_help=True,
     add_completion=False,

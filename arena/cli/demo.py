@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 
 from arena.cli import app
-from arena.cli.tournament import run_and_report
+from arena.cli.tournament_local import run_and_report
 from arena.errors import ConfigError
 from arena.store import Store
 from arena.tournament import BotEntry, TournamentSpec

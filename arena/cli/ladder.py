@@ -11,8 +11,9 @@ from typing import Annotated, Any
 import typer
 
 from arena.cli import app
-from arena.cli.leaderboard import DbOption, OutputFormat, print_ladder
-from arena.cli.tournament import TlsCaOption, TokenOption
+from arena.cli.leaderboard import emit_ladder
+from arena.cli.output import DbOption, OutputFormat, TlsCaOption
+from arena.cli.tournament import TokenOption
 from arena.core import MatchRecord
 from arena.game import check_player_count, options_to_dict, parse_option_pairs, parse_options
 from arena.ladder_run import Available, LadderRun
@@ -21,7 +22,10 @@ from arena.registry import get_game
 from arena.store import Store
 
 ladder_app = typer.Typer(
-    help="A continuous ladder on a running server.", no_args_is_help=True, add_completion=False
+    rich_markup_mode=None,
+    help="A continuous ladder on a running server.",
+    no_args_is_help=True,
+    add_completion=False,
 )
 app.add_typer(ladder_app, name="ladder")
 
@@ -73,8 +77,9 @@ def run_command(
         )
         asyncio.run(_run_until_signal(run, max_matches))
         typer.echo(f"{run.rated} matches rated, {run.failed} not played", err=True)
-        if store.ladder(the_game.name):
-            print_ladder(store, the_game.name, OutputFormat.TABLE)
+        entries = store.ladder(the_game.name)
+        if entries:
+            emit_ladder(entries, the_game.name, OutputFormat.TABLE)
 
 
 def describe(record: MatchRecord) -> str:

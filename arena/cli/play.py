@@ -17,6 +17,7 @@ from typing import Annotated, Any
 
 import typer
 
+from arena.app.match_rows import result_text
 from arena.cli import app
 from arena.cli.human import HUMAN, HumanPlayer
 from arena.cli.seat_order import SeatOrderCommand, interleave
@@ -39,21 +40,7 @@ def print_event(game: Game[Any, Any], event: MatchEvent) -> None:
         typer.echo("")
         typer.echo(game.render(event.state, None))
         typer.echo("")
-        typer.echo(describe_result(record.players, record.outcome))
-
-
-def describe_result(players: tuple[str, ...], outcome: Any) -> str:
-    """A short text of ranks, scores and points, plus why the match ended."""
-    lines = [
-        f"result ({outcome.termination.value}{': ' + outcome.detail if outcome.detail else ''})"
-    ]
-    order = sorted(range(len(players)), key=lambda s: (outcome.ranks[s], s))
-    for seat in order:
-        lines.append(
-            f"  #{outcome.ranks[seat]} seat {seat} {players[seat]}: "
-            f"score {outcome.scores[seat]:g}, points {outcome.points[seat]:+g}"
-        )
-    return "\n".join(lines)
+        typer.echo(result_text(record.players, record.outcome))
 
 
 @app.command("play", cls=SeatOrderCommand)

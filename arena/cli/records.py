@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import itertools
 import sys
 from collections.abc import Iterable
 from pathlib import Path
@@ -12,9 +13,8 @@ from typing import Annotated
 import typer
 
 from arena.cli import app
-from arena.cli.leaderboard import DbOption
-from arena.cli.tournament import TlsCaOption
-from arena.errors import ConfigError
+from arena.cli.output import DbOption, TlsCaOption
+from arena.errors import ConfigError, NotFoundError
 from arena.records import PortableMatch
 from arena.records.transfer import ExportFilter, export_matches, import_records, write_records
 from arena.registry import get_game
@@ -85,23 +85,33 @@ def export_command(
     )
     if server is not None:
         from arena.records.remote import export_remote
-        from arena.rpc.client import Remote
+        from arena.rpc.client import Remote, get_remote_tournament
 
         remote = Remote.of(server, None, tls_ca)
+        if tournament is not None:  # an unknown tournament is an error, not an empty file
+            asyncio.run(get_remote_tournament(remote, tournament))
         matches = asyncio.run(export_remote(remote, which, every_position=every_position))
         count = _write(output, matches)
     else:
-        with Store.open(db) as store:
+        with Store.open(db, create=False) as store:
+            if tournament is not None:
+                store.tournament(tournament)  # UnknownTournamentError: nothing is written
             records = export_matches(store, which, public=public, every_position=every_position)
             count = _write(output, records)
     typer.echo(f"exported {count} matches", err=True)
 
 
 def _write(output: Path | None, records: Iterable[PortableMatch]) -> int:
+    """Write the records (to a file only once there is one to write: an export that matches
+    nothing is an error and leaves no empty file behind)."""
+    records = iter(records)
+    first = next(records, None)
+    if first is None:
+        raise NotFoundError("no stored match passes these filters: nothing exported")
     if output is None:
-        return write_records(records, sys.stdout)
+        return write_records(itertools.chain([first], records), sys.stdout)
     with output.open("w", encoding="utf-8") as out:
-        return write_records(records, out)
+        return write_records(itertools.chain([first], records), out)
 
 
 @app.command("import")

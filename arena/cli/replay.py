@@ -1,5 +1,5 @@
 """`arena replay MATCH_ID|FILE`: a stored or exported match decision by decision, with the
-position after each."""
+position after each; from a database, an exported file or a server (the same frames)."""
 
 from __future__ import annotations
 
@@ -8,14 +8,20 @@ from typing import Annotated
 
 import typer
 
-from arena.cli import app
-from arena.cli.leaderboard import DbOption
-from arena.cli.play import describe_result
+from arena.app.match_rows import replay_document, replay_text
+from arena.app.matches import header_of, record_replay
+from arena.app.values import Disclosure
+from arena.cli import app, sources
+from arena.cli.output import (
+    DbOption,
+    FormatOption,
+    OutputFormat,
+    ReadServerOption,
+    TlsCaOption,
+    emit_document,
+)
 from arena.core import MatchRecord
 from arena.errors import ConfigError
-from arena.game import parse_options, replay
-from arena.registry import get_game
-from arena.store import Store
 
 
 @app.command("replay")
@@ -34,46 +40,24 @@ def replay_command(
     match: Annotated[
         str | None, typer.Option("--match", help="With FILE: the match id to replay.")
     ] = None,
+    fmt: FormatOption = OutputFormat.TABLE,
     db: DbOption = None,
-    server: Annotated[
-        str | None,
-        typer.Option("--server", help="Replay from a running `arena serve` (its public view)."),
-    ] = None,
-    tls_ca: Annotated[
-        str | None, typer.Option("--tls-ca", envvar="ARENA_TLS_CA", help="CA file for --server.")
-    ] = None,
+    server: ReadServerOption = None,
+    tls_ca: TlsCaOption = None,
 ) -> None:
     """Replay a stored or exported match: every decision with its time, and the position."""
-    if server is not None:
-        from arena.cli import remote_reads, watch  # lazy: grpc only for --server
-
-        if seat is not None:
-            raise ConfigError("a server shows the spectator's view only: drop --seat")
-        remote = remote_reads.remote_of(server, tls_ca)
-        remote_reads.run(watch.follow_match(remote, match_id))
-        return
-    if Path(match_id).is_file():
+    if fmt in (OutputFormat.CSV, OutputFormat.MARKDOWN):
+        raise ConfigError("a replay prints as text (-f table) or one JSON document (-f json)")
+    if server is None and Path(match_id).is_file():
         record = record_from_file(Path(match_id), match)
+        shown = record_replay(record, header_of(Disclosure(record)), None, seat)
     else:
-        with Store.open(db, create=False) as store:
-            record = store.match(match_id)
-    game = get_game(record.game)
-    options = parse_options(game, dict(record.options))
-    states = replay(
-        game, len(record.players), options, record.seed, [(m.seat, m.move) for m in record.moves]
-    )
-    seats = ", ".join(f"{i}={name}" for i, name in enumerate(record.players))
-    typer.echo(f"match {record.match_id}: {game.title}, seed {record.seed}, seats {seats}")
-    if record.options:
-        typer.echo("options: " + ", ".join(f"{k}={v}" for k, v in sorted(record.options.items())))
-    typer.echo("")
-    typer.echo(game.render(states[0], seat))
-    for ply, (move, state) in enumerate(zip(record.moves, states[1:], strict=True), start=1):
-        name = record.players[move.seat]
-        typer.echo(f"\n{ply}. seat {move.seat} ({name}): {move.move}   [{move.elapsed_ms:.1f} ms]")
-        typer.echo(game.render(state, seat))
-    typer.echo("")
-    typer.echo(describe_result(record.players, record.outcome))
+        remote = None if server is None else sources.remote_of(server, tls_ca)
+        shown = sources.stored_replay(db, remote, match_id, seat)
+    if fmt is OutputFormat.JSON:
+        emit_document(replay_document(shown))
+    else:
+        typer.echo(replay_text(shown))
 
 
 def record_from_file(path: Path, match_id: str | None) -> MatchRecord:

@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 
 from arena.cli import app
-from arena.cli.leaderboard import DbOption
+from arena.cli.output import DbOption
 from arena.errors import ConfigError
 from arena.limits import DEFAULT_MAX_CYCLES, DEFAULT_MAX_FIXTURES, ServerLimits, check_clock
 from arena.referee import Clock

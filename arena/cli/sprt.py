@@ -17,11 +17,12 @@ Watch = Callable[[Fixture, MatchRecord, Console], None]
 
 
 class SprtStopped(Exception):
-    """The SPRT decided: the run stops (not an error)."""
+    """The SPRT decided: the run stops (not an error), its verdict in words."""
 
-    def __init__(self, state: SprtState) -> None:
-        super().__init__(state.decision.value)
+    def __init__(self, state: SprtState, verdict: str) -> None:
+        super().__init__(verdict)
         self.state = state
+        self.verdict = verdict
 
 
 def check_sprt(text: str, spec: TournamentSpec) -> Sprt:
@@ -47,9 +48,21 @@ def sprt_watch(store: Store, tournament: StoredTournament, sprt: Sprt) -> Watch:
         state = monitor.add(record)
         console.print(describe(sprt, state, a, b, unit), highlight=False)
         if state.decision is not Decision.CONTINUE:
-            raise SprtStopped(state)
+            raise SprtStopped(state, verdict(sprt, state, a, b, unit))
 
     return watch
+
+
+def verdict(sprt: Sprt, state: SprtState, a: str, b: str, unit: str) -> str:
+    """The decision in words, as kept with the tournament."""
+    meaning = {
+        Decision.H1: f"{a} is at least {sprt.elo1:g} Elo stronger than {b}",
+        Decision.H0: f"{a} is at most {sprt.elo0:g} Elo stronger than {b}",
+    }.get(state.decision, "undecided")
+    return (
+        f"SPRT [{sprt.elo0:g}, {sprt.elo1:g}] accepted {state.decision.value} ({meaning}) after "
+        f"{state.samples} {unit}, LLR {state.llr:+.2f} of ({sprt.lower:+.2f}, {sprt.upper:+.2f})"
+    )
 
 
 def describe(sprt: Sprt, state: SprtState, a: str, b: str, unit: str) -> str:

@@ -2,17 +2,24 @@
 
 from __future__ import annotations
 
-import asyncio
-import random
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
-from rich.console import Console
 
-from arena.cli import app, remote_reads
-from arena.cli.leaderboard import DbOption, OutputFormat, emit_rows
-from arena.cli.sprt import Sprt, SprtStopped, Watch, check_sprt, sprt_watch
+from arena.app.database import open_store
+from arena.app.reports import ABANDONED
+from arena.app.tournaments import TournamentRequest, plan
+from arena.cli import app, sources
+from arena.cli.output import (
+    DbOption,
+    FormatOption,
+    OutputFormat,
+    ReadServerOption,
+    TlsCaOption,
+    stderr,
+)
+from arena.cli.sprt import check_sprt
 from arena.cli.tournament_cluster import (
     DEFAULT_CPUS_PER_BOT,
     DEFAULT_MAX_RETRIES,
@@ -20,32 +27,32 @@ from arena.cli.tournament_cluster import (
     CpusPerBotOption,
     MaxRetriesOption,
     cluster_settings,
-    play_on_cluster,
 )
+from arena.cli.tournament_local import run_and_report
 from arena.cli.tournament_logs import BotLogs, show_logs
-from arena.cli.tournament_play import Faults, check_runnable, execute
-from arena.cli.tournament_progress import MatchProgress, signals_as_interrupt
-from arena.cli.tournament_report import (
-    SUMMARY_COLUMNS,
-    Table,
-    report,
-    shown_status,
-    summary_row,
+from arena.cli.tournament_play import check_runnable
+from arena.cli.tournament_remote import (
+    cancel_on_server,
+    create_on_server,
+    delete_on_server,
+    follow,
+    resume_on_server,
 )
-from arena.core import MatchRecord
-from arena.errors import ArenaError, ConfigError
+from arena.cli.tournament_report import Table, emit_report, emit_summaries
+from arena.errors import ConfigError
 from arena.game import parse_option_pairs
-from arena.store import Store, StoredTournament
-from arena.tournament import Fixture, Format, Status, TournamentSpec
+from arena.referee import Clock
+from arena.tournament import Format
 from arena.tournament.crashes import DEFAULT_MAX_CRASHES
-from arena.tournament.lease import TournamentBusyError
 from arena.tournament.logs import log_root
-from arena.tournament.manage import default_table_size, normalize_spec
 from arena.tournament.players import check_builtins, parse_bot
 from arena.tournament.schedule import DEFAULT_DEALS, Deals
 
 tournament_app = typer.Typer(
-    help="Run, resume and inspect tournaments.", no_args_is_help=True, add_completion=False
+    rich_markup_mode=None,
+    help="Run, resume and inspect tournaments.",
+    no_args_is_help=True,
+    add_completion=False,
 )
 app.add_typer(tournament_app, name="tournament")
 
@@ -67,7 +74,11 @@ VerboseOption = Annotated[
 ServerOption = Annotated[
     str | None,
     typer.Option(
-        "--server", help="Address of a running `arena serve` whose bots are already connected."
+        "--server",
+        envvar="ARENA_SERVER",
+        help="A running `arena serve`: the tournament is created there and played by it with "
+        "its connected bots (give each bot as NAME); this command follows it.",
+        show_envvar=True,
     ),
 ]
 TokenOption = Annotated[
@@ -78,10 +89,6 @@ TokenOption = Annotated[
         help="Organizer token for --server (from `arena organizer add`).",
         show_envvar=True,
     ),
-]
-TlsCaOption = remote_reads.ReadTlsCaOption
-ReadServerOption = Annotated[
-    str | None, typer.Option("--server", help="Read from a running `arena serve` instead.")
 ]
 MaxCrashesOption = Annotated[
     int,
@@ -101,6 +108,24 @@ DealsOption = Annotated[
         "e.g. fresh processes per match).",
     ),
 ]
+IdArgument = Annotated[int, typer.Argument(metavar="ID", help="Tournament id.")]
+PlayingServerOption = Annotated[
+    str,
+    typer.Option(
+        "--server", envvar="ARENA_SERVER", help="The `arena serve` playing it.", show_envvar=True
+    ),
+]
+
+
+def _clock(per_move: int | None, bank: int | None, increment: int | None) -> Clock | None:
+    """The clock the flags ask for (None: the default clock)."""
+    if per_move is None and bank is None and increment is None:
+        return None
+    return Clock(per_move, bank, increment)
+
+
+def _remote(server: str | None, token: str | None, tls_ca: str | None) -> object:
+    return None if server is None else sources.remote_of(server, tls_ca, token)
 
 
 @tournament_app.command("run")
@@ -126,9 +151,20 @@ def run_command(
     ] = None,
     cycles: Annotated[int, typer.Option(min=1, help="Repeat the schedule with fresh seeds.")] = 1,
     fmt: Annotated[
-        Format, typer.Option("--format", help="round-robin: every table; gauntlet: --hero vs all.")
+        Format,
+        typer.Option(
+            "--format",
+            help="round-robin: every table; gauntlet: --hero against all; swiss: rounds "
+            "paired by score (--rounds); knockout: a seeded bracket.",
+        ),
     ] = Format.ROUND_ROBIN,
     hero: Annotated[str | None, typer.Option(help="The gauntlet's hero (a bot name).")] = None,
+    rounds: Annotated[
+        int | None,
+        typer.Option(
+            min=1, help="Swiss: rounds to play (default: enough for a winner, log2 of the field)."
+        ),
+    ] = None,
     concurrency: ConcurrencyOption = 1,
     seed: Annotated[int | None, typer.Option(help="Tournament seed (random if omitted).")] = None,
     time_per_move: Annotated[
@@ -158,6 +194,32 @@ def run_command(
     server: ServerOption = None,
     token: TokenOption = None,
     tls_ca: TlsCaOption = None,
+    reconnect_grace: Annotated[
+        int | None,
+        typer.Option(
+            "--reconnect-grace",
+            min=0,
+            help="With --server: seconds a bot whose connection drops may stay away before "
+            "its remaining matches are forfeited (its matches wait meanwhile). Default 60.",
+            show_default=False,
+        ),
+    ] = None,
+    cancel_on_exit: Annotated[
+        bool,
+        typer.Option(
+            "--cancel-on-exit",
+            help="With --server: Ctrl-C cancels the tournament instead of detaching from it.",
+        ),
+    ] = False,
+    store_locally: Annotated[
+        bool,
+        typer.Option(
+            "--store-locally",
+            help="With --server: play each match through the server's PlayMatch but keep the "
+            "tournament in this database (--db): for a server without a database, or a "
+            "private ladder of someone else's bots.",
+        ),
+    ] = False,
     log_dir: LogDirOption = None,
     verbose: VerboseOption = False,
     max_crashes: MaxCrashesOption = DEFAULT_MAX_CRASHES,
@@ -181,35 +243,45 @@ def run_command(
     cpus_per_bot: CpusPerBotOption = DEFAULT_CPUS_PER_BOT,
     max_retries: MaxRetriesOption = DEFAULT_MAX_RETRIES,
 ) -> None:
-    """Create a tournament, play it with a progress bar, then print standings and the ladder."""
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**31)
-    if seed < 0:
+    """Create a tournament, play it with a progress bar, then print standings and the ladder.
+
+    With --server the server owns it: created there, played by its connected bots, stored in
+    its database; this command follows it, and Ctrl-C detaches."""
+    if seed is not None and seed < 0:
         raise ConfigError("--seed must be zero or positive")
-    if table_size is None:
-        table_size = default_table_size(game)
-    spec = TournamentSpec(
+    owned = server is not None and not store_locally
+    if store_locally and server is None:
+        raise ConfigError("--store-locally plays through --server: give --server ADDRESS")
+    request = TournamentRequest(
         game=game,
         bots=tuple(parse_bot(b) for b in bot),
-        seed=seed,
         options=parse_option_pairs(option or []),
-        format=fmt,
+        format=fmt.value,
+        hero=hero,
         table_size=table_size,
         cycles=cycles,
-        hero=hero,
-        time_per_move_ms=time_per_move,
-        time_bank_ms=time_bank,
-        increment_ms=increment,
-        deals=deals,
+        rounds=rounds,
+        seed=seed,
+        clock=_clock(time_per_move, time_bank, increment),
+        deals=deals.value,
+        concurrency=concurrency,
+        reconnect_grace_ms=None if reconnect_grace is None else reconnect_grace * 1000,
     )
-    spec = normalize_spec(spec)  # bad input fails here, before any database is created
+    if owned:
+        _refuse_local_only(sprt=sprt, cluster=cluster, forfeit_absent=forfeit_absent)
+        check_runnable(request.bots, server)
+        create_on_server(_remote(server, token, tls_ca), request, cancel_on_exit=cancel_on_exit)
+        return
+    if reconnect_grace is not None or cancel_on_exit:
+        raise ConfigError("--reconnect-grace and --cancel-on-exit are for --server tournaments")
+    spec = plan(request).spec  # bad input fails here, before any database is created
     check_builtins(spec.game, spec.bots)
     check_runnable(spec.bots, server)
     on_cluster = cluster_settings(cluster, cpus_per_bot, max_retries, server=server)
     if on_cluster is not None and forfeit_absent:
         raise ConfigError("--forfeit-absent is not for --cluster (each match starts its bots)")
     test = None if sprt is None else check_sprt(sprt, spec)
-    with Store.open(db) as store:
+    with open_store(db) as store:
         # The bots are started and checked first: the tournament is stored once they said Hello.
         run_and_report(
             store,
@@ -224,14 +296,41 @@ def run_command(
         )
 
 
+def _refuse_local_only(*, sprt: str | None, cluster: str | None, forfeit_absent: bool) -> None:
+    if sprt is not None:
+        raise ConfigError(
+            "--sprt stops a run this process plays: use it without --server (or with "
+            "--store-locally), or read `arena stats --server` as the tournament goes"
+        )
+    if cluster is not None:
+        raise ConfigError("--cluster and --server exclude each other")
+    if forfeit_absent:
+        raise ConfigError("--forfeit-absent is for bot processes; a server's bots are connected")
+
+
 @tournament_app.command("resume")
 def resume_command(
-    tournament_id: Annotated[int, typer.Argument(metavar="ID", help="Tournament id.")],
+    tournament_id: IdArgument,
     concurrency: ConcurrencyOption = 1,
     db: DbOption = None,
-    server: ServerOption = None,
+    server: Annotated[
+        str | None,
+        typer.Option(
+            "--server",
+            envvar="ARENA_SERVER",
+            help="Resume the tournament a running `arena serve` owns, there.",
+            show_envvar=True,
+        ),
+    ] = None,
     token: TokenOption = None,
     tls_ca: TlsCaOption = None,
+    store_locally: Annotated[
+        bool,
+        typer.Option(
+            "--store-locally",
+            help="A tournament of this database (--db) played through --server's PlayMatch.",
+        ),
+    ] = False,
     log_dir: LogDirOption = None,
     verbose: VerboseOption = False,
     max_crashes: MaxCrashesOption = DEFAULT_MAX_CRASHES,
@@ -241,12 +340,21 @@ def resume_command(
 ) -> None:
     """Play the fixtures an interrupted run left, with the same seeds, then print the results.
 
-    A bot process that does not start now forfeits its matches (with a warning)."""
+    A bot process that does not start now forfeits its matches (with a warning). With
+    --server, the server resumes its own tournament and this command follows it."""
+    if server is not None and not store_locally:
+        if cluster is not None:
+            raise ConfigError("--cluster and --server exclude each other")
+        resume_on_server(_remote(server, token, tls_ca), tournament_id, concurrency)
+        return
     on_cluster = cluster_settings(cluster, cpus_per_bot, max_retries, server=server)
-    with Store.open(db, create=False) as store:
+    with open_store(db, create=False) as store:
         tournament = store.tournament(tournament_id)
         left = tournament.fixtures - tournament.played
-        _stderr().print(f"tournament {tournament.id}: {left} of {tournament.fixtures} matches left")
+        stderr().print(
+            f"tournament {tournament.id}: {left} of {tournament.fixtures} matches left",
+            highlight=False,
+        )
         run_and_report(
             store,
             tournament,
@@ -258,10 +366,48 @@ def resume_command(
         )
 
 
+@tournament_app.command("attach")
+def attach_command(
+    tournament_id: IdArgument,
+    server: Annotated[
+        str,
+        typer.Option(
+            "--server",
+            envvar="ARENA_SERVER",
+            help="The `arena serve` playing it.",
+            show_envvar=True,
+        ),
+    ],
+    tls_ca: TlsCaOption = None,
+) -> None:
+    """Follow a tournament a server plays (progress, then its report); Ctrl-C detaches."""
+    follow(sources.remote_of(server, tls_ca), tournament_id)
+
+
+@tournament_app.command("cancel")
+def cancel_command(
+    tournament_id: IdArgument,
+    server: Annotated[
+        str,
+        typer.Option(
+            "--server",
+            envvar="ARENA_SERVER",
+            help="The `arena serve` playing it.",
+            show_envvar=True,
+        ),
+    ],
+    token: TokenOption = None,
+    tls_ca: TlsCaOption = None,
+) -> None:
+    """Stop a tournament a server plays (matches in flight are not stored; resumable)."""
+    cancel_on_server(_remote(server, token, tls_ca), tournament_id)
+    stderr().print(f"tournament {tournament_id} cancelled on {server} (resumable)", highlight=False)
+
+
 @tournament_app.command("show")
 def show_command(
-    tournament_id: Annotated[int, typer.Argument(metavar="ID", help="Tournament id.")],
-    fmt: Annotated[OutputFormat, typer.Option("--format", "-f")] = OutputFormat.TABLE,
+    tournament_id: IdArgument,
+    fmt: FormatOption = OutputFormat.TABLE,
     matches: Annotated[bool, typer.Option("--matches", help="Also list every match.")] = False,
     logs: Annotated[
         str | None,
@@ -276,153 +422,73 @@ def show_command(
     tls_ca: TlsCaOption = None,
     table: Annotated[
         Table | None,
-        typer.Option("--table", help="With -f csv: the one table to print (default standings)."),
+        typer.Option("--table", help="Print only this table (with -f csv: default standings)."),
     ] = None,
 ) -> None:
     """Show a tournament: its definition, progress, standings and results by seat."""
     if logs is not None:
         show_logs(log_root(log_dir), tournament_id, logs, match)
         return
-    if server is not None:
-        remote = remote_reads.remote_of(server, tls_ca)
-        remote_reads.print_tournament(remote, tournament_id, fmt, with_matches=matches)
-        return
-    with Store.open(db, create=False) as store:
-        report(store, store.tournament(tournament_id), fmt, with_matches=matches, table=table)
+    remote = None if server is None else sources.remote_of(server, tls_ca)
+    with_matches = matches or table is Table.MATCHES
+    report = sources.tournament_report(db, remote, tournament_id, with_matches=with_matches)
+    emit_report(report, fmt, table=table)
 
 
 @tournament_app.command("list")
 def list_command(
-    fmt: Annotated[OutputFormat, typer.Option("--format", "-f")] = OutputFormat.TABLE,
+    fmt: FormatOption = OutputFormat.TABLE,
+    limit: Annotated[
+        int, typer.Option("--limit", "-n", min=1, max=1000, help="The newest this many.")
+    ] = 200,
     db: DbOption = None,
     server: ReadServerOption = None,
     tls_ca: TlsCaOption = None,
 ) -> None:
-    """List the stored tournaments, oldest first (newest first with --server)."""
-    if server is not None:
-        remote_reads.print_tournaments(remote_reads.remote_of(server, tls_ca), fmt)
-        return
-    with Store.open(db, create=False) as store:
-        rows = [summary_row(t) for t in store.tournaments()]
-    emit_rows(rows, fmt, columns=list(SUMMARY_COLUMNS), title="Tournaments")
+    """List the stored tournaments, newest first."""
+    remote = None if server is None else sources.remote_of(server, tls_ca)
+    emit_summaries(sources.tournament_summaries(db, remote, limit), fmt)
 
 
 @tournament_app.command("delete")
 def delete_command(
-    tournament_id: Annotated[int, typer.Argument(metavar="ID", help="Tournament id.")],
+    tournament_id: IdArgument,
     force: Annotated[
         bool, typer.Option("--force", help="Delete it even if it is marked running.")
     ] = False,
     db: DbOption = None,
+    server: Annotated[
+        str | None,
+        typer.Option(
+            "--server",
+            envvar="ARENA_SERVER",
+            help="Delete it from a running `arena serve`'s database.",
+            show_envvar=True,
+        ),
+    ] = None,
+    token: TokenOption = None,
+    tls_ca: TlsCaOption = None,
 ) -> None:
     """Delete a tournament, its fixtures and its matches; its game's ladder is recomputed."""
-    with Store.open(db, create=False) as store:
+    if server is not None:
+        played = delete_on_server(_remote(server, token, tls_ca), tournament_id, force)
+        stderr().print(
+            f"deleted tournament {tournament_id} ({played} matches) on {server}", highlight=False
+        )
+        return
+    with open_store(db, create=False) as store:
         tournament = store.tournament(tournament_id)
-        if shown_status(tournament) == Status.RUNNING.value and not force:
+        from arena.app.reports import display_status
+
+        if display_status(tournament) == "running" and not force:
             raise ConfigError(
                 f"tournament {tournament_id} is being played ({tournament.runner}): stop it "
                 "first, or give --force"
             )
         store.delete_tournament(tournament_id)
-    _stderr().print(
+    stderr().print(
         f"deleted tournament {tournament_id} ({tournament.played} matches)", highlight=False
     )
 
 
-def _remote(server: str | None, token: str | None, tls_ca: str | None) -> Any:
-    """The --server to play on, with its credentials; None without --server."""
-    if server is None:
-        return None
-    from arena.rpc.client import Remote  # lazy: grpc only for remote play
-
-    return Remote.of(server, token, tls_ca)
-
-
-def run_and_report(
-    store: Store,
-    tournament: StoredTournament | TournamentSpec,
-    *,
-    concurrency: int,
-    server: Any,
-    logs: BotLogs | None = None,
-    max_crashes: int = DEFAULT_MAX_CRASHES,
-    forfeit_absent: bool = False,
-    sprt: Sprt | None = None,
-    cluster: Any = None,
-) -> None:
-    """Play what is left of a tournament (or a new one, created once its bots are ready)
-    with a progress display (on a Ray cluster given `cluster`), then print the report."""
-    progress = MatchProgress()
-    created: list[StoredTournament] = []
-    watches: list[Watch] = []  # the SPRT's per-match hook, once the tournament exists
-
-    def on_match(fixture: Fixture, record: MatchRecord) -> None:
-        progress.advance(fixture, record)
-        for watch in watches:
-            watch(fixture, record, progress.console)
-
-    def on_created(t: StoredTournament) -> None:
-        created.append(t)
-        if isinstance(tournament, TournamentSpec):
-            progress.console.print(
-                f"tournament {t.id}: {t.fixtures} matches at tables of {t.spec.table_size}, "
-                f"seed {t.spec.seed}, database {store.location}",
-                highlight=False,
-                soft_wrap=True,
-            )
-        progress.start(t)
-        if sprt is not None:
-            watches.append(sprt_watch(store, t, sprt))
-
-    faults = Faults(max_crashes, forfeit_absent, progress.warn)
-    try:
-        with signals_as_interrupt():
-            if cluster is not None:
-                finished = play_on_cluster(
-                    store,
-                    tournament,
-                    cluster,
-                    logs=logs,
-                    on_match=on_match,
-                    on_created=on_created,
-                    warn=progress.warn,
-                )
-            else:
-                finished = asyncio.run(
-                    execute(
-                        store,
-                        tournament,
-                        concurrency=concurrency,
-                        server=server,
-                        on_match=on_match,
-                        logs=logs,
-                        faults=faults,
-                        on_created=on_created,
-                    )
-                )
-    except SprtStopped as stop:
-        progress.stop()
-        _stderr().print(
-            f"SPRT accepts {stop.state.decision.value} after {stop.state.samples} samples: "
-            f"tournament {created[0].id} stopped early (left interrupted)",
-            highlight=False,
-        )
-        finished = store.tournament(created[0].id)
-        report(store, finished, OutputFormat.TABLE, ladder_too=True)
-        return
-    except (KeyboardInterrupt, ArenaError) as exc:
-        progress.stop()
-        if isinstance(exc, TournamentBusyError):
-            raise
-        if created:
-            hint = f"arena tournament resume {created[0].id} --db {store.location}"
-            _stderr().print(f"continue with: {hint}", highlight=False, soft_wrap=True)
-        else:
-            _stderr().print("nothing was stored", highlight=False)
-        raise
-    progress.stop()
-    report(store, finished, OutputFormat.TABLE, ladder_too=True)
-
-
-def _stderr() -> Console:
-    return Console(stderr=True)
+__all__ = ["ABANDONED", "tournament_app"]

@@ -116,7 +116,7 @@ async def _match_runner(
 
     processes = {n: b.command for n, b in bots.items() if b.command and not builtin_strategy(b)}
     if not processes:
-        yield _Prepared(local_runner(game, options, builtin_seat, clock))
+        yield _Prepared(local_runner(game, options, builtin_seat, clock, seed_key=spec.seed))
         return
     from arena.rpc.embedded import EmbeddedReferee  # lazy: only process bots need gRPC
 
@@ -130,7 +130,7 @@ async def _match_runner(
             name = fixture.seats[seat]
             return policy.seat(name) if name in processes else builtin_seat(fixture, seat)
 
-        local = local_runner(game, options, seat_player, clock)
+        local = local_runner(game, options, seat_player, clock, seed_key=spec.seed)
 
         async def play(fixture: Fixture) -> MatchRecord:
             await policy.ready(fixture.seats)  # restart what died since its last match

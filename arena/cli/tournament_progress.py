@@ -12,9 +12,8 @@ from typing import Any
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from arena.core import MatchRecord
-from arena.store import StoredTournament
-from arena.tournament import Fixture
+from arena.app.reports import MatchRow
+from arena.app.rows import finished_line
 
 INTERRUPTING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)  # `kill`, `docker stop`, closed terminal
 
@@ -30,9 +29,9 @@ class MatchProgress:
         self.done = 0
         self.total = 0
 
-    def start(self, tournament: StoredTournament) -> None:
-        """Begin showing this tournament's progress (it exists now)."""
-        self.done, self.total = tournament.played, tournament.fixtures
+    def start(self, tid: int, done: int, total: int) -> None:
+        """Begin showing a tournament's progress (it exists now)."""
+        self.done, self.total = done, total
         if not self.tty:
             return
         self._bar = Progress(
@@ -42,28 +41,36 @@ class MatchProgress:
             TimeElapsedColumn(),
             console=self.console,
         )
-        self._task = self._bar.add_task(
-            "matches", total=self.total, completed=self.done, tid=tournament.id
-        )
+        self._task = self._bar.add_task("matches", total=self.total, completed=self.done, tid=tid)
         self._bar.start()
 
-    def advance(self, fixture: Fixture, record: MatchRecord) -> None:
+    def grow(self, total: int) -> None:
+        """The schedule grew (a round format planned its next round)."""
+        if total > self.total:
+            self.total = total
+            if self._bar is not None:
+                self._bar.update(self._task, total=total)
+
+    def advance(self, row: MatchRow) -> None:
         """One match finished."""
         self.done += 1
+        self.total = max(self.total, self.done)
         if self._bar is not None:
             self._bar.advance(self._task)
             return
-        outcome = record.outcome
-        pairs = zip(record.players, outcome.ranks, strict=False)
-        ranks = " ".join(f"{bot}:{rank}" for bot, rank in pairs)
-        line = f"[{self.done}/{self.total}] {record.match_id} {outcome.termination.value} {ranks}"
-        if outcome.termination.is_fault and outcome.detail:
-            line += f" ({outcome.detail[:120]})"
-        self.console.print(line, highlight=False, soft_wrap=True)
+        self.console.print(
+            finished_line(self.done, self.total, row), highlight=False, soft_wrap=True, markup=False
+        )
 
     def warn(self, text: str) -> None:
         """A live warning (a crash, a withdrawal), above the bar if there is one."""
-        self.console.print(f"warning: {text}", style="yellow", highlight=False, soft_wrap=True)
+        self.console.print(
+            f"warning: {text}", style="yellow", highlight=False, soft_wrap=True, markup=False
+        )
+
+    def say(self, text: str) -> None:
+        """A line of information, above the bar if there is one."""
+        self.console.print(text, highlight=False, soft_wrap=True, markup=False)
 
     def stop(self) -> None:
         """Stop the bar (if any)."""

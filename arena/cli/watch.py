@@ -18,9 +18,10 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from arena.app.rows import standing_row
 from arena.cli import app
-from arena.cli.output import console
-from arena.cli.remote_reads import ReadTlsCaOption, enum_word, remote_of, run, standing_rows
+from arena.cli.output import TlsCaOption, console
+from arena.cli.sources import remote_of, run
 from arena.errors import ConfigError
 
 DEFAULT_SERVER = "127.0.0.1:50051"
@@ -50,7 +51,7 @@ def watch_command(
     plain: Annotated[
         bool, typer.Option("--plain", help="Print every update in turn (no live screen).")
     ] = False,
-    tls_ca: ReadTlsCaOption = None,
+    tls_ca: TlsCaOption = None,
 ) -> None:
     """Follow a match live (board, moves, clocks) or a tournament's live standings."""
     if (match_id is None) == (tournament is None):
@@ -120,15 +121,14 @@ def move_line(update: Any) -> str:
 
 def result_line(update: Any) -> str:
     """Ranks and points per player, and how the match ended."""
-    from arena.v1 import arena_pb2 as pb
+    from arena.rpc.convert import outcome_from_pb
 
-    o = update.outcome
+    o = outcome_from_pb(update.outcome)
     seats = ", ".join(
         f"{name} rank {rank} ({points:+g})"
         for name, rank, points in zip(update.players, o.ranks, o.points, strict=False)
     )
-    end = enum_word(pb.Termination, o.termination)
-    return f"{seats}; {end}" + (f": {o.detail}" if o.detail else "")
+    return f"{seats}; {o.termination.value}" + (f": {o.detail}" if o.detail else "")
 
 
 def match_screen(update: Any, moves: list[Any]) -> RenderableType:
@@ -171,15 +171,25 @@ async def follow_tournament(remote: Any, tid: int, *, live: bool = False) -> Non
             screen.update(tournament_screen(update), refresh=True)
 
 
+def _standings(update: Any) -> list[dict[str, Any]]:
+    from arena.rpc.report_wire import standing_from_pb
+
+    return [standing_row(standing_from_pb(s)) for s in update.tournament.standings]
+
+
 def progress_line(update: Any) -> str:
     """`tournament 3 (lucky_numbers): 4/12 played, running; live: t3-4, t3-5`."""
-    from arena.v1 import arena_pb2 as pb
+    from arena.rpc.report_wire import summary_from_pb
 
-    t = update.tournament
-    status = enum_word(pb.TournamentStatus, t.status)
-    line = f"tournament {t.id} ({t.game}): {t.fixtures_done}/{t.fixtures_total} played, {status}"
+    s = summary_from_pb(update.tournament)
+    line = f"tournament {s.id} ({s.game}): {s.played}/{s.fixtures} played, {s.status}"
     if update.live_matches:
         line += "; live: " + ", ".join(update.live_matches)
+    away = [f"{a.bot} ({a.grace_left_ms / 1000:.0f} s left)" for a in update.tournament.away]
+    if away:
+        line += "; away: " + ", ".join(away)
+    if update.tournament.withdrawn:
+        line += "; withdrawn: " + ", ".join(update.tournament.withdrawn)
     return line
 
 
@@ -189,7 +199,7 @@ def tournament_text(update: Any) -> str:
     for m in update.finished:
         ranks = " ".join(str(r) for r in m.ranks)
         lines.append(f"  finished {m.match_id}: {' '.join(m.players)} ranks {ranks}")
-    for row in standing_rows(update.tournament):
+    for row in _standings(update):
         lines.append(
             f"  {row['place']}. {row['bot']}: {row['points']:g} points, "
             f"{row['wins']}/{row['games']} wins"
@@ -197,17 +207,16 @@ def tournament_text(update: Any) -> str:
     return "\n".join(lines)
 
 
+STANDING_COLUMNS = ("place", "bot", "points", "wins", "games", "mean rank", "faults", "forfeits")
+
+
 def tournament_screen(update: Any) -> RenderableType:
     """The live standings table under the progress line."""
-    rows = standing_rows(update.tournament)
+    from arena.app.rows import cell_text
+
     table = Table(title="standings")
-    for column in ("place", "bot", "points", "wins", "games", "mean rank", "faults"):
+    for column in STANDING_COLUMNS:
         table.add_column(column, justify="left" if column == "bot" else "right")
-    for row in rows:
-        table.add_row(
-            *(
-                str(row[c])
-                for c in ("place", "bot", "points", "wins", "games", "mean rank", "faults")
-            )
-        )
+    for row in _standings(update):
+        table.add_row(*(Text(cell_text(row[c])) for c in STANDING_COLUMNS))
     return Group(Text(progress_line(update)), table)

@@ -77,7 +77,8 @@ async def _play(job: FixtureJob, node: str) -> FixtureResult:
     if not processes:
         if fixture is None:
             return FixtureResult(None, node)
-        played = await local_runner(game, options, builtin_seat, spec_clock(spec))(fixture)
+        runner = local_runner(game, options, builtin_seat, spec_clock(spec), seed_key=spec.seed)
+        played = await runner(fixture)
         return FixtureResult(played.to_dict(), node)
     from arena.rpc.embedded import EmbeddedReferee  # lazy: only process bots need it
 
@@ -93,7 +94,9 @@ async def _play(job: FixtureJob, node: str) -> FixtureResult:
                     name = f.seats[seat]
                     return referee.player(name) if name in processes else builtin_seat(f, seat)
 
-                play = local_runner(game, options, seat_player, spec_clock(spec))
+                play = local_runner(
+                    game, options, seat_player, spec_clock(spec), seed_key=spec.seed
+                )
                 record = await marked_runner(play, referee, set(processes))(fixture)
         finally:
             await referee.close()

@@ -26,7 +26,7 @@ from arena.errors import BotError, ConfigError, TournamentError
 from arena.store import Store, StoredTournament
 from arena.tournament.lease import HEARTBEAT_S, runner_id
 from arena.tournament.logs import tournament_log_dir
-from arena.tournament.manage import create_tournament
+from arena.tournament.manage import create_tournament, left_to_play
 from arena.tournament.runner import check_record
 from arena.tournament.schedule import Fixture, Status, TournamentSpec
 
@@ -112,13 +112,20 @@ def _play(
         return tournament
     runner = runner_id()
     store.claim_runner(tid, runner)  # one runner at a time, as without a cluster
-    waiting: deque[Fixture] = deque(store.pending_fixtures(tid))
+    spec = tournament.spec
+    waiting: deque[Fixture] = deque(left_to_play(store, tid, spec))
     out: dict[Any, Fixture] = {}
     failed: dict[int, str] = {}
     beaten = time.monotonic()
     try:
         store.set_status(tid, Status.RUNNING)
-        while waiting or out:
+        while True:
+            if not waiting and not out:  # a round format plans its next round now
+                if failed or not spec.format.by_rounds:
+                    break
+                waiting.extend(left_to_play(store, tid, spec))
+                if not waiting:
+                    break
             while waiting and len(out) < MAX_IN_FLIGHT:
                 fixture = waiting.popleft()
                 out[task.remote(_job(tournament.spec, fixture))] = fixture
@@ -143,16 +150,17 @@ def _play(
                 with contextlib.suppress(Exception):
                     ray.cancel(ref, force=True)
         raise
+    else:  # before the lease goes: running without a runner would read as abandoned
+        if failed or store.pending_fixtures(tid):
+            store.set_status(tid, Status.INTERRUPTED)
+            listed = ", ".join(str(i) for i in sorted(failed)[:20])
+            raise FixturesLeftError(
+                f"tournament {tid}: {len(failed)} fixture(s) failed on the cluster and stay "
+                f"pending ({listed})"
+            )
+        store.set_status(tid, Status.FINISHED)
     finally:
         store.heartbeat(tid, runner, release=True)
-    if failed or store.pending_fixtures(tid):
-        store.set_status(tid, Status.INTERRUPTED)
-        listed = ", ".join(str(i) for i in sorted(failed)[:20])
-        raise FixturesLeftError(
-            f"tournament {tid}: {len(failed)} fixture(s) failed on the cluster and stay "
-            f"pending ({listed})"
-        )
-    store.set_status(tid, Status.FINISHED)
     return store.tournament(tid)
 
 

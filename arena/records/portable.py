@@ -226,6 +226,8 @@ def _tournament_out(ref: TournamentRef, seed_withheld: bool) -> dict[str, Any]:
         "time_bank_ms": spec.time_bank_ms,
         "increment_ms": spec.increment_ms,
         "deals": spec.deals.value,
+        "rounds": spec.rounds or None,
+        "seeding": list(spec.seeding) or None,
         "status": ref.status.value,
         "created_at": ref.created_at,
         "finished_at": ref.finished_at,
@@ -266,6 +268,8 @@ def _tournament_in(data: Mapping[str, Any]) -> TournamentRef:
         time_bank_ms=_optional_int(data, "time_bank_ms"),
         increment_ms=_optional_int(data, "increment_ms"),
         deals=Deals(data["deals"]),
+        rounds=_optional_int(data, "rounds") or 0,
+        seeding=tuple(str(b) for b in data.get("seeding") or ()),
     )
     fx = data["fixture"]
     fixture = Fixture(

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from arena.core import MatchRecord
 from arena.records.portable import PortableMatch, TournamentRef
 from arena.records.transfer import ExportFilter, with_positions
 from arena.rpc.client import (
@@ -16,6 +17,7 @@ from arena.rpc.client import (
     list_remote_matches,
 )
 from arena.rpc.convert import options_from_pb
+from arena.tournament.formats import schedule_so_far
 from arena.tournament.manage import start_seat_of
 from arena.tournament.schedule import (
     BotEntry,
@@ -24,7 +26,6 @@ from arena.tournament.schedule import (
     Format,
     Status,
     TournamentSpec,
-    make_fixtures,
 )
 from arena.v1 import arena_pb2 as pb
 
@@ -69,15 +70,26 @@ async def _tournament(remote: Remote, tid: int) -> tuple[pb.Tournament, dict[int
     schedule: dict[int, Fixture] = {}
     if not message.seed_withheld:  # the schedule (cycle, table, rotation) follows from the seed
         spec = _spec(message)
-        schedule = {f.index: f for f in make_fixtures(spec, start_seat_of(spec))}
+        played = await _played(remote, tid) if spec.format.by_rounds else {}
+        schedule = {f.index: f for f in schedule_so_far(spec, start_seat_of(spec), played)}
     return message, schedule
+
+
+async def _played(remote: Remote, tid: int) -> dict[int, MatchRecord]:
+    """A finished round format's matches by fixture: its rounds are replayed from them."""
+    out = {}
+    for summary in await list_remote_matches(remote, tournament_id=tid):
+        if summary.HasField("fixture"):
+            record, _, _ = await get_remote_disclosed(remote, summary.match_id)
+            out[summary.fixture] = record
+    return out
 
 
 def _spec(message: pb.Tournament) -> TournamentSpec:
     return TournamentSpec(
         game=message.game,
         bots=tuple(BotEntry(name) for name in message.bots),
-        seed=message.seed,
+        seed=int(message.seed_text or message.seed),
         options=options_from_pb(message.game, message.options),
         format=Format(message.format),
         table_size=message.table_size,
@@ -87,6 +99,10 @@ def _spec(message: pb.Tournament) -> TournamentSpec:
         time_bank_ms=message.time_bank_ms if message.HasField("time_bank_ms") else None,
         increment_ms=message.increment_ms if message.HasField("increment_ms") else None,
         deals=Deals(message.deals or Deals.DUPLICATE.value),
+        rounds=message.rounds,
+        reconnect_grace_ms=(
+            message.reconnect_grace_ms if message.HasField("reconnect_grace_ms") else None
+        ),
     )
 
 

@@ -18,8 +18,9 @@ from arena.records.portable import PortableMatch, RecordError, TournamentRef, fr
 from arena.records.validate import position_digests, validate
 from arena.store import Store, StoredTournament
 from arena.store.writes import ImportedTournament
+from arena.tournament.formats import schedule_so_far
 from arena.tournament.manage import normalize_spec, start_seat_of
-from arena.tournament.schedule import BotEntry, Fixture, Status, TournamentSpec, make_fixtures
+from arena.tournament.schedule import BotEntry, Fixture, Status, TournamentSpec
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,9 +184,11 @@ def _plan_tournament(group: list[PortableMatch]) -> ImportedTournament:
     assert first is not None
     try:
         spec = normalize_spec(first.spec)
+        # A round format's rounds follow from its matches: replayed from the exported ones.
+        exported = {m.tournament.fixture.index: m.record for m in group if m.tournament is not None}
         schedule = tuple(
             replace(f, tournament_id=first.source_id)
-            for f in make_fixtures(spec, start_seat_of(spec))
+            for f in schedule_so_far(spec, start_seat_of(spec), exported)
         )
     except Exception as exc:  # a definition this arena cannot schedule
         raise RecordError(

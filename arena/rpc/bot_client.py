@@ -15,7 +15,7 @@ import sys
 import time
 import traceback
 from collections.abc import Coroutine
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -65,7 +65,7 @@ class BotConfig:
 
     address: str
     name: str
-    token: str = ""
+    token: str = field(default="", repr=False)  # never shown
     games: tuple[str, ...] = ()
     max_matches: int = 1
     version: str = ""

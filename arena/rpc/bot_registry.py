@@ -45,6 +45,8 @@ class SessionRegistry:
         # open server: name -> (token it is held with, when its last session left or None)
         self._bound: dict[str, tuple[str, float | None]] = {}
         self._changed = asyncio.Condition()
+        # called with (name, connected) when a bot connects or its last session leaves
+        self.listeners: list[Callable[[str, bool], None]] = []
 
     def expect(self, name: str, token: str) -> None:
         """Only accept a bot called `name` if it presents `token`."""
@@ -144,6 +146,7 @@ class SessionRegistry:
             compact_legal_moves=hello.compact_legal_moves,
         )
         self._sessions[hello.name] = session
+        self._tell(hello.name, True)
         await self._notify()
         return session
 
@@ -155,7 +158,12 @@ class SessionRegistry:
             bound = self._bound.get(session.name)
             if bound is not None:
                 self._bound[session.name] = (bound[0], time.monotonic())
+            self._tell(session.name, False)
         await self._notify()
+
+    def _tell(self, name: str, connected: bool) -> None:
+        for listener in list(self.listeners):
+            listener(name, connected)
 
     async def wait_for(self, name: str, timeout_s: float) -> BotSession:
         """The session of `name`, waiting up to `timeout_s` for it to connect (TimeoutError)."""
@@ -166,6 +174,19 @@ class SessionRegistry:
         session = self.get(name)
         assert session is not None
         return session
+
+    def credentialed(self) -> list[tuple[str, str]]:
+        """(name, token) of the live sessions admitted by a registered credential (the
+        embedded referee's per-launch tokens are its launcher's, never revoked)."""
+        return [(s.name, s.token) for s in self.sessions() if s.name not in self._tokens]
+
+    def close_revoked(self, names: Iterable[str]) -> None:
+        """End the sessions of bots whose token was revoked or rotated (UNAUTHENTICATED);
+        their matches are adjudicated as disconnects."""
+        for name in names:
+            session = self.get(name)
+            if session is not None:
+                session.close("its token was revoked or rotated", CloseKind.REVOKED)
 
     def close_all(self, reason: str) -> None:
         """Close every session (server shutdown)."""

@@ -13,6 +13,7 @@ from google.protobuf.message import DecodeError
 from arena import __version__
 from arena.errors import ArenaError, ProtocolError
 from arena.limits import clip
+from arena.rpc.auth_limits import is_credential_failure
 from arena.rpc.bot_registry import PROTOCOL_VERSION
 from arena.rpc.logs import RateLimitedLog
 from arena.rpc.sessions import BotSession, CloseKind
@@ -26,6 +27,7 @@ HELLO_TIMEOUT_S = 10.0  # a connection that says nothing this long after opening
 ABORT_TIMEOUT_S = 2.0  # ending a stream with its status may not wait on a bot that never reads
 _CLOSE_STATUS = {
     CloseKind.REPLACED: grpc.StatusCode.ABORTED,
+    CloseKind.REVOKED: grpc.StatusCode.UNAUTHENTICATED,
     CloseKind.DROPPED: grpc.StatusCode.UNAVAILABLE,
 }
 
@@ -54,13 +56,19 @@ class BotServicer:
 
     async def Connect(self, request_iterator: Any, context: grpc.aio.ServicerContext) -> None:  # noqa: N802
         """Run one bot connection from Hello to disconnect."""
+        limiter = self.state.failures
+        peer = context.peer()
         try:
             hello = await self._read_hello(context)
             if hello is None:
                 return
-            session = await self.state.registry.admit(hello, context.write)
+            with limiter.admission(peer):
+                session = await self.state.registry.admit(hello, context.write)
+            limiter.succeeded(peer)
         except ArenaError as exc:
-            self.refusals.warning(f"refused a bot connection from {context.peer()}: {exc}")
+            self.refusals.warning(f"refused a bot connection from {peer}: {exc}")
+            if is_credential_failure(exc):
+                await limiter.failed(peer)
             await abort_with(context, exc)
             return
         log.info(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import AsyncIterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import grpc
@@ -32,8 +32,9 @@ class Remote:
     """A referee server and the credentials to use with it."""
 
     address: str
-    token: str | None = None  # an organizer token
+    token: str | None = field(default=None, repr=False)  # an organizer token: never shown
     tls_ca: str | None = None  # a CA file: TLS ("" = the system's CAs); None: plaintext
+    relay: str | None = field(default=None, repr=False)  # `serve --web`'s own pages: never shown
 
     @classmethod
     def of(cls, address: str, token: str | None = None, tls_ca: str | None = None) -> Remote:
@@ -46,8 +47,14 @@ class Remote:
         )
 
     def metadata(self) -> tuple[tuple[str, str], ...]:
-        """The call metadata: the organizer token, if any."""
-        return (("authorization", f"Bearer {self.token}"),) if self.token else ()
+        """The call metadata: the organizer token, if any (and the relay token of a server's
+        own web pages)."""
+        out: tuple[tuple[str, str], ...] = ()
+        if self.token:
+            out += (("authorization", f"Bearer {self.token}"),)
+        if self.relay:
+            out += (("arena-relay", self.relay),)
+        return out
 
 
 def _remote(target: Remote | str) -> Remote:

@@ -18,10 +18,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from arena.access import AccessPolicy
 from arena.core import Termination
 from arena.errors import BotError, ConfigError
 from arena.players import Player
 from arena.referee import BotFault
+from arena.rpc.client import Remote
 from arena.rpc.remote_player import RemotePlayer
 from arena.rpc.server import create_server, stop_server
 from arena.rpc.state import ServerConfig, ServerState
@@ -46,7 +48,7 @@ class _BotProcess:
     name: str
     command: str
     process: asyncio.subprocess.Process
-    token: str
+    token: str = field(repr=False)  # a per-launch secret: never shown
     tail: deque[str] = field(default_factory=lambda: deque(maxlen=TAIL_LINES))
     readers: list[asyncio.Task[None]] = field(default_factory=list)
     log: TextIO | None = None  # the bot's whole output, when the referee keeps logs
@@ -80,10 +82,21 @@ class EmbeddedReferee:
         self.log_dir = log_dir  # each bot's output goes to <log_dir>/<name>.log
         self.echo = echo  # and, line by line, to this (`-v`)
         self.startup_timeout_s = startup_timeout_s
-        self.state = ServerState(config or ServerConfig(startup_timeout_s=startup_timeout_s))
+        # Organizer calls (PlayMatch ...) need a token only this launcher knows: a seated bot
+        # could otherwise make its opponent play side matches on the launcher's referee.
+        self.launch_token = secrets.token_urlsafe(32)
+        self.state = ServerState(
+            config or ServerConfig(startup_timeout_s=startup_timeout_s),
+            access=AccessPolicy(None, launch_token=self.launch_token),
+        )
         self.address = ""
         self._server: Any = None
         self._bots: dict[str, _BotProcess] = {}
+
+    def organizer(self) -> Remote:
+        """This referee as its launcher calls it: with the per-launch organizer token (organizer
+        calls such as PlayMatch need it; no bot is ever given it)."""
+        return Remote(self.address, self.launch_token)
 
     async def start(self) -> str:
         """Start the server; returns its "host:port"."""

@@ -11,60 +11,35 @@ import asyncio
 import contextlib
 import functools
 import logging
-import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
 
+from arena.app.reports import AwayBot
+from arena.app.tournaments import DEFAULT_RECONNECT_GRACE_MS, TournamentOrder, plan
 from arena.core import MatchRecord
 from arena.errors import ArenaError, BotError, ConfigError, LimitError, TournamentError
-from arena.limits import (
-    MAX_BOTS_PER_TOURNAMENT,
-    MAX_OPTION_CHARS,
-    ServerLimits,
-    check_clock,
-    check_name,
-    check_options,
-    check_seed,
-    check_text,
-    shown,
-)
+from arena.limits import MAX_BOTS_PER_TOURNAMENT, MAX_OPTION_CHARS, ServerLimits, check_text
 from arena.players import Player
 from arena.publicity import moves_public
 from arena.referee import Clock, EventSink
-from arena.registry import get_game
 from arena.rpc.bot_registry import SessionRegistry
-from arena.rpc.convert import clock_settings_from_pb
+from arena.rpc.report_wire import request_from_pb
 from arena.rpc.watching import MatchHeader, WatchHub
 from arena.store import Store, StoredTournament
-from arena.tournament import BotEntry, Fixture, Format, TournamentSpec
-from arena.tournament.lease import runner_gone
-from arena.tournament.manage import (
-    create_tournament,
-    default_table_size,
-    game_and_options,
-    normalize_spec,
-    play_tournament,
-    spec_clock,
-)
-from arena.tournament.players import local_runner
+from arena.tournament import Fixture, TournamentSpec
+from arena.tournament.lease import TournamentBusyError, runner_gone, runner_id
+from arena.tournament.manage import create_tournament, game_and_options, play_tournament, spec_clock
+from arena.tournament.players import AbsentPlayer, local_runner
+from arena.tournament.presence import Presence
 from arena.tournament.runner import MatchRunner, limit_per_bot
-from arena.tournament.schedule import DEFAULT_DEALS, Deals, Status, fixture_count
+from arena.tournament.schedule import Status
 from arena.v1 import arena_pb2 as pb
 
+MAX_ROUNDS = 1000  # Swiss rounds a request may ask for
+MAX_TABLE_SIZE = 64
 log = logging.getLogger("arena.rpc.server")
 RECOVER_POLL_S = 1.0  # how often a tournament left running checks for its bots
-
-RANDOM_SEED_BOUND = 2**31  # a seed picked for the caller, as `arena tournament run` picks one
-
-
-@dataclass(frozen=True, slots=True)
-class TournamentOrder:
-    """A decoded CreateTournament: the tournament's spec and how many matches to play at once."""
-
-    spec: TournamentSpec
-    concurrency: int
 
 
 def order_from_pb(
@@ -72,74 +47,43 @@ def order_from_pb(
 ) -> TournamentOrder:
     """Decode and bound a CreateTournamentRequest (ConfigError / LimitError, UnknownGameError).
 
-    Everything is checked here, before anything is stored: a stored tournament can be played.
+    Everything is checked by the application layer before anything is stored: a stored
+    tournament can be played.
     """
     limits = limits or ServerLimits()
     check_text("game", request.game, MAX_OPTION_CHARS)
-    game = get_game(request.game)
-    fmt = _choice(Format, "format", request.format, Format.ROUND_ROBIN)
-    deals = _choice(Deals, "deals", request.deals, DEFAULT_DEALS)
+    check_text("format", request.format, MAX_OPTION_CHARS)
+    check_text("deals", request.deals, MAX_OPTION_CHARS)
     if len(request.bots) > MAX_BOTS_PER_TOURNAMENT:
         raise LimitError(f"{len(request.bots)} bots; at most {MAX_BOTS_PER_TOURNAMENT}")
-    for name in request.bots:
-        check_name("bot name", name)
-    if request.hero:
-        check_name("hero", request.hero)
-    check_options(request.options)
     if not 0 <= request.concurrency <= limits.max_concurrency:
         raise LimitError(f"concurrency must be 0 to {limits.max_concurrency}")
     if not 0 <= request.cycles <= limits.max_cycles:
         raise LimitError(f"cycles must be 0 to {limits.max_cycles} on this server")
-    if request.HasField("seed"):
-        check_seed(request.seed)
-    seed = (
-        request.seed
-        if request.HasField("seed")
-        else random.SystemRandom().randrange(RANDOM_SEED_BOUND)
-    )
-    clock = _clock(request, default_clock, limits)
-    spec = TournamentSpec(
-        game=game.name,
-        bots=tuple(BotEntry(name) for name in request.bots),
-        seed=seed,
-        options=dict(request.options),
-        format=fmt,
-        table_size=request.table_size or default_table_size(game.name),
-        cycles=request.cycles or 1,
-        hero=request.hero or None,
-        time_per_move_ms=clock.per_move_ms,
-        time_bank_ms=clock.bank_ms,
-        increment_ms=clock.increment_ms,
-        deals=deals,
-    )
-    count = fixture_count(spec)
-    if count > limits.max_fixtures:
-        raise LimitError(
-            f"the schedule has {count} matches; this server plays at most {limits.max_fixtures} "
-            "per tournament (fewer bots, a bigger table or fewer cycles)"
-        )
-    return TournamentOrder(normalize_spec(spec), request.concurrency or 1)
+    if not 0 <= request.rounds <= MAX_ROUNDS:
+        raise LimitError(f"rounds must be 0 to {MAX_ROUNDS}")
+    if not 0 <= request.table_size <= MAX_TABLE_SIZE:
+        raise LimitError(f"table_size must be 0 to {MAX_TABLE_SIZE}")
+    ask = request_from_pb(request)
+    return plan(ask, limits=limits, default_clock=default_clock, server_run=True)
 
 
-def _choice(kind: Any, field: str, value: str, default: Any) -> Any:
-    try:
-        return kind(value or default.value)
-    except ValueError:
-        choices = ", ".join(k.value for k in kind)
-        raise ConfigError(f"{field} {shown(value)} is not one of {choices}") from None
+@dataclass(frozen=True, slots=True)
+class RunInfo:
+    """What this server knows of a tournament it plays: why it stopped, who is away."""
 
-
-def _clock(
-    request: pb.CreateTournamentRequest, default_clock: Clock, limits: ServerLimits
-) -> Clock:
-    """The tournament's clock: the request's, else the server's default (else the arena's)."""
-    clock = clock_settings_from_pb(request.clock) if request.HasField("clock") else default_clock
-    check_clock(clock.per_move_ms, clock.bank_ms, clock.increment_ms, limits)
-    return clock
+    error: str = ""
+    away: tuple[AwayBot, ...] = ()
+    withdrawn: tuple[str, ...] = ()
 
 
 class TournamentHost:
-    """Creates tournaments between this server's connected bots and plays them in the background."""
+    """Creates tournaments between this server's connected bots and plays them in the background.
+
+    A bot whose connection drops gets the tournament's reconnect grace: its fixtures wait while
+    the others go on, and it plays them if it comes back in time; else it is withdrawn and the
+    rest of its fixtures are forfeited (arena/tournament/presence.py).
+    """
 
     def __init__(
         self,
@@ -154,15 +98,32 @@ class TournamentHost:
         self.watch = watch or WatchHub()  # spectators of the matches being played
         self.runs: dict[int, asyncio.Task[None]] = {}
         self.errors: dict[int, str] = {}  # why a run stopped early
+        self.presence: dict[int, Presence] = {}  # who is away, per tournament being played
+        # who stayed away past the grace in a run that ended (kept while this server runs)
+        self.withdrawn: dict[int, tuple[str, ...]] = {}
+        registry.listeners.append(self._bot_changed)
+
+    def _bot_changed(self, name: str, connected: bool) -> None:
+        for presence in self.presence.values():
+            if connected:
+                presence.arrived(name)
+            else:
+                presence.left(name)
+
+    def run_info(self, tid: int) -> RunInfo:
+        """What this server's run of a tournament knows now: its error, bots away, withdrawn."""
+        presence = self.presence.get(tid)
+        if presence is None:
+            return RunInfo(self.errors.get(tid, ""), withdrawn=self.withdrawn.get(tid, ()))
+        away = tuple(AwayBot(a.bot, a.since, round(a.grace_left_s * 1000)) for a in presence.away())
+        return RunInfo(self.errors.get(tid, ""), away, tuple(sorted(presence.withdrawn)))
 
     async def create(self, order: TournamentOrder) -> StoredTournament:
         """Store the tournament (off the event loop) and start playing it; returns at once."""
         spec = order.spec
         capacity = self._check_bots(spec)
         tournament = await asyncio.to_thread(self._store_running, spec)
-        task = asyncio.create_task(self._run(tournament.id, order.concurrency, capacity))
-        self.runs[tournament.id] = task
-        task.add_done_callback(lambda _t: self.runs.pop(tournament.id, None))
+        self._start(tournament.id, order.concurrency, capacity)
         log.info(
             "tournament %d started: %s, %d matches, bots %s",
             tournament.id,
@@ -172,26 +133,20 @@ class TournamentHost:
         )
         return tournament
 
+    def _start(self, tid: int, concurrency: int, capacity: dict[str, int]) -> None:
+        task = asyncio.create_task(self._run(tid, concurrency, capacity))
+        self.runs[tid] = task
+        task.add_done_callback(functools.partial(self._forget, tid))
+
     def _check_bots(self, spec: TournamentSpec) -> dict[str, int]:
         """Every bot is connected now and plays the game: how many matches each plays at once."""
-        if spec.game not in self.registry.known_games:
-            raise ConfigError(f"{spec.game} has no wire format yet, so bots cannot play it")
-        capacity = {}
-        for name in spec.bot_names:
-            session = self.registry.get(name)
-            if session is None:
-                connected = ", ".join(self.registry.names()) or "none"
-                raise BotError(f"bot {name!r} is not connected (connected: {connected})")
-            if spec.game not in session.games:
-                raise ConfigError(
-                    f"bot {name!r} does not play {spec.game} (it plays {', '.join(session.games)})"
-                )
-            capacity[name] = session.max_matches
-        return capacity
+        return check_connected(self.registry, spec.game, spec.bot_names)
 
     def _store_running(self, spec: TournamentSpec) -> StoredTournament:
         """Store the tournament as running: its run starts right after (blocking)."""
         tournament = create_tournament(self.store, spec)
+        # The lease first: a running tournament without a runner would read as abandoned.
+        self.store.claim_runner(tournament.id, runner_id())
         self.store.set_status(tournament.id, Status.RUNNING)
         return self.store.tournament(tournament.id)
 
@@ -212,14 +167,67 @@ class TournamentHost:
         if stored.status is not Status.FINISHED:
             await asyncio.to_thread(self.store.set_status, tid, Status.INTERRUPTED)
 
+    async def resume(self, tid: int, concurrency: int = 1) -> None:
+        """Play what a tournament left, here; nothing to do if this server plays it already."""
+        if tid in self.runs:
+            return
+        stored = await asyncio.to_thread(self.store.tournament, tid)
+        if stored.status is Status.FINISHED and (
+            stored.played >= stored.fixtures or stored.verdict is not None
+        ):
+            raise TournamentError(f"tournament {tid} is finished: nothing to resume")
+        if any(b.command for b in stored.spec.bots):
+            raise TournamentError(
+                f"tournament {tid} plays bot processes of an organizer's own run: resume it "
+                "there with `arena tournament resume`"
+            )
+        if stored.status is Status.RUNNING and not runner_gone(
+            stored.runner, stored.heartbeat_at, time.time()
+        ):
+            raise TournamentBusyError(f"tournament {tid} is being played by {stored.runner}")
+        capacity = self._check_bots(stored.spec)
+        self.errors.pop(tid, None)
+        self._start(tid, concurrency, capacity)
+        log.info("tournament %d resumed by an organizer", tid)
+
+    async def delete(self, tid: int, force: bool = False) -> int:
+        """Delete a tournament with its matches (stopping this server's run of it with `force`);
+        the number of matches deleted."""
+        stored = await asyncio.to_thread(self.store.tournament, tid)
+        live = tid in self.runs or (
+            stored.status is Status.RUNNING
+            and not runner_gone(stored.runner, stored.heartbeat_at, time.time())
+        )
+        if live and not force:
+            raise TournamentBusyError(
+                f"tournament {tid} is being played: cancel it first, or delete with force"
+            )
+        if tid in self.runs:
+            await self.cancel(tid)
+        await asyncio.to_thread(self.store.delete_tournament, tid)
+        self.errors.pop(tid, None)
+        log.info("tournament %d deleted with its %d matches", tid, stored.played)
+        return stored.played
+
     async def _run(self, tid: int, concurrency: int, capacity: dict[str, int]) -> None:
         spec = (await asyncio.to_thread(self.store.tournament, tid)).spec
         game, options = game_and_options(spec)
         clock = spec_clock(spec)
+        grace_ms = spec.reconnect_grace_ms
+        presence = Presence(
+            spec.bot_names,
+            (DEFAULT_RECONNECT_GRACE_MS if grace_ms is None else grace_ms) / 1000.0,
+            lambda name: self.registry.get(name) is not None,
+        )
+        self.presence[tid] = presence
 
         def seat_player(fixture: Fixture, seat: int) -> Player:
-            # A bot gone since creation faults at start (disconnect): it forfeits, play goes on.
-            return self.player(fixture.seats[seat])
+            name = fixture.seats[seat]
+            why = presence.withdrawn.get(name)
+            if why is not None:
+                return AbsentPlayer(name, f"{name} withdrawn ({why})")
+            # A bot gone since the check faults at start (disconnect): it loses this match.
+            return self.player(name)
 
         def events(fixture: Fixture) -> EventSink:
             header = MatchHeader(
@@ -228,7 +236,7 @@ class TournamentHost:
             public = moves_public((spec, Status.RUNNING))
             return self.watch.sink(header, game, public=public)
 
-        runner = local_runner(game, options, seat_player, clock, events=events)
+        runner = local_runner(game, options, seat_player, clock, events=events, seed_key=spec.seed)
         play = limit_per_bot(self._forgetting(runner), capacity)
         try:
             finished = await play_tournament(
@@ -237,6 +245,7 @@ class TournamentHost:
                 play,
                 concurrency=concurrency,
                 on_match=lambda _fixture, _record: self.watch.signal(tid),
+                gate=_Signalling(presence, lambda: self.watch.signal(tid)),
             )
         except ArenaError as exc:
             self.errors[tid] = str(exc)
@@ -246,6 +255,8 @@ class TournamentHost:
             log.exception("tournament %d failed", tid)
         else:
             log.info("tournament %d finished: %d matches", tid, finished.played)
+        finally:
+            self.watch.signal(tid)
 
     def _forgetting(self, play: MatchRunner) -> MatchRunner:
         """A runner whose cancelled matches end their watchers' streams too."""
@@ -278,6 +289,9 @@ class TournamentHost:
 
     def _forget(self, tid: int, _task: object) -> None:
         self.runs.pop(tid, None)
+        presence = self.presence.pop(tid, None)
+        if presence is not None and presence.withdrawn:
+            self.withdrawn[tid] = tuple(sorted(presence.withdrawn))
 
     async def _resume_when_ready(self, tid: int, spec: TournamentSpec) -> None:
         while True:
@@ -304,4 +318,50 @@ class TournamentHost:
                 await task
 
 
-__all__ = ["TournamentHost", "TournamentOrder", "order_from_pb"]
+class _Signalling:
+    """A presence gate that also tells the tournament's watchers when who is away changes."""
+
+    def __init__(self, presence: Presence, signal: Callable[[], None]) -> None:
+        self.presence = presence
+        self.signal = signal
+
+    def ready(self, fixture: Fixture) -> bool:
+        """Whether none of the fixture's bots is away within its grace."""
+        return self.presence.ready(fixture)
+
+    async def changed(self) -> None:
+        """Wait for a change of presence, telling watchers before and after."""
+        self.signal()
+        await self.presence.changed()
+        self.signal()
+
+
+def check_connected(registry: SessionRegistry, game: str, names: Iterable[str]) -> dict[str, int]:
+    """Every named bot is connected and plays `game`: how many matches each plays at once.
+
+    BotError names the missing bots and who is connected; ConfigError a bot that does not
+    play the game, or a game bots cannot play here.
+    """
+    if game not in registry.known_games:
+        raise ConfigError(f"{game} has no wire format yet, so bots cannot play it")
+    names = list(dict.fromkeys(names))
+    missing = [n for n in names if registry.get(n) is None]
+    if missing:
+        connected = ", ".join(registry.names()) or "none"
+        raise BotError(
+            f"not connected: {', '.join(missing)} (connected: {connected}); start each bot "
+            "with --name NAME first"
+        )
+    capacity = {}
+    for name in names:
+        session = registry.get(name)
+        assert session is not None
+        if game not in session.games:
+            raise ConfigError(
+                f"bot {name!r} does not play {game} (it plays {', '.join(session.games)})"
+            )
+        capacity[name] = session.max_matches
+    return capacity
+
+
+__all__ = ["RunInfo", "TournamentHost", "check_connected", "order_from_pb"]

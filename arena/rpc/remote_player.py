@@ -75,6 +75,7 @@ class RemotePlayer:
             seat=info.seat,
             players=info.players,
             clock=clock_settings_to_pb(Clock(info.per_move_ms, info.bank_ms)),
+            bot_seed=info.bot_seed,
         )
         await self._send(pb.ServerMessage(match_started=started))
 

@@ -4,8 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import logging
+import os
+import secrets
 import signal
+import socket
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -14,6 +19,8 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
 from arena.access import AccessPolicy
+from arena.app.reports import ClockSpec
+from arena.app.rows import clock_words
 from arena.errors import ConfigError
 from arena.rpc.bot_service import BotServicer, parse_bot_message
 from arena.rpc.services import ArenaServicer
@@ -96,6 +103,7 @@ async def create_server(
     reflection.enable_server_reflection(
         (*SERVICE_NAMES, health.SERVICE_NAME, reflection.SERVICE_NAME), server
     )
+    check_port_free(address)  # a clear error, before gRPC's own log line about it
     try:
         if tls is not None:
             port = server.add_secure_port(address, tls.credentials())
@@ -107,7 +115,31 @@ async def create_server(
         raise ConfigError(f"cannot listen on {address}")
     await server.start()
     server._arena_state = state  # type: ignore[attr-defined]  # for stop_server
+    if state.access.credentials is not None:
+        state.background.append(asyncio.create_task(state.watch_credentials()))
     return server, port
+
+
+def check_port_free(address: str) -> None:
+    """ConfigError when something listens on `address` already (port 0 is always free)."""
+    host, _, port = address.rpartition(":")
+    if not port.isdigit() or int(port) == 0:
+        return
+    host = host.strip("[]") or "0.0.0.0"
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    try:
+        infos = socket.getaddrinfo(host, int(port), family, socket.SOCK_STREAM)
+    except OSError:
+        return  # gRPC says what is wrong with such an address
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        try:
+            probe.bind(infos[0][4])
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                raise ConfigError(
+                    f"cannot listen on {address}: the port is in use (another `arena serve`?); "
+                    "give another --address, or port 0 for a free one"
+                ) from None
 
 
 async def stop_server(server: grpc.aio.Server, grace_s: float = 1.0) -> None:
@@ -116,6 +148,25 @@ async def stop_server(server: grpc.aio.Server, grace_s: float = 1.0) -> None:
     if state is not None:
         await state.shutdown()
     await server.stop(grace_s)
+
+
+WANTED_OPEN_FILES = 65_536  # every bot, watcher and web viewer holds a socket
+
+
+def raise_open_files() -> int:
+    """Raise this process's open-file limit to its hard limit (at most WANTED_OPEN_FILES): a
+    shared server holds a socket per bot, watcher and web viewer. The limit now."""
+    try:
+        import resource
+    except ImportError:  # not on this platform
+        return 0
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = WANTED_OPEN_FILES if hard == resource.RLIM_INFINITY else min(hard, WANTED_OPEN_FILES)
+    if soft < target:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+            soft = target
+    return soft
 
 
 async def serve(
@@ -133,6 +184,7 @@ async def serve(
     A server without credentials serves loopback only; beyond it, TLS is required unless
     `allow_plaintext`.
     """
+    raise_open_files()
     access = AccessPolicy(store)
     secured = await asyncio.to_thread(access.secured)
     access.check_listen(address, tls=tls is not None, allow_plaintext=allow_plaintext)
@@ -144,7 +196,9 @@ async def serve(
         host,
         port,
         "TLS" if tls is not None else "plaintext",
-        config.clock,
+        clock_words(
+            ClockSpec(config.clock.per_move_ms, config.clock.bank_ms, config.clock.increment_ms)
+        ),
     )
     if secured:
         log.info("credentials required: registered bots and organizer tokens")
@@ -165,17 +219,57 @@ async def serve(
             loop.add_signal_handler(sig, stop.set)
     pages = None
     if web is not None:
-        from arena.rpc.client import Remote  # lazy: the web stack only when asked for
-        from arena.web.server import bind, serve_web
-
-        sock = bind(web)  # before serving: a bad address stops the server at once
-        ca = str(tls.cert) if tls is not None else None  # a self-signed server trusts itself
-        remote = Remote(f"{'localhost' if tls else '127.0.0.1'}:{port}", None, ca)
-        pages = asyncio.create_task(serve_web(remote, sock, stop))
+        target = f"{'localhost' if tls else '127.0.0.1'}:{port}"
+        pages = await start_web_process(web, target, tls, state)
     try:
         await stop.wait()
-        if pages is not None:
-            await pages
     finally:
         log.info("referee shutting down")
+        if pages is not None:
+            await stop_web_process(pages)
         await stop_server(server)
+
+
+async def start_web_process(
+    web: str, target: str, tls: TlsFiles | None, state: ServerState
+) -> asyncio.subprocess.Process:
+    """The spectators' pages as a process of their own (`arena web`) reading this server:
+    thousands of page viewers then never cost the referee's event loop (nor a bot its clock).
+
+    The listening socket is bound here and handed over, so a bad address stops the server at
+    once; the pages name themselves with a per-launch relay token (in the environment, never on
+    a command line): they relay every viewer over one stream per match and count against the
+    server's total of watch streams only, not against one client's share. They die with it.
+    """
+    from arena.rpc.embedded import guarded  # the guard that ties a child's life to ours
+    from arena.web.server import bind
+
+    sock = bind(web)
+    sock.setblocking(True)
+    state.watch.relay_token = secrets.token_urlsafe(32)
+    argv = [sys.executable, "-m", "arena", "web", "--server", target, "--listen-fd",
+            str(sock.fileno())]  # fmt: skip
+    if tls is not None:
+        argv += ["--tls-ca", str(tls.cert)]  # a self-signed server trusts itself
+    env = {**os.environ, "ARENA_RELAY_TOKEN": state.watch.relay_token}
+    process = await asyncio.create_subprocess_exec(
+        *guarded(argv), env=env, pass_fds=(sock.fileno(),), stdin=asyncio.subprocess.DEVNULL
+    )
+    host, port = sock.getsockname()[:2]
+    sock.close()  # the child holds it now
+    log.info("web pages on http://%s:%d/ (reading %s; process %d)", host, port, target, process.pid)
+    return process
+
+
+async def stop_web_process(process: asyncio.subprocess.Process) -> None:
+    """Stop the pages' process (SIGTERM, then SIGKILL after a few seconds)."""
+    if process.returncode is not None:
+        return
+    with contextlib.suppress(ProcessLookupError):
+        process.terminate()
+    try:
+        await asyncio.wait_for(process.wait(), 5)
+    except TimeoutError:
+        with contextlib.suppress(ProcessLookupError):
+            process.kill()
+        await process.wait()

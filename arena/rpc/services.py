@@ -12,17 +12,20 @@ from typing import Any, TypeVar
 import grpc
 
 from arena.access import Caller, bearer_token
-from arena.errors import ArenaError
+from arena.app.matches import disclosed_match
+from arena.app.reports import Audience
+from arena.app.values import UnknownMatchError
+from arena.errors import ArenaError, LimitError
 from arena.game import option_choices, option_fields
 from arena.limits import MAX_OPTION_CHARS, check_clock, check_text
-from arena.publicity import disclose_match
 from arena.registry import list_games
+from arena.rpc.auth_limits import is_credential_failure
 from arena.rpc.catalog import (
     leaderboard,
     list_matches,
     list_tournaments,
     rating_history,
-    tournament_to_pb,
+    stats_of,
 )
 from arena.rpc.convert import (
     clock_settings_from_pb,
@@ -35,7 +38,6 @@ from arena.rpc.hosting import order_from_pb
 from arena.rpc.state import ServerState
 from arena.rpc.status import MatchNotFoundError, abort_with
 from arena.rpc.watch_streams import watch_match, watch_tournament
-from arena.store import UnknownMatchError
 from arena.v1 import arena_pb2 as pb
 from arena.v1 import arena_pb2_grpc
 
@@ -102,16 +104,9 @@ class ArenaServicer(arena_pb2_grpc.ArenaServiceServicer):
         if store is None:
             raise MatchNotFoundError(f"no finished match {match_id!r} on this server")
         try:
-            record = store.match(match_id)
+            shown = disclosed_match(store, match_id, Audience.PUBLIC)
         except UnknownMatchError:
             raise MatchNotFoundError(f"no finished match {match_id!r} on this server") from None
-        tid = record.metadata.get("tournament_id") if record.metadata else None
-        tid = tid if tid is not None else store.match_tournament(match_id)
-        tournament = None
-        if tid is not None:
-            stored = store.tournament(int(tid))
-            tournament = (stored.spec, stored.status)
-        shown = disclose_match(record, tournament)
         message = record_to_pb(shown.record)
         message.seed_withheld = shown.seed_withheld
         message.moves_withheld = shown.moves_withheld
@@ -155,10 +150,43 @@ class ArenaServicer(arena_pb2_grpc.ArenaServiceServicer):
         )
 
     def _tournament(self, tid: int) -> pb.Tournament:
-        store = self.state.require_store()
-        host = self.state.host
-        error = host.errors.get(tid, "") if host is not None else ""
-        return tournament_to_pb(store, store.tournament(tid), error)
+        return self.state.tournament_pb(tid)
+
+    async def ResumeTournament(  # noqa: N802
+        self, request: pb.ResumeTournamentRequest, context: Any
+    ) -> pb.Tournament:
+        """Play what an interrupted tournament of this server left (organizers)."""
+
+        async def resume() -> pb.Tournament:
+            await self._organizer(context)
+            limits = self.state.config.limits
+            if not 0 <= request.concurrency <= limits.max_concurrency:
+                raise LimitError(f"concurrency must be 0 to {limits.max_concurrency}")
+            await self.state.require_host().resume(request.tournament_id, request.concurrency or 1)
+            return await asyncio.to_thread(self._tournament, request.tournament_id)
+
+        return await _answer(context, resume)
+
+    async def DeleteTournament(  # noqa: N802
+        self, request: pb.DeleteTournamentRequest, context: Any
+    ) -> pb.DeleteTournamentResponse:
+        """Delete a tournament with its matches (organizers)."""
+
+        async def delete() -> pb.DeleteTournamentResponse:
+            await self._organizer(context)
+            played = await self.state.require_host().delete(request.tournament_id, request.force)
+            return pb.DeleteTournamentResponse(tournament_id=request.tournament_id, matches=played)
+
+        return await _answer(context, delete)
+
+    async def GetStats(self, request: pb.GetStatsRequest, context: Any) -> pb.Stats:  # noqa: N802
+        """Statistics of a tournament or a game (a public read)."""
+
+        def read() -> pb.Stats:
+            check_text("game", request.game, MAX_OPTION_CHARS)
+            return stats_of(self.state.require_store(), request)
+
+        return await _answer(context, lambda: asyncio.to_thread(read))
 
     async def ListMatches(  # noqa: N802
         self, request: pb.ListMatchesRequest, context: Any
@@ -195,7 +223,8 @@ class ArenaServicer(arena_pb2_grpc.ArenaServiceServicer):
     ) -> pb.ListTournamentsResponse:
         """The stored tournaments, newest first."""
         return await _answer(
-            context, lambda: asyncio.to_thread(list_tournaments, self.state.require_store())
+            context,
+            lambda: asyncio.to_thread(list_tournaments, self.state.require_store(), request.limit),
         )
 
     async def GetRatingHistory(  # noqa: N802
@@ -206,14 +235,27 @@ class ArenaServicer(arena_pb2_grpc.ArenaServiceServicer):
         def read() -> pb.RatingHistory:
             check_text("game", request.game, MAX_OPTION_CHARS)
             check_text("bot", request.bot, MAX_OPTION_CHARS)
-            return rating_history(self.state.require_store(), request.game, request.bot)
+            return rating_history(
+                self.state.require_store(), request.game, request.bot, request.last
+            )
 
         return await _answer(context, lambda: asyncio.to_thread(read))
 
     async def _organizer(self, context: Any) -> Caller:
-        """The organizer behind this call (AuthenticationError / ForbiddenError if none)."""
+        """The organizer behind this call (AuthenticationError / ForbiddenError if none); a
+        wrong token is answered only after its peer's back-off (arena/rpc/auth_limits.py)."""
         token = bearer_token(_metadata(context).get("authorization"))
-        return await asyncio.to_thread(self.state.access.organizer, token)
+        limiter, peer = self.state.failures, context.peer()
+        with limiter.admission(peer):
+            try:
+                caller = await asyncio.to_thread(self.state.access.organizer, token)
+            except ArenaError as exc:
+                if token and is_credential_failure(exc):
+                    await limiter.failed(peer)
+                raise
+        if token:
+            limiter.succeeded(peer)
+        return caller
 
 
 def _game_info(game: Any) -> pb.GameInfo:

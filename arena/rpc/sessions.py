@@ -36,6 +36,7 @@ class CloseKind(enum.Enum):
     """Why a stream is ended by the server: decides the gRPC status the bot sees."""
 
     REPLACED = "replaced"  # a newer connection of the same bot: ABORTED
+    REVOKED = "revoked"  # its token was revoked or rotated while it was connected: UNAUTHENTICATED
     DROPPED = "dropped"  # the server gave up on it (stalled writes, shutdown): UNAVAILABLE
     ENDED = "ended"  # the bot ended it, or the transport did: no status to send
 
@@ -100,7 +101,7 @@ class BotSession:
     """One connected bot: its Hello, its outbox and writer, its pending requests and matches."""
 
     name: str
-    token: str
+    token: str = field(repr=False)  # never shown
     games: tuple[str, ...]
     max_matches: int
     version: str

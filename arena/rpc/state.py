@@ -22,19 +22,23 @@ from arena.limits import ServerLimits, check_match_id, check_name, check_options
 from arena.players import Player
 from arena.referee import Clock, play_match
 from arena.registry import get_game, list_games
+from arena.rpc.auth_limits import FailureLimiter
 from arena.rpc.bot_registry import SessionRegistry
+from arena.rpc.catalog import tournament_to_pb
 from arena.rpc.convert import game_wire
-from arena.rpc.hosting import TournamentHost
+from arena.rpc.hosting import TournamentHost, check_connected
 from arena.rpc.remote_player import RemotePlayer
 from arena.rpc.sessions import SessionSettings
 from arena.rpc.status import BotBusyError, MatchExistsError, NoDatabaseError
 from arena.rpc.watching import MatchHeader, WatchHub, WatchSettings
 from arena.store import Store
+from arena.v1 import arena_pb2 as pb
 
 log = logging.getLogger("arena.rpc.server")
 
 MAX_MESSAGE_BYTES = 1 << 20  # 1 MiB: far above any view or decision, far below a memory problem
 RECENT_RECORDS = 256  # unstored finished matches kept for GetMatch
+CREDENTIALS_POLL_S = 1.0  # how soon a revoked token's live sessions end
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +76,8 @@ class ServerState:
         self._reserved: set[str] = set()  # ids of matches being set up or running
         self.player_factory: PlayerFactory = lambda name: RemotePlayer(self.registry, name)
         self.watch = WatchHub(self.config.watch)
+        self.background: list[asyncio.Task[None]] = []  # the server's own tasks (shutdown ends)
+        self.failures = FailureLimiter()  # back-off for wrong credentials, per peer
         self.host = (
             TournamentHost(store, self.registry, lambda name: self.player_factory(name), self.watch)
             if store is not None
@@ -95,6 +101,38 @@ class ServerState:
         self.require_store()
         assert self.host is not None  # created with the store
         return self.host
+
+    async def watch_credentials(self) -> None:
+        """Until cancelled: when a token is revoked or rotated, end its live sessions at once
+        (within CREDENTIALS_POLL_S); a secured server stays secured when the last one goes."""
+        last = await asyncio.to_thread(self.access.fingerprint)
+        while True:
+            await asyncio.sleep(CREDENTIALS_POLL_S)
+            try:
+                now = await asyncio.to_thread(self.access.fingerprint)
+                if now == last:
+                    continue
+                last = now
+                await asyncio.to_thread(self.access.secured)  # stays secured once it was
+                revoked = await asyncio.to_thread(self._revoked, self.registry.credentialed())
+            except StoreError as exc:  # a database hiccup: keep watching
+                log.warning("credentials not checked: %s", exc)
+                continue
+            for name in revoked:
+                log.info("bot %s: its token was revoked or rotated, session ended", name)
+            self.registry.close_revoked(revoked)
+
+    def _revoked(self, connected: list[tuple[str, str]]) -> list[str]:
+        """The connected bots whose token is no longer their active one (blocking)."""
+        return [name for name, token in connected if not self.access.bot_still_valid(name, token)]
+
+    def tournament_pb(self, tid: int) -> pb.Tournament:
+        """A tournament's public report, with what this server's run of it knows (blocking)."""
+        store = self.require_store()
+        if self.host is None:
+            return tournament_to_pb(store, tid)
+        run = self.host.run_info(tid)
+        return tournament_to_pb(store, tid, run.error, run.away, run.withdrawn)
 
     def recent_record(self, match_id: str) -> MatchRecord | None:
         """A finished, unstored match still in memory."""
@@ -195,26 +233,30 @@ class ServerState:
             self.recent.popitem(last=False)
 
     async def _check_bots(self, game: str, bots: Sequence[str]) -> None:
-        for name in dict.fromkeys(bots):
+        """Wait for each bot to connect, then the checks every match of this server makes
+        (hosting.check_connected), then that none is at its capacity."""
+        names = list(dict.fromkeys(bots))
+        for name in names:
             try:
-                session = await self.registry.wait_for(name, self.config.startup_timeout_s)
+                await self.registry.wait_for(name, self.config.startup_timeout_s)
             except TimeoutError:
                 connected = ", ".join(self.registry.names()) or "none"
                 raise BotError(
                     f"bot {name!r} did not connect within {self.config.startup_timeout_s:g} s "
                     f"(connected: {connected})"
                 ) from None
-            if game not in session.games:
-                raise ConfigError(
-                    f"bot {name!r} does not play {game} (it plays {', '.join(session.games)})"
-                )
-            if len(session.active) >= session.max_matches:
+        capacity = check_connected(self.registry, game, names)
+        for name in names:
+            session = self.registry.get(name)
+            if session is not None and len(session.active) >= capacity[name]:
                 raise BotBusyError(f"bot {name!r} already plays {len(session.active)} matches")
 
     async def shutdown(self) -> None:
         """Stop tournament runs, cancel running matches and close every session."""
         # Tournaments first: their matches in flight must be cancelled (left unstored and
         # resumable), not ended as disconnects by the closing sessions and stored.
+        for own in self.background:
+            own.cancel()
         if self.host is not None:
             await self.host.shutdown()
         for task in list(self.running.values()):

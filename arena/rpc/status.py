@@ -14,6 +14,7 @@ from arena.errors import (
     ForbiddenError,
     GameError,
     InvalidMoveError,
+    NotFoundError,
     OptionError,
     PlayerCountError,
     ProtocolError,
@@ -41,6 +42,10 @@ class NameTakenError(BotError):
 
 class BotBusyError(BotError):
     """The bot already plays as many matches as its Hello allows."""
+
+
+class TooManyFailuresError(ArenaError):
+    """This address presented too many wrong credentials just now: it waits a little."""
 
 
 class TooManyBotsError(BotError):
@@ -74,6 +79,7 @@ STATUS_BY_ERROR: dict[type[ArenaError], grpc.StatusCode] = {
     NameTakenError: grpc.StatusCode.ALREADY_EXISTS,
     BotBusyError: grpc.StatusCode.RESOURCE_EXHAUSTED,
     TooManyBotsError: grpc.StatusCode.RESOURCE_EXHAUSTED,
+    TooManyFailuresError: grpc.StatusCode.RESOURCE_EXHAUSTED,
     AuthenticationError: grpc.StatusCode.UNAUTHENTICATED,
     ForbiddenError: grpc.StatusCode.PERMISSION_DENIED,
     MatchNotFoundError: grpc.StatusCode.NOT_FOUND,
@@ -127,14 +133,14 @@ def public_message(error: ArenaError) -> str:
 # The client side: a failed call becomes the arena error a user of the CLI expects.
 _ERROR_BY_STATUS: dict[grpc.StatusCode, type[ArenaError]] = {
     grpc.StatusCode.INVALID_ARGUMENT: ConfigError,
-    grpc.StatusCode.NOT_FOUND: ConfigError,
+    grpc.StatusCode.NOT_FOUND: NotFoundError,
     grpc.StatusCode.ALREADY_EXISTS: ConfigError,
     grpc.StatusCode.FAILED_PRECONDITION: ProtocolError,
     grpc.StatusCode.UNAVAILABLE: BotError,
     grpc.StatusCode.DEADLINE_EXCEEDED: BotError,
     grpc.StatusCode.RESOURCE_EXHAUSTED: BotError,
-    grpc.StatusCode.UNAUTHENTICATED: BotError,
-    grpc.StatusCode.PERMISSION_DENIED: BotError,
+    grpc.StatusCode.UNAUTHENTICATED: AuthenticationError,
+    grpc.StatusCode.PERMISSION_DENIED: ForbiddenError,
 }
 
 

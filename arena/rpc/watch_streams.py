@@ -1,22 +1,27 @@
 """The WatchMatch and WatchTournament streams: one writer per stream, every write on a deadline.
 
-What a frame may show is `arena.publicity`'s; this module only moves frames: from a live
-match's feed (catching up first), or from a finished match's record, replayed here.
+What a frame may show is the application layer's (arena/app/matches.py, which asks
+`arena.publicity`); this module only moves frames: from a live match's feed (catching up
+first), or from a finished match's record, replayed by the application layer.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from arena.app.matches import header_of, record_replay, stored_replay
+from arena.app.reports import Audience, public_match_rows
+from arena.app.values import Disclosure, UnknownMatchError
 from arena.errors import LimitError
 from arena.limits import check_text
-from arena.publicity import TournamentState, finished_frames
-from arena.rpc.catalog import summary_to_pb, tournament_to_pb
+from arena.rpc.auth_limits import peer_host
+from arena.rpc.report_wire import match_row_to_pb
 from arena.rpc.state import ServerState
 from arena.rpc.status import MatchNotFoundError, TooManyWatchersError, WatcherTooSlowError
 from arena.rpc.watching import (
@@ -26,7 +31,6 @@ from arena.rpc.watching import (
     WatchHub,
     frames_to_updates,
 )
-from arena.store import UnknownMatchError
 from arena.v1 import arena_pb2 as pb
 
 SUMMARY_PAGE = 500  # finished-match summaries read per database query while following
@@ -34,18 +38,45 @@ SUMMARY_PAGE = 500  # finished-match summaries read per database query while fol
 Timed = tuple[float, pb.MatchUpdate]
 
 
+RELAY_METADATA = "arena-relay"  # the web pages of `serve --web` name themselves with it
+
+
+def _client(hub: WatchHub, context: Any) -> str | None:
+    """The client address a watch stream counts against (None: the server's own web pages)."""
+    if hub.relay_token is not None:
+        for key, value in context.invocation_metadata() or ():
+            if key == RELAY_METADATA and hmac.compare_digest(str(value), hub.relay_token):
+                return None
+    return peer_host(context.peer() or "?")
+
+
 @contextmanager
-def _stream_slot(hub: WatchHub) -> Iterator[None]:
-    """Count one open watch stream (TooManyWatchersError beyond the server's bound)."""
+def _stream_slot(hub: WatchHub, context: Any) -> Iterator[None]:
+    """Count one open watch stream (TooManyWatchersError beyond the server's bound, or beyond
+    one client address's)."""
     if hub.open_streams >= hub.settings.max_watchers:
         raise TooManyWatchersError(
             f"this server has {hub.open_streams} watch streams open, its limit; try again later"
         )
+    client = _client(hub, context)
+    if client is not None and hub.by_client.get(client, 0) >= hub.settings.max_watchers_per_client:
+        raise TooManyWatchersError(
+            f"{hub.settings.max_watchers_per_client} watch streams of this address are open "
+            "already: close some first"
+        )
     hub.open_streams += 1
+    if client is not None:
+        hub.by_client[client] = hub.by_client.get(client, 0) + 1
     try:
         yield
     finally:
         hub.open_streams -= 1
+        if client is not None:
+            left = hub.by_client.get(client, 1) - 1
+            if left:
+                hub.by_client[client] = left
+            else:
+                hub.by_client.pop(client, None)
 
 
 async def _write(context: Any, message: Any, timeout_s: float) -> None:
@@ -73,10 +104,11 @@ async def watch_match(state: ServerState, request: pb.WatchMatchRequest, context
         await _write(context, item[1], timeout)
 
     stored: list[Timed] = []
-    with _stream_slot(hub):
+    with _stream_slot(hub, context):
         feed = hub.feed(request.match_id)
-        if feed is not None and feed.ended and not feed.public:
-            # Withheld while played; its tournament may be finished since: ask the record.
+        if feed is not None and feed.ended:
+            # Over: its record (as stored, and with what its tournament shows now) is the
+            # replay every reader gets; the feed only serves until the record is stored.
             with contextlib.suppress(MatchNotFoundError):
                 stored = await asyncio.to_thread(finished_updates, state, request.match_id)
                 feed = None
@@ -113,25 +145,21 @@ def _replayed(update: pb.MatchUpdate) -> pb.MatchUpdate:
 def finished_updates(state: ServerState, match_id: str) -> list[Timed]:
     """A finished match's public updates, replayed from its record (blocking)."""
     record = state.recent_record(match_id)
-    tournament: TournamentState | None = None
-    tid: int | None = None
-    if record is None:
+    if record is not None:  # outside any tournament: public once over
+        replay = record_replay(record, header_of(Disclosure(record)))
+    else:
         store = state.store
-        if store is None:
-            raise MatchNotFoundError(f"no live or finished match {match_id!r} on this server")
         try:
-            record = store.match(match_id)
+            if store is None:
+                raise UnknownMatchError(match_id)
+            replay = stored_replay(store, match_id, Audience.PUBLIC)
         except UnknownMatchError:
             raise MatchNotFoundError(
                 f"no live or finished match {match_id!r} on this server"
             ) from None
-        found = record.metadata.get("tournament_id") if record.metadata else None
-        tid = int(found) if found is not None else store.match_tournament(match_id)
-        if tid is not None:
-            stored = store.tournament(tid)
-            tournament = (stored.spec, stored.status)
-    header = MatchHeader(match_id, record.game, record.options, record.players, None, tid)
-    return frames_to_updates(header, finished_frames(record, tournament))
+    h = replay.header
+    header = MatchHeader(match_id, h.game, h.options, h.players, None, h.tournament_id)
+    return frames_to_updates(header, replay.frames)
 
 
 async def watch_tournament(
@@ -141,7 +169,7 @@ async def watch_tournament(
     hub = state.watch
     tid = request.tournament_id
     state.require_store()
-    with _stream_slot(hub):
+    with _stream_slot(hub, context):
         changed = hub.listen(tid)
         try:
             await _follow_tournament(state, tid, changed, context)
@@ -159,7 +187,8 @@ async def _follow_tournament(
         changed.clear()
         message, finished, after = await asyncio.to_thread(_read_tournament, state, tid, after)
         live = hub.live_matches(tid)
-        key = (message.status, message.fixtures_done, tuple(live), message.error)
+        away = tuple(a.bot for a in message.away) + tuple(message.withdrawn)
+        key = (message.status, message.fixtures_done, tuple(live), message.error, away)
         if key != last_key or finished:
             update = pb.TournamentUpdate(tournament=message, finished=finished, live_matches=live)
             await _write(context, update, hub.settings.send_timeout_s)
@@ -172,7 +201,11 @@ async def _follow_tournament(
 
 
 def _status_over(status: int) -> bool:
-    return status in (pb.TOURNAMENT_STATUS_FINISHED, pb.TOURNAMENT_STATUS_INTERRUPTED)
+    return status in (
+        pb.TOURNAMENT_STATUS_FINISHED,
+        pb.TOURNAMENT_STATUS_INTERRUPTED,
+        pb.TOURNAMENT_STATUS_ABANDONED,
+    )
 
 
 def _read_tournament(
@@ -180,13 +213,11 @@ def _read_tournament(
 ) -> tuple[pb.Tournament, list[pb.MatchSummary], tuple[float, str] | None]:
     """The tournament now, and its matches finished after `after` (blocking)."""
     store = state.require_store()
-    host = state.host
-    error = host.errors.get(tid, "") if host is not None else ""
-    message = tournament_to_pb(store, store.tournament(tid), error)
+    message = state.tournament_pb(tid)
     finished: list[pb.MatchSummary] = []
     while True:
         page = store.match_summaries(tournament_id=tid, after=after, limit=SUMMARY_PAGE)
-        finished.extend(summary_to_pb(s) for s in page)
+        finished.extend(match_row_to_pb(m) for m in public_match_rows(store, page))
         if page:
             after = (page[-1].finished_at, page[-1].match_id)
         if len(page) < SUMMARY_PAGE:

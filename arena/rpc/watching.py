@@ -40,6 +40,10 @@ class WatchSettings:
     max_queued: int = 1024  # updates waiting for one watcher beyond this drop that watcher
     send_timeout_s: float = 10.0  # a write to a watcher stalled this long drops it
     max_watchers: int = 1000  # watch streams open at once on the whole server
+    # ...and from one client address: one client can never crowd out the others. The server's
+    # own web pages (`serve --web`) relay every viewer over one stream per match and count only
+    # against the total.
+    max_watchers_per_client: int = 64
     tournament_poll_s: float = 2.0  # WatchTournament also re-reads the database this often
 
 
@@ -181,6 +185,8 @@ class WatchHub:
         self.feeds: dict[str, MatchFeed] = {}
         self.ended: OrderedDict[str, MatchFeed] = OrderedDict()
         self.open_streams = 0
+        self.by_client: dict[str, int] = {}  # open watch streams per client address
+        self.relay_token: str | None = None  # the in-process web pages' own (see serve)
         self._changed: dict[int, set[asyncio.Event]] = {}
 
     def sink(self, header: MatchHeader, game: Game[Any, Any], *, public: bool = True) -> EventSink:

@@ -181,6 +181,19 @@ def any_active(conn: sa.Connection, role: Role | None) -> bool:
     return conn.execute(query.limit(1)).first() is not None
 
 
+def fingerprint(conn: sa.Connection) -> tuple[int, float, float]:
+    """What changes whenever a token is issued, rotated or revoked (count, newest issue, newest
+    revocation): a server compares it to notice revocations without reading every row."""
+    row = conn.execute(
+        sa.select(
+            sa.func.count(),
+            sa.func.coalesce(sa.func.max(credentials.c.created_at), 0.0),
+            sa.func.coalesce(sa.func.max(credentials.c.revoked_at), 0.0),
+        )
+    ).one()
+    return int(row[0]), float(row[1]), float(row[2])
+
+
 def _row(conn: sa.Connection, name: str, role: Role) -> Any:
     return conn.execute(sa.select(credentials).where(_is(name, role))).first()
 

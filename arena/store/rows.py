@@ -24,6 +24,7 @@ class StoredTournament:
     played: int  # fixtures with a stored match
     runner: str | None = None  # "host:pid" holding the run's lease (None: nobody)
     heartbeat_at: float | None = None  # the runner's last sign of life
+    verdict: str | None = None  # why it finished before its schedule (an SPRT's decision)
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +38,8 @@ class MatchSummary:
     tournament_id: int | None  # None: a match outside any tournament
     fixture: int | None
     finished_at: float
+    seed: int = 0
+    plies: int | None = None  # decisions played (None: unknown, an unreadable record)
 
 
 def match_row(record: MatchRecord, fixture: Fixture | None = None) -> dict[str, Any]:
@@ -55,6 +58,7 @@ def match_row(record: MatchRecord, fixture: Fixture | None = None) -> dict[str, 
         "started_at": record.started_at,
         "finished_at": record.finished_at,
         "record": dumps(record.to_dict()),
+        "plies": len(record.moves),
     }
 
 
@@ -90,7 +94,6 @@ def tournament_from_row(row: Any) -> StoredTournament:
         spec = TournamentSpec(
             game=row.game,
             bots=tuple(BotEntry(b["name"], b.get("command")) for b in bot_list),
-            seed=int(row.seed),
             options=loads(row.options, where, "options"),
             format=Format(row.format),
             table_size=row.table_size,
@@ -100,6 +103,7 @@ def tournament_from_row(row: Any) -> StoredTournament:
             time_bank_ms=row.time_bank_ms,
             increment_ms=row.increment_ms,
             deals=Deals(row.deals or Deals.DUPLICATE.value),  # NULL: from before the column
+            **{"seed": int(row.seed), **settings_from_text(row.settings, where)},
         )
         status = Status(row.status)
     except (KeyError, TypeError, ValueError) as exc:
@@ -114,7 +118,54 @@ def tournament_from_row(row: Any) -> StoredTournament:
         int(row.n_played),
         row.runner,
         row.heartbeat_at,
+        verdict_from_text(row.settings, where),
     )
+
+
+SETTINGS = ("seed", "rounds", "seeding", "reconnect_grace_ms")  # kept in tournaments.settings
+SEED_COLUMN_LIMIT = 2**63  # tournaments.seed is a signed 64-bit column
+
+
+def settings_text(spec: TournamentSpec) -> str | None:
+    """The spec's format and run settings as the settings column's JSON (None: all default)."""
+    data: dict[str, Any] = {}
+    if spec.seed >= SEED_COLUMN_LIMIT:  # a 256-bit seed does not fit the seed column
+        data["seed"] = str(spec.seed)
+    if spec.rounds:
+        data["rounds"] = spec.rounds
+    if spec.seeding:
+        data["seeding"] = list(spec.seeding)
+    if spec.reconnect_grace_ms is not None:
+        data["reconnect_grace_ms"] = spec.reconnect_grace_ms
+    return dumps(data) if data else None
+
+
+def verdict_from_text(text: str | None, where: str) -> str | None:
+    """The verdict kept in a settings column (None: the tournament played its schedule)."""
+    if text is None:
+        return None
+    data = loads(text, where, "settings")
+    verdict = data.get("verdict") if isinstance(data, dict) else None
+    return None if verdict is None else str(verdict)
+
+
+def settings_from_text(text: str | None, where: str) -> dict[str, Any]:
+    """The spec fields of a settings column (NULL: none)."""
+    if text is None:
+        return {}
+    data = loads(text, where, "settings")
+    if not isinstance(data, dict):
+        raise StoreError(f"{where}: column settings is not a JSON object")
+    out: dict[str, Any] = {}
+    if "seed" in data:
+        out["seed"] = int(data["seed"])
+    if "rounds" in data:
+        out["rounds"] = int(data["rounds"])
+    if "seeding" in data:
+        out["seeding"] = tuple(str(b) for b in data["seeding"])
+    if data.get("reconnect_grace_ms") is not None:
+        out["reconnect_grace_ms"] = int(data["reconnect_grace_ms"])
+    return out
 
 
 def summary_from_row(row: Any) -> MatchSummary:
@@ -131,6 +182,8 @@ def summary_from_row(row: Any) -> MatchSummary:
         tournament_id=row.tournament_id,
         fixture=row.fixture_idx,
         finished_at=float(row.finished_at),
+        seed=int(row.seed),
+        plies=None if row.plies is None else int(row.plies),
     )
 
 

@@ -60,6 +60,9 @@ tournaments = sa.Table(
     sa.Column("status", sa.String(16), nullable=False),
     sa.Column("created_at", sa.Float, nullable=False),
     sa.Column("finished_at", sa.Float),
+    # revision 0002: a JSON object of format and run settings (Swiss rounds, a knockout's
+    # seeding, the reconnect grace); NULL: none
+    sa.Column("settings", sa.Text),
 )
 
 fixtures = sa.Table(
@@ -95,6 +98,7 @@ matches = sa.Table(
     sa.Column("started_at", sa.Float, nullable=False),
     sa.Column("finished_at", sa.Float, nullable=False),
     sa.Column("record", sa.Text, nullable=False),  # JSON: MatchRecord.to_dict(), every decision
+    sa.Column("plies", sa.Integer),  # revision 0002: len(record.moves); NULL if unreadable
     sa.ForeignKeyConstraint(
         ["tournament_id", "fixture_idx"],
         ["fixtures.tournament_id", "fixtures.idx"],

@@ -22,7 +22,9 @@ from arena.store.ladder import RatedMatch, RatingChange
 from arena.store.rows import (
     MatchSummary,
     StoredTournament,
+    dumps,
     fixture_from_row,
+    fixture_row,
     loads,
     match_row,
     record_from_row,
@@ -94,6 +96,14 @@ class Store:
         with self._begin() as conn:
             return insert_tournament(conn, spec, schedule, Status.CREATED, time.time(), None)
 
+    def add_fixtures(self, tid: int, schedule: Sequence[Fixture]) -> None:
+        """Store the next round of a round-based tournament (one transaction; a fixture stored
+        already, by a run that raced this one, is an error and nothing is added)."""
+        if not schedule:
+            return
+        with self._begin() as conn:
+            conn.execute(fixtures.insert(), [fixture_row(tid, f) for f in schedule])
+
     def tournament(self, tid: int) -> StoredTournament:
         """The stored tournament; UnknownTournamentError if there is none with that id."""
         rows = self._tournaments(tournaments.c.id == tid)
@@ -129,6 +139,25 @@ class Store:
             values["finished_at"] = time.time()
         with self._begin() as conn:
             conn.execute(tournaments.update().where(tournaments.c.id == tid).values(**values))
+
+    def finish_early(self, tid: int, verdict: str) -> None:
+        """Mark a tournament finished before its schedule (an SPRT decided), with the verdict;
+        its unplayed fixtures are never played."""
+        with self._begin() as conn:
+            row = conn.execute(
+                sa.select(tournaments.c.settings).where(tournaments.c.id == tid)
+            ).first()
+            if row is None:
+                raise UnknownTournamentError(f"no tournament {tid} in {self.location}")
+            settings = loads(row.settings, f"tournament {tid}", "settings") if row.settings else {}
+            settings["verdict"] = verdict
+            conn.execute(
+                tournaments.update()
+                .where(tournaments.c.id == tid)
+                .values(
+                    settings=dumps(settings), status=Status.FINISHED.value, finished_at=time.time()
+                )
+            )
 
     def claim_runner(self, tid: int, runner: str) -> None:
         """Take the tournament's lease for `runner` (TournamentBusyError if a live runner
@@ -338,6 +367,8 @@ class Store:
             matches.c.tournament_id,
             matches.c.fixture_idx,
             matches.c.finished_at,
+            matches.c.seed,
+            matches.c.plies,
         )
         if tournament_id is not None:
             query = query.where(matches.c.tournament_id == tournament_id)
@@ -440,6 +471,11 @@ class Store:
         """Every credential, revoked ones included (never a token or a hash)."""
         with self._begin() as conn:
             return creds.listing(conn, role)
+
+    def credentials_fingerprint(self) -> tuple[int, float, float]:
+        """Changes whenever a token is issued, rotated or revoked (see credentials.fingerprint)."""
+        with self._begin() as conn:
+            return creds.fingerprint(conn)
 
     def has_credentials(self, role: Role | None = None) -> bool:
         """Whether this database has any active credential (of that role)."""

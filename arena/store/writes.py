@@ -9,7 +9,14 @@ import sqlalchemy as sa
 
 from arena.core import MatchRecord
 from arena.errors import StoreError
-from arena.store.rows import dumps, fixture_row, record_from_row, same_play
+from arena.store.rows import (
+    SEED_COLUMN_LIMIT,
+    dumps,
+    fixture_row,
+    record_from_row,
+    same_play,
+    settings_text,
+)
 from arena.store.schema import bots, fixtures, matches, tournaments
 from arena.tournament.schedule import BotEntry, Fixture, Status, TournamentSpec
 
@@ -44,13 +51,14 @@ def insert_tournament(
             format=spec.format.value,
             table_size=spec.table_size,
             cycles=spec.cycles,
-            seed=spec.seed,
+            seed=spec.seed if spec.seed < SEED_COLUMN_LIMIT else 0,  # else in settings
             hero=spec.hero,
             bots=dumps([{"name": b.name, "command": b.command} for b in spec.bots]),
             time_per_move_ms=spec.time_per_move_ms,
             time_bank_ms=spec.time_bank_ms,
             increment_ms=spec.increment_ms,
             deals=spec.deals.value,
+            settings=settings_text(spec),
             status=status.value,
             created_at=created_at,
             finished_at=finished_at,

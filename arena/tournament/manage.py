@@ -15,16 +15,18 @@ from arena.limits import check_clock
 from arena.referee import Clock
 from arena.registry import get_game
 from arena.store import Store, StoredTournament
+from arena.tournament.formats import check_format, default_rounds, played_pairs, schedule_so_far
 from arena.tournament.lease import HEARTBEAT_S, runner_id
-from arena.tournament.runner import MatchRunner, run_fixtures
+from arena.tournament.runner import FixtureGate, MatchRunner, run_fixtures
 from arena.tournament.schedule import (
     DEFAULT_TIME_BANK_MS,
     DEFAULT_TIME_PER_MOVE_MS,
     Fixture,
+    Format,
     Status,
     TournamentSpec,
     derive_seed,
-    make_fixtures,
+    validate_spec,
 )
 
 OnMatch = Callable[[Fixture, MatchRecord], None]
@@ -72,9 +74,12 @@ def normalize_spec(spec: TournamentSpec) -> TournamentSpec:
         raise ConfigError(
             f"{game.name} needs at least {game.min_players} bots, not {len(spec.bots)}"
         )
-    make_fixtures(spec)  # validates bots, format and sizes before anything is stored
+    validate_spec(spec)
+    check_format(spec)  # the format's own checks, before anything is stored
     check_options_play(game, spec.table_size, options)
     spec = with_default_clock(spec)
+    if spec.format is Format.SWISS and not spec.rounds:
+        spec = replace(spec, rounds=default_rounds(spec))
     return replace(spec, game=game.name, options=options_to_dict(options))
 
 
@@ -102,7 +107,8 @@ def check_options_play(game: Any, num_players: int, options: Any) -> None:
 def create_tournament(store: Store, spec: TournamentSpec) -> StoredTournament:
     """Validate, schedule and store a tournament (one transaction); the stored tournament."""
     spec = normalize_spec(spec)
-    tid = store.create_tournament(spec, make_fixtures(spec, start_seat_of(spec)))
+    # Every fixture of the schedule, or a round format's first round (the others follow).
+    tid = store.create_tournament(spec, schedule_so_far(spec, start_seat_of(spec), {}))
     return store.tournament(tid)
 
 
@@ -127,6 +133,18 @@ async def _keep_lease(store: Store, tid: int, runner: str) -> None:
             await asyncio.to_thread(store.heartbeat, tid, runner)
 
 
+def left_to_play(store: Store, tid: int, spec: TournamentSpec) -> list[Fixture]:
+    """The fixtures without a match (blocking). A round format whose last round is complete
+    plans and stores its next round first; [] once the tournament is over."""
+    if not spec.format.by_rounds:
+        return store.pending_fixtures(tid)
+    stored = store.fixtures(tid)
+    records = {f.index: r for f, r in played_pairs(stored, store.tournament_matches(tid))}
+    planned = schedule_so_far(spec, start_seat_of(spec), records)
+    store.add_fixtures(tid, planned[len(stored) :])
+    return store.pending_fixtures(tid)
+
+
 async def play_tournament(
     store: Store,
     tid: int,
@@ -134,15 +152,18 @@ async def play_tournament(
     *,
     concurrency: int = 1,
     on_match: OnMatch | None = None,
+    gate: FixtureGate | None = None,
 ) -> StoredTournament:
     """Play every fixture that has no stored match; each match is stored as soon as it ends.
 
     Run and resume are the same call: the fixtures and their seeds come from the store.
+    `gate` holds back fixtures that cannot start yet (see arena/tournament/presence.py).
     """
     tournament = await asyncio.to_thread(store.tournament, tid)
-    if tournament.status is Status.FINISHED and tournament.played == tournament.fixtures:
-        return tournament
-    pending = await asyncio.to_thread(store.pending_fixtures, tid)
+    over = tournament.played == tournament.fixtures or tournament.verdict is not None
+    if tournament.status is Status.FINISHED and over:
+        return tournament  # played to its end, or stopped by its SPRT's verdict
+    pending = await asyncio.to_thread(left_to_play, store, tid, tournament.spec)
     writing = asyncio.Lock()  # one store write at a time, in the order the matches end
 
     async def sink(fixture: Fixture, record: MatchRecord) -> None:
@@ -155,9 +176,16 @@ async def play_tournament(
     runner = runner_id()
     await asyncio.to_thread(store.claim_runner, tid, runner)  # one runner at a time
     beating = asyncio.create_task(_keep_lease(store, tid, runner))
+    spec = tournament.spec
     try:
         await asyncio.to_thread(store.set_status, tid, Status.RUNNING)
-        await run_fixtures(pending, play, sink, concurrency=concurrency)
+        while pending:
+            await run_fixtures(pending, play, sink, concurrency=concurrency, gate=gate)
+            pending = await asyncio.to_thread(left_to_play, store, tid, spec)
+        if await asyncio.to_thread(store.pending_fixtures, tid):
+            raise TournamentError(f"tournament {tid} still has fixtures without a match")
+        # Finished before the lease goes: running without a runner would read as abandoned.
+        await asyncio.to_thread(store.set_status, tid, Status.FINISHED)
     except BaseException:
         # Shielded: a cancelled run still records that it stopped.
         await asyncio.shield(asyncio.to_thread(store.set_status, tid, Status.INTERRUPTED))
@@ -165,7 +193,4 @@ async def play_tournament(
     finally:
         beating.cancel()
         await asyncio.shield(asyncio.to_thread(store.heartbeat, tid, runner, release=True))
-    if await asyncio.to_thread(store.pending_fixtures, tid):
-        raise TournamentError(f"tournament {tid} still has fixtures without a match")
-    await asyncio.to_thread(store.set_status, tid, Status.FINISHED)
     return await asyncio.to_thread(store.tournament, tid)

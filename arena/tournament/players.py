@@ -14,6 +14,7 @@ from arena.tournament.runner import MatchRunner
 from arena.tournament.schedule import BotEntry, Fixture, derive_seed
 
 BUILTIN_PREFIX = "builtin:"
+BOT_SEED_PATH = -2  # derive_seed(seed, -2, fixture, seat): never a fixture's own path
 FORFEIT_MARK = "forfeit: "  # starts the detail of a seat nobody could play (AbsentPlayer)
 
 
@@ -85,13 +86,22 @@ def local_runner(
     clock: Clock | None = None,
     *,
     events: Callable[[Fixture], EventSink | None] | None = None,
+    seed_key: int | None = None,
 ) -> MatchRunner:
     """A match runner that plays on this process's referee with the given seat players
-    (`events` gives each fixture's event hook, for watchers)."""
+    (`events` gives each fixture's event hook, for watchers). With `seed_key` (the tournament
+    seed) each seat's bot seed is derived from it, fixture by fixture: a replay gives the same
+    ones, and a tournament with a secret seed gives seeds nobody can search back to it."""
 
     async def play(fixture: Fixture) -> MatchRecord:
         players = [seat_player(fixture, seat) for seat in range(len(fixture.seats))]
         on_event = events(fixture) if events is not None else None
+        bot_seeds = None
+        if seed_key is not None:
+            bot_seeds = [
+                derive_seed(seed_key, BOT_SEED_PATH, fixture.index, seat)
+                for seat in range(len(fixture.seats))
+            ]
         return await play_match(
             game,
             options,
@@ -100,6 +110,7 @@ def local_runner(
             clock=clock,
             match_id=fixture.match_id,
             on_event=on_event,
+            bot_seeds=bot_seeds,
         )
 
     return play

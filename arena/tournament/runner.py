@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import inspect
 from collections.abc import Awaitable, Callable, Iterable, Mapping
+from typing import Protocol
 
 from arena.core import MatchRecord
 from arena.errors import TournamentError
@@ -23,10 +24,28 @@ MatchSink = Callable[[Fixture, MatchRecord], Awaitable[None] | None]
 a coroutine function (a store write run off the event loop)."""
 
 
+class FixtureGate(Protocol):
+    """Holds back fixtures that cannot start yet (a bot away within its reconnect grace)."""
+
+    def ready(self, fixture: Fixture) -> bool:
+        """Whether the fixture may start now."""
+        ...
+
+    async def changed(self) -> None:
+        """Return once some fixture may have become ready."""
+        ...
+
+
 async def run_fixtures(
-    fixtures: Iterable[Fixture], play: MatchRunner, sink: MatchSink, *, concurrency: int = 1
+    fixtures: Iterable[Fixture],
+    play: MatchRunner,
+    sink: MatchSink,
+    *,
+    concurrency: int = 1,
+    gate: FixtureGate | None = None,
 ) -> int:
-    """Play the fixtures, at most `concurrency` at once, started in fixture order.
+    """Play the fixtures, at most `concurrency` at once, started in fixture order (the first
+    ready one first, given a `gate`: the others go on while a fixture waits).
 
     The first failure of the runner or the sink cancels the matches in flight (they are not
     stored, so a resume plays them again) and is raised. Returns the number played.
@@ -34,13 +53,22 @@ async def run_fixtures(
     if concurrency < 1:
         raise TournamentError("--concurrency must be at least 1")
     queue = list(fixtures)
-    queue.reverse()  # pop() from the end yields fixture order
     played = 0
+
+    def take() -> Fixture | None:
+        for i, fixture in enumerate(queue):
+            if gate is None or gate.ready(fixture):
+                return queue.pop(i)
+        return None
 
     async def worker() -> None:
         nonlocal played
         while queue:
-            fixture = queue.pop()
+            fixture = take()
+            if fixture is None:
+                assert gate is not None  # without a gate every fixture is ready
+                await gate.changed()
+                continue
             record = await play(fixture)
             check_record(fixture, record)
             done = sink(fixture, record)

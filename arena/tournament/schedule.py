@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import enum
 import hashlib
+import hmac
 import itertools
 import math
 from collections.abc import Callable, Mapping, Sequence
@@ -21,8 +22,11 @@ from typing import Any
 
 from arena.errors import ConfigError
 
-SEED_BITS = 48  # derived seeds stay below 2**48: exact in JSON and JavaScript numbers
-MAX_SEED = 2**63  # a tournament seed fits a signed 64-bit database column
+SEED_BITS = 48  # derived seeds of a chosen seed stay below 2**48: exact in JSON and JavaScript
+KEYED_SEED_BITS = 53  # derived seeds of a secret seed: below 2**53, still exact everywhere
+SECRET_SEED_FLOOR = 2**63  # seeds from here on are keys (a chosen seed is below: legacy)
+SECRET_SEED_BITS = 256  # what a tournament that names no seed draws
+MAX_SEED = 2**SECRET_SEED_BITS  # the largest seed a tournament may have, exclusive
 
 
 class Format(enum.StrEnum):
@@ -30,6 +34,13 @@ class Format(enum.StrEnum):
 
     ROUND_ROBIN = "round-robin"  # every table of the chosen size
     GAUNTLET = "gauntlet"  # the hero against every table of the others
+    SWISS = "swiss"  # rounds of tables paired by score, no rematches
+    KNOCKOUT = "knockout"  # a seeded bracket: each table's winner goes on
+
+    @property
+    def by_rounds(self) -> bool:
+        """Whether its tables are planned round by round from the results so far."""
+        return self in (Format.SWISS, Format.KNOCKOUT)
 
 
 class Deals(enum.StrEnum):
@@ -79,6 +90,9 @@ class TournamentSpec:
     deals: Deals = DEFAULT_DEALS
     time_bank_ms: int | None = None  # per seat and match, used past time_per_move_ms
     increment_ms: int | None = None  # added to the bank after each decision
+    rounds: int = 0  # Swiss: rounds to play (0 before the default is chosen)
+    seeding: tuple[str, ...] = ()  # knockout: the bots in seed order (empty: by the seed)
+    reconnect_grace_ms: int | None = None  # a server run: how long a dropped bot may be away
 
     @property
     def bot_names(self) -> tuple[str, ...]:
@@ -105,9 +119,21 @@ class Fixture:
 
 
 def derive_seed(seed: int, *path: int) -> int:
-    """A seed for a sub-part (cycle, table ...) of a tournament, stable across runs and machines."""
-    text = ":".join(str(x) for x in (seed, *path)).encode()
-    return int.from_bytes(hashlib.sha256(text).digest()[:8], "big") % (1 << SEED_BITS)
+    """A seed for a sub-part (cycle, table ...) of a tournament, stable across runs and machines.
+
+    A secret seed (2**63 or more: the 256-bit seeds drawn for a tournament that names none) is
+    the key of an HMAC-SHA256 of the path, so no derived seed tells another or the key, and a
+    derived seed (53 bits, exact in JSON and JavaScript) is beyond search. A smaller seed, one
+    an organizer chose to replay, keeps the first scheme (SHA-256 of the text, 48 bits): every
+    stored tournament replays as before.
+    """
+    text = ":".join(str(x) for x in path).encode()
+    if seed >= SECRET_SEED_FLOOR:
+        key = seed.to_bytes((seed.bit_length() + 7) // 8, "big")
+        digest = hmac.new(key, text, hashlib.sha256).digest()
+        return int.from_bytes(digest[:8], "big") % (1 << KEYED_SEED_BITS)
+    legacy = ":".join(str(x) for x in (seed, *path)).encode()
+    return int.from_bytes(hashlib.sha256(legacy).digest()[:8], "big") % (1 << SEED_BITS)
 
 
 def validate_spec(spec: TournamentSpec) -> None:
@@ -180,18 +206,35 @@ def make_fixtures(spec: TournamentSpec, start_seat: StartSeat | None = None) -> 
     validate_spec(spec)
     out: list[Fixture] = []
     cycle_tables = tables(spec)
-    duplicate = spec.deals is Deals.DUPLICATE
     for cycle in range(spec.cycles):
         for table, seating in enumerate(cycle_tables):
-            target: int | None = None
-            for rotation, seats in enumerate(rotations(seating)):
-                if duplicate:
-                    seed = derive_seed(spec.seed, cycle, table)
-                else:
-                    seed = _fair_seed(spec.seed, (cycle, table, rotation), start_seat, target)
-                    if rotation == 0 and start_seat is not None:
-                        target = start_seat(seed)
-                out.append(Fixture(len(out), cycle, table, rotation, seats, seed))
+            out += table_fixtures(
+                spec.seed, cycle, table, seating, spec.deals, start_seat, first_index=len(out)
+            )
+    return out
+
+
+def table_fixtures(
+    seed: int,
+    cycle: int,
+    table: int,
+    seating: Sequence[str],
+    deals: Deals,
+    start_seat: StartSeat | None,
+    first_index: int,
+) -> list[Fixture]:
+    """One table's fixtures, one per rotation, indexed from first_index (the seed scheme of
+    every format: derive_seed(seed, cycle, table[, rotation]), fair starts as above)."""
+    out: list[Fixture] = []
+    target: int | None = None
+    for rotation, seats in enumerate(rotations(seating)):
+        if deals is Deals.DUPLICATE:
+            match_seed = derive_seed(seed, cycle, table)
+        else:
+            match_seed = _fair_seed(seed, (cycle, table, rotation), start_seat, target)
+            if rotation == 0 and start_seat is not None:
+                target = start_seat(match_seed)
+        out.append(Fixture(first_index + rotation, cycle, table, rotation, seats, match_seed))
     return out
 
 

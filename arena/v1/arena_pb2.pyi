@@ -32,6 +32,7 @@ class TournamentStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     TOURNAMENT_STATUS_RUNNING: _ClassVar[TournamentStatus]
     TOURNAMENT_STATUS_INTERRUPTED: _ClassVar[TournamentStatus]
     TOURNAMENT_STATUS_FINISHED: _ClassVar[TournamentStatus]
+    TOURNAMENT_STATUS_ABANDONED: _ClassVar[TournamentStatus]
 
 class UpdateKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -53,6 +54,7 @@ TOURNAMENT_STATUS_CREATED: TournamentStatus
 TOURNAMENT_STATUS_RUNNING: TournamentStatus
 TOURNAMENT_STATUS_INTERRUPTED: TournamentStatus
 TOURNAMENT_STATUS_FINISHED: TournamentStatus
+TOURNAMENT_STATUS_ABANDONED: TournamentStatus
 UPDATE_KIND_UNSPECIFIED: UpdateKind
 UPDATE_KIND_START: UpdateKind
 UPDATE_KIND_MOVE: UpdateKind
@@ -147,7 +149,7 @@ class Welcome(_message.Message):
     def __init__(self, session_id: _Optional[str] = ..., server_version: _Optional[str] = ..., protocol_version: _Optional[int] = ..., ping_interval_ms: _Optional[int] = ..., games: _Optional[_Iterable[str]] = ..., max_message_bytes: _Optional[int] = ...) -> None: ...
 
 class MatchStarted(_message.Message):
-    __slots__ = ("match_id", "game", "options", "seat", "players", "clock")
+    __slots__ = ("match_id", "game", "options", "seat", "players", "clock", "bot_seed")
     class OptionsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -161,13 +163,15 @@ class MatchStarted(_message.Message):
     SEAT_FIELD_NUMBER: _ClassVar[int]
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
     CLOCK_FIELD_NUMBER: _ClassVar[int]
+    BOT_SEED_FIELD_NUMBER: _ClassVar[int]
     match_id: str
     game: str
     options: _containers.ScalarMap[str, str]
     seat: int
     players: _containers.RepeatedScalarFieldContainer[str]
     clock: ClockSettings
-    def __init__(self, match_id: _Optional[str] = ..., game: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., seat: _Optional[int] = ..., players: _Optional[_Iterable[str]] = ..., clock: _Optional[_Union[ClockSettings, _Mapping]] = ...) -> None: ...
+    bot_seed: int
+    def __init__(self, match_id: _Optional[str] = ..., game: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., seat: _Optional[int] = ..., players: _Optional[_Iterable[str]] = ..., clock: _Optional[_Union[ClockSettings, _Mapping]] = ..., bot_seed: _Optional[int] = ...) -> None: ...
 
 class DecisionRequest(_message.Message):
     __slots__ = ("match_id", "request_id", "seat", "game", "view", "legal_moves", "clock", "legal_moves_omitted", "legal_move_count")
@@ -414,7 +418,7 @@ class GetMatchRequest(_message.Message):
     def __init__(self, match_id: _Optional[str] = ...) -> None: ...
 
 class CreateTournamentRequest(_message.Message):
-    __slots__ = ("game", "options", "bots", "format", "hero", "table_size", "cycles", "seed", "clock", "concurrency", "deals")
+    __slots__ = ("game", "options", "bots", "format", "hero", "table_size", "cycles", "seed", "clock", "concurrency", "deals", "rounds", "reconnect_grace_ms")
     class OptionsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -433,6 +437,8 @@ class CreateTournamentRequest(_message.Message):
     CLOCK_FIELD_NUMBER: _ClassVar[int]
     CONCURRENCY_FIELD_NUMBER: _ClassVar[int]
     DEALS_FIELD_NUMBER: _ClassVar[int]
+    ROUNDS_FIELD_NUMBER: _ClassVar[int]
+    RECONNECT_GRACE_MS_FIELD_NUMBER: _ClassVar[int]
     game: str
     options: _containers.ScalarMap[str, str]
     bots: _containers.RepeatedScalarFieldContainer[str]
@@ -444,7 +450,9 @@ class CreateTournamentRequest(_message.Message):
     clock: ClockSettings
     concurrency: int
     deals: str
-    def __init__(self, game: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., bots: _Optional[_Iterable[str]] = ..., format: _Optional[str] = ..., hero: _Optional[str] = ..., table_size: _Optional[int] = ..., cycles: _Optional[int] = ..., seed: _Optional[int] = ..., clock: _Optional[_Union[ClockSettings, _Mapping]] = ..., concurrency: _Optional[int] = ..., deals: _Optional[str] = ...) -> None: ...
+    rounds: int
+    reconnect_grace_ms: int
+    def __init__(self, game: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., bots: _Optional[_Iterable[str]] = ..., format: _Optional[str] = ..., hero: _Optional[str] = ..., table_size: _Optional[int] = ..., cycles: _Optional[int] = ..., seed: _Optional[int] = ..., clock: _Optional[_Union[ClockSettings, _Mapping]] = ..., concurrency: _Optional[int] = ..., deals: _Optional[str] = ..., rounds: _Optional[int] = ..., reconnect_grace_ms: _Optional[int] = ...) -> None: ...
 
 class CreateTournamentResponse(_message.Message):
     __slots__ = ("tournament_id", "fixtures", "seed")
@@ -463,7 +471,7 @@ class GetTournamentRequest(_message.Message):
     def __init__(self, tournament_id: _Optional[int] = ...) -> None: ...
 
 class Tournament(_message.Message):
-    __slots__ = ("id", "game", "options", "format", "hero", "table_size", "cycles", "seed", "bots", "per_move_ms", "status", "fixtures_done", "fixtures_total", "created_at", "finished_at", "standings", "seats", "leaderboard", "tie_breaks", "error", "deals", "seed_withheld", "time_bank_ms", "increment_ms")
+    __slots__ = ("id", "game", "options", "format", "hero", "table_size", "cycles", "seed", "bots", "per_move_ms", "status", "fixtures_done", "fixtures_total", "created_at", "finished_at", "standings", "seats", "leaderboard", "tie_breaks", "error", "deals", "seed_withheld", "time_bank_ms", "increment_ms", "rounds", "reconnect_grace_ms", "head_to_head", "away", "withdrawn", "by_play_order", "seed_text", "verdict")
     class OptionsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -495,6 +503,14 @@ class Tournament(_message.Message):
     SEED_WITHHELD_FIELD_NUMBER: _ClassVar[int]
     TIME_BANK_MS_FIELD_NUMBER: _ClassVar[int]
     INCREMENT_MS_FIELD_NUMBER: _ClassVar[int]
+    ROUNDS_FIELD_NUMBER: _ClassVar[int]
+    RECONNECT_GRACE_MS_FIELD_NUMBER: _ClassVar[int]
+    HEAD_TO_HEAD_FIELD_NUMBER: _ClassVar[int]
+    AWAY_FIELD_NUMBER: _ClassVar[int]
+    WITHDRAWN_FIELD_NUMBER: _ClassVar[int]
+    BY_PLAY_ORDER_FIELD_NUMBER: _ClassVar[int]
+    SEED_TEXT_FIELD_NUMBER: _ClassVar[int]
+    VERDICT_FIELD_NUMBER: _ClassVar[int]
     id: int
     game: str
     options: _containers.ScalarMap[str, str]
@@ -519,7 +535,67 @@ class Tournament(_message.Message):
     seed_withheld: bool
     time_bank_ms: int
     increment_ms: int
-    def __init__(self, id: _Optional[int] = ..., game: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., format: _Optional[str] = ..., hero: _Optional[str] = ..., table_size: _Optional[int] = ..., cycles: _Optional[int] = ..., seed: _Optional[int] = ..., bots: _Optional[_Iterable[str]] = ..., per_move_ms: _Optional[int] = ..., status: _Optional[_Union[TournamentStatus, str]] = ..., fixtures_done: _Optional[int] = ..., fixtures_total: _Optional[int] = ..., created_at: _Optional[float] = ..., finished_at: _Optional[float] = ..., standings: _Optional[_Iterable[_Union[Standing, _Mapping]]] = ..., seats: _Optional[_Iterable[_Union[SeatResult, _Mapping]]] = ..., leaderboard: _Optional[_Iterable[_Union[LadderEntry, _Mapping]]] = ..., tie_breaks: _Optional[str] = ..., error: _Optional[str] = ..., deals: _Optional[str] = ..., seed_withheld: _Optional[bool] = ..., time_bank_ms: _Optional[int] = ..., increment_ms: _Optional[int] = ...) -> None: ...
+    rounds: int
+    reconnect_grace_ms: int
+    head_to_head: _containers.RepeatedCompositeFieldContainer[HeadToHead]
+    away: _containers.RepeatedCompositeFieldContainer[AwayBot]
+    withdrawn: _containers.RepeatedScalarFieldContainer[str]
+    by_play_order: bool
+    seed_text: str
+    verdict: str
+    def __init__(self, id: _Optional[int] = ..., game: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., format: _Optional[str] = ..., hero: _Optional[str] = ..., table_size: _Optional[int] = ..., cycles: _Optional[int] = ..., seed: _Optional[int] = ..., bots: _Optional[_Iterable[str]] = ..., per_move_ms: _Optional[int] = ..., status: _Optional[_Union[TournamentStatus, str]] = ..., fixtures_done: _Optional[int] = ..., fixtures_total: _Optional[int] = ..., created_at: _Optional[float] = ..., finished_at: _Optional[float] = ..., standings: _Optional[_Iterable[_Union[Standing, _Mapping]]] = ..., seats: _Optional[_Iterable[_Union[SeatResult, _Mapping]]] = ..., leaderboard: _Optional[_Iterable[_Union[LadderEntry, _Mapping]]] = ..., tie_breaks: _Optional[str] = ..., error: _Optional[str] = ..., deals: _Optional[str] = ..., seed_withheld: _Optional[bool] = ..., time_bank_ms: _Optional[int] = ..., increment_ms: _Optional[int] = ..., rounds: _Optional[int] = ..., reconnect_grace_ms: _Optional[int] = ..., head_to_head: _Optional[_Iterable[_Union[HeadToHead, _Mapping]]] = ..., away: _Optional[_Iterable[_Union[AwayBot, _Mapping]]] = ..., withdrawn: _Optional[_Iterable[str]] = ..., by_play_order: _Optional[bool] = ..., seed_text: _Optional[str] = ..., verdict: _Optional[str] = ...) -> None: ...
+
+class HeadToHead(_message.Message):
+    __slots__ = ("bot", "opponent", "wins", "draws", "losses", "points", "opponent_points")
+    BOT_FIELD_NUMBER: _ClassVar[int]
+    OPPONENT_FIELD_NUMBER: _ClassVar[int]
+    WINS_FIELD_NUMBER: _ClassVar[int]
+    DRAWS_FIELD_NUMBER: _ClassVar[int]
+    LOSSES_FIELD_NUMBER: _ClassVar[int]
+    POINTS_FIELD_NUMBER: _ClassVar[int]
+    OPPONENT_POINTS_FIELD_NUMBER: _ClassVar[int]
+    bot: str
+    opponent: str
+    wins: int
+    draws: int
+    losses: int
+    points: float
+    opponent_points: float
+    def __init__(self, bot: _Optional[str] = ..., opponent: _Optional[str] = ..., wins: _Optional[int] = ..., draws: _Optional[int] = ..., losses: _Optional[int] = ..., points: _Optional[float] = ..., opponent_points: _Optional[float] = ...) -> None: ...
+
+class AwayBot(_message.Message):
+    __slots__ = ("bot", "away_since", "grace_left_ms")
+    BOT_FIELD_NUMBER: _ClassVar[int]
+    AWAY_SINCE_FIELD_NUMBER: _ClassVar[int]
+    GRACE_LEFT_MS_FIELD_NUMBER: _ClassVar[int]
+    bot: str
+    away_since: float
+    grace_left_ms: int
+    def __init__(self, bot: _Optional[str] = ..., away_since: _Optional[float] = ..., grace_left_ms: _Optional[int] = ...) -> None: ...
+
+class ResumeTournamentRequest(_message.Message):
+    __slots__ = ("tournament_id", "concurrency")
+    TOURNAMENT_ID_FIELD_NUMBER: _ClassVar[int]
+    CONCURRENCY_FIELD_NUMBER: _ClassVar[int]
+    tournament_id: int
+    concurrency: int
+    def __init__(self, tournament_id: _Optional[int] = ..., concurrency: _Optional[int] = ...) -> None: ...
+
+class DeleteTournamentRequest(_message.Message):
+    __slots__ = ("tournament_id", "force")
+    TOURNAMENT_ID_FIELD_NUMBER: _ClassVar[int]
+    FORCE_FIELD_NUMBER: _ClassVar[int]
+    tournament_id: int
+    force: bool
+    def __init__(self, tournament_id: _Optional[int] = ..., force: _Optional[bool] = ...) -> None: ...
+
+class DeleteTournamentResponse(_message.Message):
+    __slots__ = ("tournament_id", "matches")
+    TOURNAMENT_ID_FIELD_NUMBER: _ClassVar[int]
+    MATCHES_FIELD_NUMBER: _ClassVar[int]
+    tournament_id: int
+    matches: int
+    def __init__(self, tournament_id: _Optional[int] = ..., matches: _Optional[int] = ...) -> None: ...
 
 class CancelTournamentRequest(_message.Message):
     __slots__ = ("tournament_id",)
@@ -528,7 +604,7 @@ class CancelTournamentRequest(_message.Message):
     def __init__(self, tournament_id: _Optional[int] = ...) -> None: ...
 
 class Standing(_message.Message):
-    __slots__ = ("place", "bot", "points", "wins", "games", "mean_rank", "faults", "seat_points", "seat_games", "forfeits")
+    __slots__ = ("place", "bot", "points", "wins", "games", "mean_rank", "faults", "seat_points", "seat_games", "forfeits", "score", "buchholz", "sonneborn_berger", "byes")
     PLACE_FIELD_NUMBER: _ClassVar[int]
     BOT_FIELD_NUMBER: _ClassVar[int]
     POINTS_FIELD_NUMBER: _ClassVar[int]
@@ -539,6 +615,10 @@ class Standing(_message.Message):
     SEAT_POINTS_FIELD_NUMBER: _ClassVar[int]
     SEAT_GAMES_FIELD_NUMBER: _ClassVar[int]
     FORFEITS_FIELD_NUMBER: _ClassVar[int]
+    SCORE_FIELD_NUMBER: _ClassVar[int]
+    BUCHHOLZ_FIELD_NUMBER: _ClassVar[int]
+    SONNEBORN_BERGER_FIELD_NUMBER: _ClassVar[int]
+    BYES_FIELD_NUMBER: _ClassVar[int]
     place: int
     bot: str
     points: float
@@ -549,7 +629,11 @@ class Standing(_message.Message):
     seat_points: _containers.RepeatedScalarFieldContainer[float]
     seat_games: _containers.RepeatedScalarFieldContainer[int]
     forfeits: int
-    def __init__(self, place: _Optional[int] = ..., bot: _Optional[str] = ..., points: _Optional[float] = ..., wins: _Optional[int] = ..., games: _Optional[int] = ..., mean_rank: _Optional[float] = ..., faults: _Optional[int] = ..., seat_points: _Optional[_Iterable[float]] = ..., seat_games: _Optional[_Iterable[int]] = ..., forfeits: _Optional[int] = ...) -> None: ...
+    score: float
+    buchholz: float
+    sonneborn_berger: float
+    byes: int
+    def __init__(self, place: _Optional[int] = ..., bot: _Optional[str] = ..., points: _Optional[float] = ..., wins: _Optional[int] = ..., games: _Optional[int] = ..., mean_rank: _Optional[float] = ..., faults: _Optional[int] = ..., seat_points: _Optional[_Iterable[float]] = ..., seat_games: _Optional[_Iterable[int]] = ..., forfeits: _Optional[int] = ..., score: _Optional[float] = ..., buchholz: _Optional[float] = ..., sonneborn_berger: _Optional[float] = ..., byes: _Optional[int] = ...) -> None: ...
 
 class SeatResult(_message.Message):
     __slots__ = ("label", "games", "points", "wins")
@@ -602,7 +686,7 @@ class ListMatchesResponse(_message.Message):
     def __init__(self, matches: _Optional[_Iterable[_Union[MatchSummary, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
 
 class MatchSummary(_message.Message):
-    __slots__ = ("match_id", "game", "players", "ranks", "points", "termination", "tournament_id", "fixture", "finished_at")
+    __slots__ = ("match_id", "game", "players", "ranks", "points", "termination", "tournament_id", "fixture", "finished_at", "seed", "seed_withheld", "moves", "detail")
     MATCH_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
@@ -612,6 +696,10 @@ class MatchSummary(_message.Message):
     TOURNAMENT_ID_FIELD_NUMBER: _ClassVar[int]
     FIXTURE_FIELD_NUMBER: _ClassVar[int]
     FINISHED_AT_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    SEED_WITHHELD_FIELD_NUMBER: _ClassVar[int]
+    MOVES_FIELD_NUMBER: _ClassVar[int]
+    DETAIL_FIELD_NUMBER: _ClassVar[int]
     match_id: str
     game: str
     players: _containers.RepeatedScalarFieldContainer[str]
@@ -621,7 +709,11 @@ class MatchSummary(_message.Message):
     tournament_id: int
     fixture: int
     finished_at: float
-    def __init__(self, match_id: _Optional[str] = ..., game: _Optional[str] = ..., players: _Optional[_Iterable[str]] = ..., ranks: _Optional[_Iterable[int]] = ..., points: _Optional[_Iterable[float]] = ..., termination: _Optional[_Union[Termination, str]] = ..., tournament_id: _Optional[int] = ..., fixture: _Optional[int] = ..., finished_at: _Optional[float] = ...) -> None: ...
+    seed: int
+    seed_withheld: bool
+    moves: int
+    detail: str
+    def __init__(self, match_id: _Optional[str] = ..., game: _Optional[str] = ..., players: _Optional[_Iterable[str]] = ..., ranks: _Optional[_Iterable[int]] = ..., points: _Optional[_Iterable[float]] = ..., termination: _Optional[_Union[Termination, str]] = ..., tournament_id: _Optional[int] = ..., fixture: _Optional[int] = ..., finished_at: _Optional[float] = ..., seed: _Optional[int] = ..., seed_withheld: _Optional[bool] = ..., moves: _Optional[int] = ..., detail: _Optional[str] = ...) -> None: ...
 
 class GetLeaderboardRequest(_message.Message):
     __slots__ = ("game",)
@@ -703,8 +795,10 @@ class TournamentUpdate(_message.Message):
     def __init__(self, tournament: _Optional[_Union[Tournament, _Mapping]] = ..., finished: _Optional[_Iterable[_Union[MatchSummary, _Mapping]]] = ..., live_matches: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class ListTournamentsRequest(_message.Message):
-    __slots__ = ()
-    def __init__(self) -> None: ...
+    __slots__ = ("limit",)
+    LIMIT_FIELD_NUMBER: _ClassVar[int]
+    limit: int
+    def __init__(self, limit: _Optional[int] = ...) -> None: ...
 
 class ListTournamentsResponse(_message.Message):
     __slots__ = ("tournaments",)
@@ -713,26 +807,38 @@ class ListTournamentsResponse(_message.Message):
     def __init__(self, tournaments: _Optional[_Iterable[_Union[Tournament, _Mapping]]] = ...) -> None: ...
 
 class GetRatingHistoryRequest(_message.Message):
-    __slots__ = ("game", "bot")
+    __slots__ = ("game", "bot", "last")
     GAME_FIELD_NUMBER: _ClassVar[int]
     BOT_FIELD_NUMBER: _ClassVar[int]
+    LAST_FIELD_NUMBER: _ClassVar[int]
     game: str
     bot: str
-    def __init__(self, game: _Optional[str] = ..., bot: _Optional[str] = ...) -> None: ...
+    last: int
+    def __init__(self, game: _Optional[str] = ..., bot: _Optional[str] = ..., last: _Optional[int] = ...) -> None: ...
 
 class RatingPoint(_message.Message):
-    __slots__ = ("match_id", "finished_at", "rank", "mu", "sigma")
+    __slots__ = ("match_id", "finished_at", "rank", "mu", "sigma", "tournament_id", "fixture", "seat", "mu_before", "sigma_before")
     MATCH_ID_FIELD_NUMBER: _ClassVar[int]
     FINISHED_AT_FIELD_NUMBER: _ClassVar[int]
     RANK_FIELD_NUMBER: _ClassVar[int]
     MU_FIELD_NUMBER: _ClassVar[int]
     SIGMA_FIELD_NUMBER: _ClassVar[int]
+    TOURNAMENT_ID_FIELD_NUMBER: _ClassVar[int]
+    FIXTURE_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    MU_BEFORE_FIELD_NUMBER: _ClassVar[int]
+    SIGMA_BEFORE_FIELD_NUMBER: _ClassVar[int]
     match_id: str
     finished_at: float
     rank: int
     mu: float
     sigma: float
-    def __init__(self, match_id: _Optional[str] = ..., finished_at: _Optional[float] = ..., rank: _Optional[int] = ..., mu: _Optional[float] = ..., sigma: _Optional[float] = ...) -> None: ...
+    tournament_id: int
+    fixture: int
+    seat: int
+    mu_before: float
+    sigma_before: float
+    def __init__(self, match_id: _Optional[str] = ..., finished_at: _Optional[float] = ..., rank: _Optional[int] = ..., mu: _Optional[float] = ..., sigma: _Optional[float] = ..., tournament_id: _Optional[int] = ..., fixture: _Optional[int] = ..., seat: _Optional[int] = ..., mu_before: _Optional[float] = ..., sigma_before: _Optional[float] = ...) -> None: ...
 
 class RatingHistory(_message.Message):
     __slots__ = ("game", "bot", "points")
@@ -743,3 +849,105 @@ class RatingHistory(_message.Message):
     bot: str
     points: _containers.RepeatedCompositeFieldContainer[RatingPoint]
     def __init__(self, game: _Optional[str] = ..., bot: _Optional[str] = ..., points: _Optional[_Iterable[_Union[RatingPoint, _Mapping]]] = ...) -> None: ...
+
+class GetStatsRequest(_message.Message):
+    __slots__ = ("tournament_id", "game")
+    TOURNAMENT_ID_FIELD_NUMBER: _ClassVar[int]
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    tournament_id: int
+    game: str
+    def __init__(self, tournament_id: _Optional[int] = ..., game: _Optional[str] = ...) -> None: ...
+
+class EloEstimate(_message.Message):
+    __slots__ = ("elo", "error", "lower", "upper", "unbounded")
+    ELO_FIELD_NUMBER: _ClassVar[int]
+    ERROR_FIELD_NUMBER: _ClassVar[int]
+    LOWER_FIELD_NUMBER: _ClassVar[int]
+    UPPER_FIELD_NUMBER: _ClassVar[int]
+    UNBOUNDED_FIELD_NUMBER: _ClassVar[int]
+    elo: float
+    error: float
+    lower: float
+    upper: float
+    unbounded: bool
+    def __init__(self, elo: _Optional[float] = ..., error: _Optional[float] = ..., lower: _Optional[float] = ..., upper: _Optional[float] = ..., unbounded: _Optional[bool] = ...) -> None: ...
+
+class Duel(_message.Message):
+    __slots__ = ("bot", "opponent", "games", "wins", "draws", "losses", "points", "opponent_points", "elo", "los", "pairs", "pentanomial", "paired_elo")
+    BOT_FIELD_NUMBER: _ClassVar[int]
+    OPPONENT_FIELD_NUMBER: _ClassVar[int]
+    GAMES_FIELD_NUMBER: _ClassVar[int]
+    WINS_FIELD_NUMBER: _ClassVar[int]
+    DRAWS_FIELD_NUMBER: _ClassVar[int]
+    LOSSES_FIELD_NUMBER: _ClassVar[int]
+    POINTS_FIELD_NUMBER: _ClassVar[int]
+    OPPONENT_POINTS_FIELD_NUMBER: _ClassVar[int]
+    ELO_FIELD_NUMBER: _ClassVar[int]
+    LOS_FIELD_NUMBER: _ClassVar[int]
+    PAIRS_FIELD_NUMBER: _ClassVar[int]
+    PENTANOMIAL_FIELD_NUMBER: _ClassVar[int]
+    PAIRED_ELO_FIELD_NUMBER: _ClassVar[int]
+    bot: str
+    opponent: str
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    points: float
+    opponent_points: float
+    elo: EloEstimate
+    los: float
+    pairs: int
+    pentanomial: _containers.RepeatedScalarFieldContainer[int]
+    paired_elo: EloEstimate
+    def __init__(self, bot: _Optional[str] = ..., opponent: _Optional[str] = ..., games: _Optional[int] = ..., wins: _Optional[int] = ..., draws: _Optional[int] = ..., losses: _Optional[int] = ..., points: _Optional[float] = ..., opponent_points: _Optional[float] = ..., elo: _Optional[_Union[EloEstimate, _Mapping]] = ..., los: _Optional[float] = ..., pairs: _Optional[int] = ..., pentanomial: _Optional[_Iterable[int]] = ..., paired_elo: _Optional[_Union[EloEstimate, _Mapping]] = ...) -> None: ...
+
+class TrueSkillRow(_message.Message):
+    __slots__ = ("place", "bot", "mu", "sigma", "p_better_next", "games")
+    PLACE_FIELD_NUMBER: _ClassVar[int]
+    BOT_FIELD_NUMBER: _ClassVar[int]
+    MU_FIELD_NUMBER: _ClassVar[int]
+    SIGMA_FIELD_NUMBER: _ClassVar[int]
+    P_BETTER_NEXT_FIELD_NUMBER: _ClassVar[int]
+    GAMES_FIELD_NUMBER: _ClassVar[int]
+    place: int
+    bot: str
+    mu: float
+    sigma: float
+    p_better_next: float
+    games: int
+    def __init__(self, place: _Optional[int] = ..., bot: _Optional[str] = ..., mu: _Optional[float] = ..., sigma: _Optional[float] = ..., p_better_next: _Optional[float] = ..., games: _Optional[int] = ...) -> None: ...
+
+class PointsInterval(_message.Message):
+    __slots__ = ("place", "bot", "points", "games", "mean_points", "low", "high")
+    PLACE_FIELD_NUMBER: _ClassVar[int]
+    BOT_FIELD_NUMBER: _ClassVar[int]
+    POINTS_FIELD_NUMBER: _ClassVar[int]
+    GAMES_FIELD_NUMBER: _ClassVar[int]
+    MEAN_POINTS_FIELD_NUMBER: _ClassVar[int]
+    LOW_FIELD_NUMBER: _ClassVar[int]
+    HIGH_FIELD_NUMBER: _ClassVar[int]
+    place: int
+    bot: str
+    points: float
+    games: int
+    mean_points: float
+    low: float
+    high: float
+    def __init__(self, place: _Optional[int] = ..., bot: _Optional[str] = ..., points: _Optional[float] = ..., games: _Optional[int] = ..., mean_points: _Optional[float] = ..., low: _Optional[float] = ..., high: _Optional[float] = ...) -> None: ...
+
+class Stats(_message.Message):
+    __slots__ = ("scope", "kind", "duels", "trueskill", "standings", "multiplayer")
+    SCOPE_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    DUELS_FIELD_NUMBER: _ClassVar[int]
+    TRUESKILL_FIELD_NUMBER: _ClassVar[int]
+    STANDINGS_FIELD_NUMBER: _ClassVar[int]
+    MULTIPLAYER_FIELD_NUMBER: _ClassVar[int]
+    scope: str
+    kind: str
+    duels: _containers.RepeatedCompositeFieldContainer[Duel]
+    trueskill: _containers.RepeatedCompositeFieldContainer[TrueSkillRow]
+    standings: _containers.RepeatedCompositeFieldContainer[PointsInterval]
+    multiplayer: bool
+    def __init__(self, scope: _Optional[str] = ..., kind: _Optional[str] = ..., duels: _Optional[_Iterable[_Union[Duel, _Mapping]]] = ..., trueskill: _Optional[_Iterable[_Union[TrueSkillRow, _Mapping]]] = ..., standings: _Optional[_Iterable[_Union[PointsInterval, _Mapping]]] = ..., multiplayer: _Optional[bool] = ...) -> None: ...

@@ -105,7 +105,8 @@ class ArenaServiceStub:
     """Organizer and spectator calls: what is played, who is connected, play and fetch matches.
 
     Public reads (ListGames, ListBots, GetMatch, GetTournament, ListMatches, GetLeaderboard) need
-    no credential. Organizer calls (PlayMatch, CreateTournament, CancelTournament) need the
+    no credential. Organizer calls (PlayMatch, CreateTournament, CancelTournament,
+    ResumeTournament, DeleteTournament) need the
     metadata `authorization: Bearer <token>` of an organizer (`arena organizer add NAME`) on a
     server with credentials: UNAUTHENTICATED without a valid one, PERMISSION_DENIED for a bot's
     token. A server with no credentials at all listens on loopback only and needs none.
@@ -183,13 +184,29 @@ class ArenaServiceStub:
                 request_serializer=arena_dot_v1_dot_arena__pb2.GetRatingHistoryRequest.SerializeToString,
                 response_deserializer=arena_dot_v1_dot_arena__pb2.RatingHistory.FromString,
                 _registered_method=True)
+        self.ResumeTournament = channel.unary_unary(
+                '/arena.v1.ArenaService/ResumeTournament',
+                request_serializer=arena_dot_v1_dot_arena__pb2.ResumeTournamentRequest.SerializeToString,
+                response_deserializer=arena_dot_v1_dot_arena__pb2.Tournament.FromString,
+                _registered_method=True)
+        self.DeleteTournament = channel.unary_unary(
+                '/arena.v1.ArenaService/DeleteTournament',
+                request_serializer=arena_dot_v1_dot_arena__pb2.DeleteTournamentRequest.SerializeToString,
+                response_deserializer=arena_dot_v1_dot_arena__pb2.DeleteTournamentResponse.FromString,
+                _registered_method=True)
+        self.GetStats = channel.unary_unary(
+                '/arena.v1.ArenaService/GetStats',
+                request_serializer=arena_dot_v1_dot_arena__pb2.GetStatsRequest.SerializeToString,
+                response_deserializer=arena_dot_v1_dot_arena__pb2.Stats.FromString,
+                _registered_method=True)
 
 
 class ArenaServiceServicer:
     """Organizer and spectator calls: what is played, who is connected, play and fetch matches.
 
     Public reads (ListGames, ListBots, GetMatch, GetTournament, ListMatches, GetLeaderboard) need
-    no credential. Organizer calls (PlayMatch, CreateTournament, CancelTournament) need the
+    no credential. Organizer calls (PlayMatch, CreateTournament, CancelTournament,
+    ResumeTournament, DeleteTournament) need the
     metadata `authorization: Bearer <token>` of an organizer (`arena organizer add NAME`) on a
     server with credentials: UNAUTHENTICATED without a valid one, PERMISSION_DENIED for a bot's
     token. A server with no credentials at all listens on loopback only and needs none.
@@ -297,7 +314,8 @@ class ArenaServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def ListTournaments(self, request, context):
-        """The stored tournaments, newest first (at most 200), without their standings.
+        """The stored tournaments, newest first (ListTournamentsRequest.limit of them), without their
+        standings.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -305,6 +323,33 @@ class ArenaServiceServicer:
 
     def GetRatingHistory(self, request, context):
         """One bot's TrueSkill rating after each of its rated matches of a game, oldest first.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ResumeTournament(self, request, context):
+        """Plays again what an interrupted (or abandoned) tournament of this server left, with the same
+        seeds, once its bots are connected; an organizer call. A tournament being played already is
+        answered as it stands. Errors: NOT_FOUND, FAILED_PRECONDITION (finished, or its bots are
+        processes of another organizer's run), UNAVAILABLE (a bot is not connected).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def DeleteTournament(self, request, context):
+        """Deletes a tournament with its fixtures and matches (its game's ladder is recomputed); an
+        organizer call. Errors: NOT_FOUND, FAILED_PRECONDITION (being played, unless force).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetStats(self, request, context):
+        """Statistics over one tournament's matches or every match of a game: head to head with Elo
+        and its 95% interval (paired where deals repeat), TrueSkill, mean points with bootstrap
+        intervals. A public read. Errors: NOT_FOUND, INVALID_ARGUMENT (neither or both given).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -378,6 +423,21 @@ def add_ArenaServiceServicer_to_server(servicer, server):
                     request_deserializer=arena_dot_v1_dot_arena__pb2.GetRatingHistoryRequest.FromString,
                     response_serializer=arena_dot_v1_dot_arena__pb2.RatingHistory.SerializeToString,
             ),
+            'ResumeTournament': grpc.unary_unary_rpc_method_handler(
+                    servicer.ResumeTournament,
+                    request_deserializer=arena_dot_v1_dot_arena__pb2.ResumeTournamentRequest.FromString,
+                    response_serializer=arena_dot_v1_dot_arena__pb2.Tournament.SerializeToString,
+            ),
+            'DeleteTournament': grpc.unary_unary_rpc_method_handler(
+                    servicer.DeleteTournament,
+                    request_deserializer=arena_dot_v1_dot_arena__pb2.DeleteTournamentRequest.FromString,
+                    response_serializer=arena_dot_v1_dot_arena__pb2.DeleteTournamentResponse.SerializeToString,
+            ),
+            'GetStats': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetStats,
+                    request_deserializer=arena_dot_v1_dot_arena__pb2.GetStatsRequest.FromString,
+                    response_serializer=arena_dot_v1_dot_arena__pb2.Stats.SerializeToString,
+            ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
             'arena.v1.ArenaService', rpc_method_handlers)
@@ -390,7 +450,8 @@ class ArenaService:
     """Organizer and spectator calls: what is played, who is connected, play and fetch matches.
 
     Public reads (ListGames, ListBots, GetMatch, GetTournament, ListMatches, GetLeaderboard) need
-    no credential. Organizer calls (PlayMatch, CreateTournament, CancelTournament) need the
+    no credential. Organizer calls (PlayMatch, CreateTournament, CancelTournament,
+    ResumeTournament, DeleteTournament) need the
     metadata `authorization: Bearer <token>` of an organizer (`arena organizer add NAME`) on a
     server with credentials: UNAUTHENTICATED without a valid one, PERMISSION_DENIED for a bot's
     token. A server with no credentials at all listens on loopback only and needs none.
@@ -738,6 +799,87 @@ class ArenaService:
             '/arena.v1.ArenaService/GetRatingHistory',
             arena_dot_v1_dot_arena__pb2.GetRatingHistoryRequest.SerializeToString,
             arena_dot_v1_dot_arena__pb2.RatingHistory.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ResumeTournament(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/arena.v1.ArenaService/ResumeTournament',
+            arena_dot_v1_dot_arena__pb2.ResumeTournamentRequest.SerializeToString,
+            arena_dot_v1_dot_arena__pb2.Tournament.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def DeleteTournament(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/arena.v1.ArenaService/DeleteTournament',
+            arena_dot_v1_dot_arena__pb2.DeleteTournamentRequest.SerializeToString,
+            arena_dot_v1_dot_arena__pb2.DeleteTournamentResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetStats(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/arena.v1.ArenaService/GetStats',
+            arena_dot_v1_dot_arena__pb2.GetStatsRequest.SerializeToString,
+            arena_dot_v1_dot_arena__pb2.Stats.FromString,
             options,
             channel_credentials,
             insecure,

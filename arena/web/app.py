@@ -20,22 +20,39 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
-from arena.errors import ArenaError, ConfigError
-from arena.ratings import CONSERVATIVE_K
-from arena.rpc.client import Remote, follow_remote, read_remote
+from arena.app.reports import TournamentReport
+from arena.app.rows import (
+    HISTORY_COLUMNS,
+    LADDER_NOTE,
+    SUMMARY_COLUMNS,
+    cell_text,
+    history_row,
+    ladder_rows,
+    report_notes,
+    report_tables,
+    seats_title,
+    standings_title,
+    summary_row,
+)
+from arena.app.values import CONSERVATIVE_K
+from arena.errors import AccessError, ArenaError, ConfigError, LimitError, NotFoundError
+from arena.rpc.client import Remote, follow_remote
+from arena.rpc.report_wire import report_from_pb
 from arena.v1 import arena_pb2 as pb
+from arena.web import reads
 from arena.web.boards import draw
-from arena.web.charts import head_to_head, rating_plot
+from arena.web.charts import rating_plot
+from arena.web.relays import Relays, RelaySettings
 
 HERE = Path(__file__).resolve().parent
-PAGE_SIZE = 500  # match summaries read per ListMatches call
+MAX_ID = 2**63 - 1  # ids are signed 64-bit on the wire
+MAX_MATCH_ID = 64
 
 
 def _words(enum_type: Any, prefix: str) -> dict[int, str]:
     return {v.number: v.name.removeprefix(prefix).lower() for v in enum_type.DESCRIPTOR.values}
 
 
-STATUS = _words(pb.TournamentStatus, "TOURNAMENT_STATUS_")
 TERMINATION = _words(pb.Termination, "TERMINATION_")
 KIND = _words(pb.UpdateKind, "UPDATE_KIND_")
 
@@ -43,98 +60,100 @@ KIND = _words(pb.UpdateKind, "UPDATE_KIND_")
 class Pages:
     """The request handlers, bound to one server."""
 
-    def __init__(self, remote: Remote) -> None:
+    def __init__(self, remote: Remote, relays: Relays | None = None) -> None:
         self.remote = remote
+        self.relays = relays or Relays()  # one upstream stream per match or tournament followed
         env = jinja2.Environment(
             loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True
         )
-        env.globals.update(STATUS=STATUS, TERMINATION=TERMINATION, K=CONSERVATIVE_K)
+        env.filters["cell"] = cell_text
+        env.globals.update(K=CONSERVATIVE_K, LADDER_NOTE=LADDER_NOTE)
         self.templates = Jinja2Templates(env=env)
 
     def page(self, request: Request, name: str, **context: Any) -> Response:
         """A rendered template."""
         return self.templates.TemplateResponse(request, name, context)
 
-    async def read(self, method: str, message: Any) -> Any:
-        """One public read of the server."""
-        return await read_remote(self.remote, method, message)
-
     async def index(self, request: Request) -> Response:
         """The games, each linking to its leaderboard."""
-        games = (await self.read("ListGames", pb.ListGamesRequest())).games
-        return self.page(request, "index.html", games=games)
+        return self.page(request, "index.html", games=await reads.games(self.remote))
 
     async def leaderboard(self, request: Request) -> Response:
-        """A game's TrueSkill ladder."""
-        game = request.path_params["game"]
-        board = await self.read("GetLeaderboard", pb.GetLeaderboardRequest(game=game))
-        return self.page(request, "leaderboard.html", board=board)
+        """A game's TrueSkill ladder: the rows of `arena leaderboard`."""
+        game, entries = await reads.leaderboard(self.remote, request.path_params["game"])
+        return self.page(request, "leaderboard.html", game=game, rows=ladder_rows(entries))
 
     async def bot(self, request: Request) -> Response:
-        """One bot's rating history in a game, as a plot and a table."""
-        game, bot = request.path_params["game"], request.path_params["bot"]
-        history = await self.read(
-            "GetRatingHistory", pb.GetRatingHistoryRequest(game=game, bot=bot)
+        """One bot's rating history in a game: the rows of `arena leaderboard --bot`, plotted."""
+        bot = request.path_params["bot"]
+        game, changes = await reads.history(self.remote, request.path_params["game"], bot)
+        plot = rating_plot([(c.mu, c.sigma) for c in changes], CONSERVATIVE_K)
+        rows = [history_row(c) for c in changes]
+        return self.page(
+            request, "bot.html", game=game, bot=bot, rows=rows, columns=HISTORY_COLUMNS, plot=plot
         )
-        plot = rating_plot([(p.mu, p.sigma) for p in history.points], CONSERVATIVE_K)
-        return self.page(request, "bot.html", history=history, plot=plot)
 
     async def tournaments(self, request: Request) -> Response:
-        """The stored tournaments, newest first."""
-        reply = await self.read("ListTournaments", pb.ListTournamentsRequest())
-        return self.page(request, "tournaments.html", tournaments=reply.tournaments)
+        """The stored tournaments, newest first: the rows of `arena tournament list`."""
+        rows = [summary_row(s) for s in await reads.tournaments(self.remote)]
+        return self.page(request, "tournaments.html", rows=rows, columns=SUMMARY_COLUMNS)
 
     async def tournament(self, request: Request) -> Response:
-        """Progress, standings, head-to-head, results by seat and every finished match."""
-        tid = request.path_params["tid"]
-        t = await self.read("GetTournament", pb.GetTournamentRequest(tournament_id=tid))
-        matches = await self.matches(tid)
-        h2h = head_to_head(t.bots, ((m.players, m.ranks) for m in matches))
-        return self.page(request, "tournament.html", t=t, matches=matches, h2h=h2h, live_matches=[])
-
-    async def matches(self, tid: int) -> list[pb.MatchSummary]:
-        """Every stored match of a tournament, oldest first."""
-        out: list[pb.MatchSummary] = []
-        token = ""
-        while True:
-            request = pb.ListMatchesRequest(
-                tournament_id=tid, page_size=PAGE_SIZE, page_token=token
-            )
-            page = await self.read("ListMatches", request)
-            out.extend(page.matches)
-            token = page.next_page_token
-            if not token:
-                return out
+        """Progress, standings, head-to-head, results by seat and every finished match: the
+        tables of `arena tournament show --matches`."""
+        report = await reads.tournament(self.remote, tournament_id(request))
+        return self.page(request, "tournament.html", **tournament_context(report), live_matches=[])
 
     async def tournament_events(self, request: Request) -> Response:
-        """Server-sent events: the tournament's live part re-rendered at each change."""
-        tid = request.path_params["tid"]
+        """Server-sent events: the tournament's live part re-rendered at each change (once for
+        all its viewers: one upstream WatchTournament per tournament)."""
+        tid = tournament_id(request)
         template = self.templates.get_template("tournament_live.html")
 
-        async def events() -> AsyncIterator[str]:
-            request_pb = pb.WatchTournamentRequest(tournament_id=tid)
-            async for update in follow_remote(self.remote, "WatchTournament", request_pb):
-                live = template.render(t=update.tournament, live_matches=update.live_matches)
-                yield _event({"html": live, "finished": len(update.finished)})
-            yield "event: end\ndata: {}\n\n"
+        def render(update: Any) -> str:
+            context = tournament_context(report_from_pb(update.tournament))
+            live = template.render(**context, live_matches=update.live_matches)
+            return _event({"html": live, "finished": len(update.finished)})
 
-        return _sse(events())
+        def upstream() -> AsyncIterator[Any]:
+            request_pb = pb.WatchTournamentRequest(tournament_id=tid)
+            return follow_remote(self.remote, "WatchTournament", request_pb)
+
+        events = self.relays.follow(
+            client_of(request), f"tournament:{tid}", upstream, render, latest_only=True
+        )
+        return await _sse(events)
 
     async def match(self, request: Request) -> Response:
         """The match page: its frames arrive over /events (replayed or live)."""
         return self.page(request, "match.html", match_id=request.path_params["match_id"])
 
     async def match_events(self, request: Request) -> Response:
-        """Server-sent events: every public update of a match, with its board drawn."""
+        """Server-sent events: every public update of a match, with its board drawn (once for
+        all its viewers: one upstream WatchMatch per match)."""
         match_id = request.path_params["match_id"]
+        if len(match_id) > MAX_MATCH_ID:
+            raise NotFoundError(f"no match {match_id[:40]!r}")
 
-        async def events() -> AsyncIterator[str]:
-            request_pb = pb.WatchMatchRequest(match_id=match_id)
-            async for update in follow_remote(self.remote, "WatchMatch", request_pb):
-                yield _event(frame_json(update))
-            yield "event: end\ndata: {}\n\n"
+        def upstream() -> AsyncIterator[Any]:
+            return follow_remote(self.remote, "WatchMatch", pb.WatchMatchRequest(match_id=match_id))
 
-        return _sse(events())
+        events = self.relays.follow(
+            client_of(request), f"match:{match_id}", upstream, _frame_event, latest_only=False
+        )
+        return await _sse(events)
+
+
+def tournament_context(report: TournamentReport) -> dict[str, Any]:
+    """What the tournament templates show: the report's tables and their titles, as the CLI."""
+    return {
+        "t": report.summary,
+        "tables": report_tables(report),
+        "notes": report_notes(report),
+        "standings_title": standings_title(report),
+        "seats_title": seats_title(report),
+        "summary_columns": SUMMARY_COLUMNS,
+    }
 
 
 def frame_json(update: pb.MatchUpdate) -> dict[str, Any]:
@@ -168,26 +187,64 @@ def _event(data: dict[str, Any]) -> str:
     return "data: " + json.dumps(data, separators=(",", ":")) + "\n\n"
 
 
-def _sse(events: AsyncIterator[str]) -> StreamingResponse:
+def _frame_event(update: pb.MatchUpdate) -> str:
+    return _event(frame_json(update))
+
+
+def client_of(request: Request) -> str:
+    """The address a viewer connects from (its bounds are per address)."""
+    return request.client.host if request.client is not None else "?"
+
+
+async def _sse(events: AsyncIterator[str]) -> Response:
+    """A stream of server-sent events; a viewer refused at once (too many) gets a 429."""
+    try:
+        first = await anext(events)
+    except StopAsyncIteration:
+        first = ""
+    except LimitError as exc:
+        return HTMLResponse(str(exc), status_code=429)
+
     async def guarded() -> AsyncIterator[str]:
         try:
+            if first:
+                yield first
             async for chunk in events:
                 yield chunk
-        except ArenaError as exc:  # e.g. no such match: the page says so and stops listening
+        except ArenaError as exc:  # the page says so and stops listening
             yield "event: failure\ndata: " + json.dumps({"error": str(exc)}) + "\n\n"
 
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
     return StreamingResponse(guarded(), media_type="text/event-stream", headers=headers)
 
 
-def create_app(remote: Remote) -> Starlette:
+def http_status(exc: Exception) -> int:
+    """The HTTP status of an error reading the server: what is not there is a 404, a bad
+    request 400, a refusal 403; the server failing or unreachable 502."""
+    if isinstance(exc, NotFoundError):
+        return 404
+    if isinstance(exc, ConfigError):
+        return 400
+    if isinstance(exc, AccessError):
+        return 403
+    return 502
+
+
+def tournament_id(request: Request) -> int:
+    """The tournament id of a URL (NotFoundError past what an id can be: never a 500)."""
+    tid = int(request.path_params["tid"])
+    if not 1 <= tid <= MAX_ID:
+        raise NotFoundError(f"no tournament {tid}")
+    return tid
+
+
+def create_app(remote: Remote, relays: RelaySettings | None = None) -> Starlette:
     """The web app reading from the referee server `remote`."""
-    pages = Pages(remote)
+    pages = Pages(remote, Relays(relays))
 
     async def failed(request: Request, exc: Exception) -> Response:
-        code = 404 if isinstance(exc, ConfigError) else 502
         body = pages.templates.get_template("error.html").render(error=str(exc))
-        return HTMLResponse(body, status_code=code)
+        return HTMLResponse(body, status_code=http_status(exc))
 
     routes = [
         Route("/", lambda request: RedirectResponse("/games")),

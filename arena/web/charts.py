@@ -1,45 +1,13 @@
-"""What the tournament and bot pages compute from public replies: head-to-head tables and
-rating-history plots (SVG drawn here: no charting library, no script needed to see it)."""
+"""The bot page's rating-history plot (SVG drawn here: no charting library, no script needed
+to see it)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 
 from arena.web.boards import esc
 
 PLOT_W, PLOT_H, PAD = 640, 260, 36  # the rating plot's size and margin (px)
-
-
-@dataclass(frozen=True, slots=True)
-class HeadToHead:
-    """For each ordered pair of bots, how often the first finished ahead of the second."""
-
-    bots: tuple[str, ...]
-    ahead: dict[tuple[str, str], int]
-    met: dict[tuple[str, str], int]
-
-    def cell(self, a: str, b: str) -> str:
-        """`3/5`: a ahead of b in 3 of their 5 common matches; empty when they never met."""
-        met = self.met.get((a, b), 0)
-        return f"{self.ahead.get((a, b), 0)}/{met}" if met else ""
-
-
-def head_to_head(
-    bots: Sequence[str], matches: Iterable[tuple[Sequence[str], Sequence[int]]]
-) -> HeadToHead:
-    """Pairwise results from (players, ranks) of each match: ties count as met, not ahead."""
-    ahead: dict[tuple[str, str], int] = {}
-    met: dict[tuple[str, str], int] = {}
-    for players, ranks in matches:
-        for i, a in enumerate(players):
-            for j, b in enumerate(players):
-                if a == b:
-                    continue
-                met[a, b] = met.get((a, b), 0) + 1
-                if ranks[i] < ranks[j]:
-                    ahead[a, b] = ahead.get((a, b), 0) + 1
-    return HeadToHead(tuple(sorted(bots)), ahead, met)
 
 
 def rating_plot(points: Sequence[tuple[float, float]], k: float = 3.0) -> str:

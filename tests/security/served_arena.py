@@ -18,6 +18,7 @@ from pathlib import Path
 
 import grpc
 import serve_process
+import token_ledger
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from arena.v1 import arena_pb2 as pb
@@ -35,6 +36,10 @@ def arena(*args: str, db: str) -> str:
         [PY, "-m", "arena", *args, "--db", db], capture_output=True, text=True, cwd=ROOT, timeout=60
     )
     assert done.returncode == 0, done.stderr
+    token_ledger.printed(f"arena {' '.join(args)}", done.stderr)
+    if token_ledger.issues_a_token(args):
+        return token_ledger.issued(done.stdout.strip())
+    token_ledger.printed(f"arena {' '.join(args)}", done.stdout)
     return done.stdout.strip()
 
 
@@ -66,6 +71,7 @@ def start_bot(
                "--token", token, "--seed", str(seed), *extra]  # fmt: skip
     log = tempfile.NamedTemporaryFile(prefix=f"arena-bot-{name}-", suffix=".log", delete=False)
     BOT_LOGS[name] = Path(log.name)  # read back when a bot fails to connect
+    token_ledger.log_file(f"bot {name}", Path(log.name))
     return subprocess.Popen(command, stderr=log, stdout=subprocess.DEVNULL)
 
 

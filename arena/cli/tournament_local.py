@@ -1,0 +1,118 @@
+"""A tournament played by this process (`tournament run|resume` without `--server`): the
+bots are started here (or played through a server's PlayMatch with `--store-locally`), the
+results go to the organizer's own database, progress shows here."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from arena.app import reports
+from arena.app.database import Store
+from arena.app.ladders import leaderboard
+from arena.cli.leaderboard import emit_ladder
+from arena.cli.output import OutputFormat, stderr
+from arena.cli.sprt import Sprt, SprtStopped, Watch, sprt_watch
+from arena.cli.tournament_cluster import play_on_cluster
+from arena.cli.tournament_logs import BotLogs
+from arena.cli.tournament_play import Faults, execute
+from arena.cli.tournament_progress import MatchProgress, signals_as_interrupt
+from arena.cli.tournament_report import emit_report
+from arena.core import MatchRecord
+from arena.errors import ArenaError
+from arena.store import StoredTournament
+from arena.tournament import Fixture, TournamentSpec
+from arena.tournament.crashes import DEFAULT_MAX_CRASHES
+from arena.tournament.lease import TournamentBusyError
+
+
+def print_final(store: Store, tid: int) -> None:
+    """The report of a tournament just played, then its game's whole ladder."""
+    report = reports.tournament_report(store, tid)
+    emit_report(report, OutputFormat.TABLE)
+    game, entries = leaderboard(store, report.summary.game)
+    emit_ladder(entries, game, OutputFormat.TABLE)
+
+
+def run_and_report(
+    store: Store,
+    tournament: StoredTournament | TournamentSpec,
+    *,
+    concurrency: int,
+    server: Any,
+    logs: BotLogs | None = None,
+    max_crashes: int = DEFAULT_MAX_CRASHES,
+    forfeit_absent: bool = False,
+    sprt: Sprt | None = None,
+    cluster: Any = None,
+) -> None:
+    """Play what is left of a tournament (or a new one, created once its bots are ready)
+    with a progress display (on a Ray cluster given `cluster`), then print the report."""
+    progress = MatchProgress()
+    created: list[StoredTournament] = []
+    watches: list[Watch] = []  # the SPRT's per-match hook, once the tournament exists
+
+    def on_match(fixture: Fixture, record: MatchRecord) -> None:
+        progress.advance(reports.match_row_of_record(record, fixture.tournament_id))
+        for watch in watches:
+            watch(fixture, record, progress.console)
+
+    def on_created(t: StoredTournament) -> None:
+        created.append(t)
+        total = reports.summary(t).fixtures  # a round format plans more rounds later
+        if isinstance(tournament, TournamentSpec):
+            progress.say(
+                f"tournament {t.id}: {total} matches at tables of {t.spec.table_size}, "
+                f"seed {t.spec.seed}, database {store.location}"
+            )
+        progress.start(t.id, t.played, total)
+        if sprt is not None:
+            watches.append(sprt_watch(store, t, sprt))
+
+    faults = Faults(max_crashes, forfeit_absent, progress.warn)
+    try:
+        with signals_as_interrupt():
+            if cluster is not None:
+                finished = play_on_cluster(
+                    store,
+                    tournament,
+                    cluster,
+                    logs=logs,
+                    on_match=on_match,
+                    on_created=on_created,
+                    warn=progress.warn,
+                )
+            else:
+                finished = asyncio.run(
+                    execute(
+                        store,
+                        tournament,
+                        concurrency=concurrency,
+                        server=server,
+                        on_match=on_match,
+                        logs=logs,
+                        faults=faults,
+                        on_created=on_created,
+                    )
+                )
+    except SprtStopped as stop:
+        progress.stop()
+        tid = created[0].id
+        store.finish_early(tid, stop.verdict)
+        stderr().print(
+            f"tournament {tid} finished early: {stop.verdict}", highlight=False, markup=False
+        )
+        print_final(store, tid)
+        return
+    except (KeyboardInterrupt, ArenaError) as exc:
+        progress.stop()
+        if isinstance(exc, TournamentBusyError):
+            raise
+        if created:
+            hint = f"arena tournament resume {created[0].id} --db {store.location}"
+            stderr().print(f"continue with: {hint}", highlight=False, soft_wrap=True, markup=False)
+        else:
+            stderr().print("nothing was stored", highlight=False)
+        raise
+    progress.stop()
+    print_final(store, finished.id)

@@ -1,0 +1,143 @@
+"""Tournaments a server owns: `tournament run --server` creates one there and follows it;
+attach, resume, cancel and delete act on the server's copy.
+
+The server plays the matches with the bots connected to it and keeps the results in its own
+database; this process only shows progress. Ctrl-C detaches: the tournament goes on there
+(unless `--cancel-on-exit`), and `arena tournament attach ID --server ADDR` follows it again.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import typer
+
+from arena.app.reports import TournamentReport
+from arena.app.tournaments import TournamentRequest
+from arena.cli import sources
+from arena.cli.leaderboard import emit_ladder
+from arena.cli.output import OutputFormat
+from arena.cli.tournament_progress import MatchProgress, signals_as_interrupt
+from arena.cli.tournament_report import emit_report
+from arena.errors import ArenaError, TournamentError
+
+
+def create_on_server(remote: Any, request: TournamentRequest, *, cancel_on_exit: bool) -> None:
+    """Create the tournament on the server (CreateTournament), then follow it to its end."""
+    from arena.rpc.client import read_remote
+    from arena.rpc.report_wire import request_to_pb
+
+    created = sources.run(read_remote(remote, "CreateTournament", request_to_pb(request)))
+    tid = int(created.tournament_id)
+    MatchProgress().say(
+        f"tournament {tid}: {created.fixtures} matches, played by {remote.address} and stored "
+        "there; Ctrl-C detaches (it goes on)"
+        + ("" if not cancel_on_exit else ", and cancels it with --cancel-on-exit")
+    )
+    follow(remote, tid, cancel_on_exit=cancel_on_exit)
+
+
+def resume_on_server(remote: Any, tid: int, concurrency: int) -> None:
+    """Resume a tournament on the server (ResumeTournament), then follow it."""
+    from arena.rpc.client import read_remote
+    from arena.v1 import arena_pb2 as pb
+
+    request = pb.ResumeTournamentRequest(tournament_id=tid, concurrency=concurrency)
+    sources.run(read_remote(remote, "ResumeTournament", request))
+    follow(remote, tid)
+
+
+def cancel_on_server(remote: Any, tid: int) -> None:
+    """Stop a tournament the server plays (CancelTournament)."""
+    from arena.rpc.client import cancel_remote_tournament
+
+    sources.run(cancel_remote_tournament(remote, tid))
+
+
+def delete_on_server(remote: Any, tid: int, force: bool) -> int:
+    """Delete a tournament on the server (DeleteTournament); the matches deleted with it."""
+    from arena.rpc.client import read_remote
+    from arena.v1 import arena_pb2 as pb
+
+    request = pb.DeleteTournamentRequest(tournament_id=tid, force=force)
+    reply = sources.run(read_remote(remote, "DeleteTournament", request))
+    return int(reply.matches)
+
+
+def follow(remote: Any, tid: int, *, cancel_on_exit: bool = False) -> None:
+    """Follow a server's tournament with the progress display, then print its final report.
+
+    Ctrl-C (or SIGTERM) detaches, or cancels it with `cancel_on_exit`; a tournament that stops
+    before its end (cancelled, the server shut down) exits 1 with the resume command.
+    """
+    progress = MatchProgress()
+    address = remote.address
+    try:
+        with signals_as_interrupt():
+            sources.run(_follow(remote, tid, progress))
+    except KeyboardInterrupt:
+        progress.stop()
+        if cancel_on_exit:
+            cancel_on_server(remote, tid)
+            progress.say(f"tournament {tid} cancelled on {address} (resumable)")
+            raise typer.Exit(130) from None
+        progress.say(
+            f"detached: tournament {tid} goes on on {address}. Follow it again with "
+            f"`arena tournament attach {tid} --server {address}`, stop it with "
+            f"`arena tournament cancel {tid} --server {address}`"
+        )
+        return
+    except ArenaError as exc:
+        progress.stop()
+        raise TournamentError(
+            f"lost tournament {tid} on {address} ({exc}); it may go on there: "
+            f"`arena tournament attach {tid} --server {address}`"
+        ) from None
+    progress.stop()
+    report = sources.tournament_report(None, remote, tid)
+    print_final(remote, report)
+    if report.summary.status != "finished":
+        raise TournamentError(
+            f"tournament {tid} stopped {report.summary.status}"
+            + (f" ({report.error})" if report.error else "")
+            + f": continue with `arena tournament resume {tid} --server {address}`"
+        )
+
+
+def print_final(remote: Any, report: TournamentReport) -> None:
+    """The report of a tournament a server played, then its game's ladder there."""
+    emit_report(report, OutputFormat.TABLE)
+    game, entries = sources.leaderboard(None, remote, report.summary.game)
+    emit_ladder(entries, game, OutputFormat.TABLE)
+
+
+async def _follow(remote: Any, tid: int, progress: MatchProgress) -> None:
+    """Show a tournament's WatchTournament updates until the server stops sending them."""
+    from arena.rpc.client import follow_remote
+    from arena.rpc.report_wire import match_row_from_pb, summary_from_pb
+    from arena.v1 import arena_pb2 as pb
+
+    request = pb.WatchTournamentRequest(tournament_id=tid)
+    started = False
+    away: set[str] = set()
+    withdrawn: set[str] = set()
+    async for update in follow_remote(remote, "WatchTournament", request):
+        summary = summary_from_pb(update.tournament)
+        if not started:  # the first update lists every match finished so far: counted
+            progress.start(tid, summary.played, summary.fixtures)
+            started = True
+        else:
+            progress.grow(summary.fixtures)
+            for m in update.finished:
+                progress.advance(match_row_from_pb(m))
+        now_away = {a.bot: a for a in update.tournament.away}
+        for bot in sorted(set(now_away) - away):
+            left = now_away[bot].grace_left_ms / 1000
+            progress.warn(f"bot {bot} is away: its matches wait up to {left:.0f} s for it")
+        for bot in sorted(away - set(now_away) - set(update.tournament.withdrawn)):
+            progress.say(f"bot {bot} is back")
+        for bot in sorted(set(update.tournament.withdrawn) - withdrawn):
+            progress.warn(
+                f"bot {bot} stayed away past its grace: its remaining matches are forfeits"
+            )
+        away, withdrawn = set(now_away), set(update.tournament.withdrawn)

@@ -1,0 +1,77 @@
+"""Fixed Discrete action spaces: one table per game, move text <-> action index.
+
+A table lists every move text the game can ever offer, in a fixed documented order, so an
+index means the same move in every position, player count and option set. A legal move maps
+to its index and back without looking at the position; the mask of a position marks the
+indexes of its legal moves.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable, Sequence
+from functools import cache
+
+import numpy as np
+
+from arena.errors import InvalidMoveError
+from arena.registry import get_game
+
+
+class ActionTable:
+    """Every move a game can ever offer, by index."""
+
+    def __init__(self, game: str, moves: Sequence[str]) -> None:
+        self.game = game
+        self.moves: tuple[str, ...] = tuple(moves)
+        self.index: dict[str, int] = {m: i for i, m in enumerate(self.moves)}
+        if len(self.index) != len(self.moves):
+            raise ValueError(f"{game}: the action table repeats a move")
+
+    @property
+    def size(self) -> int:
+        """The number of actions (the Discrete space's n)."""
+        return len(self.moves)
+
+    def encode(self, move: str) -> int:
+        """The action index of a move text; InvalidMoveError if no action means it."""
+        try:
+            return self.index[move]
+        except KeyError:
+            raise InvalidMoveError(f"{self.game}: no action for move {move!r}") from None
+
+    def decode(self, action: int) -> str:
+        """The move text of an action index; InvalidMoveError outside the table."""
+        if not 0 <= action < len(self.moves):
+            raise InvalidMoveError(f"{self.game}: action {action} outside 0..{self.size - 1}")
+        return self.moves[action]
+
+    def actions(self, moves: Iterable[str]) -> list[int]:
+        """The sorted action indexes of some legal moves."""
+        return sorted(self.encode(m) for m in moves)
+
+    def mask(self, moves: Iterable[str]) -> np.ndarray:
+        """An int8 vector of the table's size: 1 at the index of every given move."""
+        out = np.zeros(self.size, dtype=np.int8)
+        for m in moves:
+            out[self.encode(m)] = 1
+        return out
+
+
+# Each game's action module, named here rather than found by building its name.
+_MODULES = {
+    "lucky_numbers": "arena.env.actions.lucky_numbers",
+    "azul": "arena.env.actions.azul",
+    "the_number": "arena.env.actions.the_number",
+    "arctic_scavengers": "arena.env.actions.arctic_scavengers",
+    "hypnosia": "arena.env.actions.hypnosia",
+    "epizodiak": "arena.env.actions.epizodiak",
+}
+
+
+@cache
+def table_for(game_name: str) -> ActionTable:
+    """The action table of a registered game (built once)."""
+    game = get_game(game_name)
+    module = importlib.import_module(_MODULES[game.name])
+    return ActionTable(game.name, module.moves())

@@ -1,0 +1,148 @@
+"""One game being played through the adapters: the engine's state, its action table, its
+observation encoder, and the moves so far (what the AEC, parallel, Gymnasium and OpenSpiel
+adapters and the SDK bridge share)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from arena.core import Outcome, Seat, Termination
+from arena.env.actions import ActionTable, table_for
+from arena.env.observations import Encoder, encoder_for
+from arena.env.rewards import rank_rewards
+from arena.errors import InvalidMoveError
+from arena.game import Game, check_player_count, new_game_state, parse_options
+from arena.registry import get_game
+
+ILLEGAL_MODES = ("lose", "raise")
+
+
+class EnvMatch:
+    """A game at a table of `num_players`, dealt from a seed as the referee deals it."""
+
+    def __init__(
+        self,
+        game: str,
+        num_players: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        illegal: str = "lose",
+    ) -> None:
+        if illegal not in ILLEGAL_MODES:
+            raise ValueError(f"illegal must be one of {', '.join(ILLEGAL_MODES)}, not {illegal!r}")
+        self.game: Game[Any, Any] = get_game(game)
+        self.num_players = num_players or self.game.min_players
+        check_player_count(self.game, self.num_players)
+        self.options = parse_options(self.game, dict(options or {}))
+        self.illegal = illegal
+        self.table: ActionTable = table_for(self.game.name)
+        self.encoder: Encoder = encoder_for(self.game.name, self.num_players)
+        self.seed = 0
+        self.state: Any = None
+        self.moves: list[tuple[Seat, str]] = []
+        self.fault: Outcome | None = None
+        # The last state asked about, with its outcome and one seat's legal moves: a step
+        # asks for them several times (mask, legality, who is next).
+        self._seen: tuple[Any, Outcome | None] = (None, None)
+        self._legal: tuple[Any, Seat, list[str]] = (None, -1, [])
+
+    def deal(self, seed: int) -> None:
+        """Start a new game: the deal of a referee match with this seed."""
+        self.seed = seed
+        self.state = new_game_state(self.game, self.num_players, self.options, seed)
+        self.moves = []
+        self.fault = None
+
+    def outcome(self) -> Outcome | None:
+        """The result once over (a fault's adjudication included), else None."""
+        if self.fault is not None:
+            return self.fault
+        state, outcome = self._seen
+        if state is not self.state:
+            outcome = self.game.outcome(self.state)
+            self._seen = (self.state, outcome)
+        return outcome
+
+    def movers(self) -> tuple[Seat, ...]:
+        """The seats that must decide now (none once over)."""
+        return () if self.outcome() is not None else tuple(self.game.to_move(self.state))
+
+    def legal_moves(self, seat: Seat) -> list[str]:
+        """The seat's legal moves now (empty when it is not to move)."""
+        if seat not in self.movers():
+            return []
+        state, cached_seat, moves = self._legal
+        if state is not self.state or cached_seat != seat:
+            moves = list(self.game.legal_moves(self.state, seat))
+            self._legal = (self.state, seat, moves)
+        return moves
+
+    def mask(self, seat: Seat) -> np.ndarray:
+        """The seat's action mask now (all zeros when it is not to move)."""
+        return self.table.mask(self.legal_moves(seat))
+
+    def view(self, seat: Seat) -> dict[str, Any]:
+        """What the seat may see now."""
+        return self.game.view(self.state, seat)
+
+    def observe(self, seat: Seat) -> dict[str, np.ndarray]:
+        """The seat's observation: its encoded view and its action mask."""
+        return {"observation": self.encoder.encode(self.view(seat)), "action_mask": self.mask(seat)}
+
+    def play(self, seat: Seat, action: int) -> bool:
+        """Play an action of a seat to move; False when it was illegal (then, unless illegal
+        is "raise", the seat loses as at the referee: ranked last, the others adjudicated)."""
+        try:
+            move = self.table.decode(int(action))
+        except InvalidMoveError:
+            return self._refuse(seat, f"action {action}")
+        return self.play_move(seat, move)
+
+    def play_move(self, seat: Seat, move: str) -> bool:
+        """Play a move text of a seat to move; False when it was illegal (as for `play`)."""
+        move = " ".join(move.split())  # the referee's own normalisation of a reply
+        if move not in self.legal_moves(seat):
+            return self._refuse(seat, repr(move))
+        self.state = self.game.apply(self.state, seat, move)
+        self.moves.append((seat, move))
+        return True
+
+    def _refuse(self, seat: Seat, what: str) -> bool:
+        if self.illegal == "raise":
+            raise InvalidMoveError(f"{self.game.name}: {what} is not legal for seat {seat} now")
+        self.fault = _forfeit(self.game.adjudicate(self.state, seat), seat)
+        return False
+
+    def rewards(self) -> tuple[float, ...]:
+        """Each seat's reward: rank-based once over, else zeros."""
+        outcome = self.outcome()
+        return rank_rewards(outcome) if outcome else (0.0,) * self.num_players
+
+
+def _forfeit(base: Outcome, seat: Seat) -> Outcome:
+    return Outcome(
+        ranks=base.ranks,
+        scores=base.scores,
+        points=base.points,
+        termination=Termination.ILLEGAL_MOVE,
+        offender=seat,
+        detail=f"seat {seat}: an illegal action",
+    )
+
+
+class SeedStream:
+    """Deal seeds for successive resets: a given seed deals that seed's game (as the referee
+    would), and later resets without one continue a stream seeded by it."""
+
+    def __init__(self) -> None:
+        self._rng = random.Random()
+
+    def next(self, seed: int | None) -> int:
+        """The seed of the next deal."""
+        if seed is not None:
+            self._rng = random.Random(seed)
+            return int(seed)
+        return self._rng.getrandbits(31)

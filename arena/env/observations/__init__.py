@@ -1,0 +1,128 @@
+"""Observation encoders: a seat's view (the game's `view(state, seat)`) as one float32 vector.
+
+Each game's module names the parts of its vector (`layout(num_players)`, documented shapes)
+and fills them from the view alone (`fill(view, parts)`), so an observation holds exactly
+what the seat may see. Seat-indexed parts are in the observer's order: itself first, then the
+seats after it in play order (seat + 1, seat + 2 ... wrapping).
+"""
+
+from __future__ import annotations
+
+import importlib
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+
+from arena.registry import get_game
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """One named piece of an observation vector: its shape and value bounds."""
+
+    name: str
+    shape: tuple[int, ...]
+    low: float = 0.0
+    high: float = 1.0
+
+    @property
+    def size(self) -> int:
+        """How many numbers it holds."""
+        return int(np.prod(self.shape, dtype=np.int64))
+
+
+class Layout:
+    """The parts of a flat observation vector, in order."""
+
+    def __init__(self, parts: Sequence[Part]) -> None:
+        self.parts = tuple(parts)
+        self.size = sum(p.size for p in self.parts)
+        self.low = np.concatenate([np.full(p.size, p.low, np.float32) for p in self.parts])
+        self.high = np.concatenate([np.full(p.size, p.high, np.float32) for p in self.parts])
+        bounds = np.cumsum([0] + [p.size for p in self.parts]).tolist()
+        self._slices = [
+            (p.name, bounds[i], bounds[i + 1], p.shape) for i, p in enumerate(self.parts)
+        ]
+
+    def split(self, flat: np.ndarray) -> dict[str, np.ndarray]:
+        """Named, reshaped views into `flat` (writing to them writes to `flat`)."""
+        return {name: flat[a:b].reshape(shape) for name, a, b, shape in self._slices}
+
+
+Fill = Callable[[Mapping[str, Any], dict[str, np.ndarray]], None]
+
+
+class Encoder:
+    """Encodes the views of one game at one player count."""
+
+    def __init__(self, game_name: str, num_players: int) -> None:
+        self.game = get_game(game_name).name
+        self.num_players = num_players
+        module = _module(self.game)
+        self.layout: Layout = module.layout(num_players)
+        self._fill: Fill = module.fill
+        # A scratch vector and its named parts per thread (the bridge decides in worker
+        # threads): splitting a fresh vector on every call costs as much as filling it.
+        self._scratch = threading.local()
+
+    @property
+    def size(self) -> int:
+        """The length of an observation vector."""
+        return self.layout.size
+
+    def encode(self, view: Mapping[str, Any], out: np.ndarray | None = None) -> np.ndarray:
+        """The observation vector of a seat's view (a new array, or `out` filled)."""
+        scratch = self._scratch
+        if not hasattr(scratch, "flat"):
+            scratch.flat = np.zeros(self.size, np.float32)
+            scratch.parts = self.layout.split(scratch.flat)
+        scratch.flat.fill(0.0)
+        self._fill(view, scratch.parts)
+        if out is None:
+            return np.array(scratch.flat)
+        out[:] = scratch.flat
+        return out
+
+
+# Each game's observation module, named here rather than found by building its name.
+_MODULES = {
+    "lucky_numbers": "arena.env.observations.lucky_numbers",
+    "azul": "arena.env.observations.azul",
+    "the_number": "arena.env.observations.the_number",
+    "arctic_scavengers": "arena.env.observations.arctic_scavengers",
+    "hypnosia": "arena.env.observations.hypnosia",
+    "epizodiak": "arena.env.observations.epizodiak",
+}
+
+
+@cache
+def _module(game_name: str) -> ModuleType:
+    return importlib.import_module(_MODULES[game_name])
+
+
+@cache
+def encoder_for(game_name: str, num_players: int) -> Encoder:
+    """The encoder of a game at a player count (built once)."""
+    return Encoder(game_name, num_players)
+
+
+def relative(view: Mapping[str, Any], seat: int, n: int) -> int:
+    """Where `seat` sits counted from the viewer: 0 is the viewer, 1 the next seat ..."""
+    return (seat - int(view["seat"])) % n
+
+
+def in_seat_order(view: Mapping[str, Any], items: Sequence[Any]) -> list[Any]:
+    """`items` (one per seat) reordered from the viewer on."""
+    me, n = int(view["seat"]), len(items)
+    return [items[(me + k) % n] for k in range(n)]
+
+
+def one_hot(target: np.ndarray, index: int) -> None:
+    """Set target[index] to 1 when the index is in range (else leave it all zeros)."""
+    if 0 <= index < len(target):
+        target[index] = 1.0

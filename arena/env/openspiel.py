@@ -1,0 +1,285 @@
+"""The six games registered with OpenSpiel (pyspiel's Python game API), as `arena_<game>`.
+
+    import pyspiel
+    import arena.env.openspiel  # registers arena_lucky_numbers, arena_azul ...
+    game = pyspiel.load_game("arena_azul", {"players": 3, "wall": "gray"})
+
+Modelling (docs/ml.md): sequential and imperfect-information. The engines draw their
+randomness inside `apply` from a seeded stream held in the state, so there are no chance
+nodes: the deal and every later draw are hidden state (chance mode "sampled stochastic"), and
+`resample_from_infostate` re-deals all of it (the engine's `sampling.resample`: hidden cards
+and the stream of future draws), as ISMCTS needs. A simultaneous decision (The Number) is
+played seat by seat, lowest seat first; a seat's information state never shows the pending
+choices of the seats before it, so it is the same game. Information state string: the seat's
+view (the engine's own definition of what it may know) as canonical JSON; observation string:
+the game's text picture for that seat; both tensors: the environments' observation vector.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from arena.env.actions import ActionTable, table_for
+from arena.env.observations import Encoder, encoder_for
+from arena.env.rewards import rank_rewards
+from arena.game import Game, new_game_state, option_fields, options_to_dict, parse_options
+from arena.registry import game_entry, get_game, list_games, load_part
+
+PREFIX = "arena_"
+_registered: set[str] = set()
+
+
+def short_name(game_name: str) -> str:
+    """The OpenSpiel name of an arena game: arena_<game>."""
+    return PREFIX + get_game(game_name).name
+
+
+def _option_defaults(game: Game[Any, Any]) -> dict[str, Any]:
+    """Each option as an OpenSpiel parameter: its default as bool, int or text."""
+    defaults = game.options_type()
+    out: dict[str, Any] = {}
+    for f in option_fields(game):
+        value = getattr(defaults, f.name)
+        out[f.name] = value.value if isinstance(value, enum.Enum) else value
+    return out
+
+
+def max_length(game_name: str, n: int, options: Any) -> int:
+    """An upper bound on the decisions of a game, from the engines' documented caps."""
+    opts = options_to_dict(options)
+    bounds: dict[str, Callable[[], int]] = {
+        "lucky_numbers": lambda: 2 * 500 + 4 * n,  # turn cap 500, two decisions a turn
+        "azul": lambda: 100 * (4 * (2 * n + 1) + 5 * n),  # round cap; takes + gray placements
+        "the_number": lambda: int(opts.get("rounds", 2)) * 5 * n,
+        "hypnosia": lambda: int(opts.get("round_cap", 300)) * n * 2,
+        "epizodiak": lambda: 2 * 600 * (50 if opts.get("mode") != "one_round" else 1),
+        "arctic_scavengers": lambda: 16 * n * 200,  # a card is played once per round
+    }
+    return bounds[game_name]()
+
+
+class _Shared:
+    """Holds something immutable or game-wide: OpenSpiel deep-copies a state's attributes on
+    every clone, and these need no copy (engine states are never changed in place)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
+        return self
+
+
+@dataclasses.dataclass(slots=True)
+class _Context:
+    """What every state of one loaded game shares."""
+
+    game: Game[Any, Any]
+    num_players: int
+    options: Any
+    table: ActionTable
+    encoder: Encoder
+    resample: Callable[[Any, int, random.Random], Any]
+    fixed_seed: int
+    deals: random.Random  # deal seeds when no fixed seed is given
+    resampling: random.Random  # for resample_from_infostate
+    # OpenSpiel asks for a seat's tensors and strings one by one: its view and vector are
+    # made once per (engine state, seat). Keyed by id, with the state kept to check it.
+    seen: dict[tuple[int, int], tuple[Any, dict[str, Any], np.ndarray]] = dataclasses.field(
+        default_factory=dict
+    )
+
+    def observed(self, engine_state: Any, player: int) -> tuple[dict[str, Any], np.ndarray]:
+        """The view and the observation vector of `player` in `engine_state`."""
+        key = (id(engine_state), player)
+        hit = self.seen.get(key)
+        if hit is not None and hit[0] is engine_state:
+            return hit[1], hit[2]
+        if len(self.seen) >= 64:
+            self.seen.clear()
+        view = self.game.view(engine_state, player)
+        vector = self.encoder.encode(view)
+        self.seen[key] = (engine_state, view, vector)
+        return view, vector
+
+
+class ArenaSpielGame(pyspiel.Game):  # type: ignore[misc]
+    """One arena game as an OpenSpiel game; subclassed per game by `register`."""
+
+    arena_name = ""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        game = get_game(self.arena_name)
+        values = {**_default_params(game), **(params or {})}
+        n = int(values["players"])
+        options = parse_options(game, {k: values[k] for k in _option_defaults(game)})
+        table = table_for(game.name)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=table.size,
+            max_chance_outcomes=0,
+            num_players=n,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=max_length(game.name, n, options),
+        )
+        super().__init__(_game_type(game), info, params or {})
+        rng_seed = int(values["rng_seed"])
+        context = _Context(
+            game=game,
+            num_players=n,
+            options=options,
+            table=table,
+            encoder=encoder_for(game.name, n),
+            resample=load_part(game_entry(game.name).sampling),
+            fixed_seed=int(values["seed"]),
+            deals=random.Random(rng_seed),
+            resampling=random.Random(rng_seed + 1),
+        )
+        self._ctx = _Shared(context)
+
+    def new_initial_state(self) -> ArenaSpielState:
+        """A new deal: the referee's deal of `seed`, or (seed -1) a fresh seed every time."""
+        return ArenaSpielState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> _Observer:
+        """The observer of information states and observations (the same vector)."""
+        if params:
+            raise ValueError(f"observation parameters are not supported: {params}")
+        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return _Observer(self._ctx.value, perfect_recall)
+
+
+class ArenaSpielState(pyspiel.State):  # type: ignore[misc]
+    """A position of an arena game; the engine's state, untouched, inside."""
+
+    def __init__(self, game: ArenaSpielGame) -> None:
+        super().__init__(game)
+        ctx: _Context = game._ctx.value
+        self._ctx = game._ctx
+        self.deal_seed = ctx.fixed_seed if ctx.fixed_seed >= 0 else ctx.deals.getrandbits(31)
+        self._engine: _Shared | None = None  # set up on first use: clones start as new states
+
+    @property
+    def engine_state(self) -> Any:
+        """The engine's state (the deal is set up on first use)."""
+        if self._engine is None:
+            ctx: _Context = self._ctx.value
+            self._engine = _Shared(
+                new_game_state(ctx.game, ctx.num_players, ctx.options, self.deal_seed)
+            )
+        return self._engine.value
+
+    def view(self, player: int) -> dict[str, Any]:
+        """What `player` may see now."""
+        return dict(self._ctx.value.observed(self.engine_state, player)[0])
+
+    def current_player(self) -> int:
+        """The lowest seat to move, or TERMINAL."""
+        ctx: _Context = self._ctx.value
+        if ctx.game.outcome(self.engine_state) is not None:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return min(ctx.game.to_move(self.engine_state))
+
+    def _legal_actions(self, player: int) -> list[int]:
+        ctx: _Context = self._ctx.value
+        return ctx.table.actions(ctx.game.legal_moves(self.engine_state, player))
+
+    def _apply_action(self, action: int) -> None:
+        ctx: _Context = self._ctx.value
+        move = ctx.table.decode(int(action))
+        state = ctx.game.apply(self.engine_state, self.current_player(), move)
+        self._engine = _Shared(state)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return str(self._ctx.value.table.decode(int(action)))
+
+    def is_terminal(self) -> bool:
+        """The game is over."""
+        return self._ctx.value.game.outcome(self.engine_state) is not None
+
+    def returns(self) -> list[float]:
+        """Rank-based returns in [-1, 1] once over (zero-sum), zeros before."""
+        ctx: _Context = self._ctx.value
+        outcome = ctx.game.outcome(self.engine_state)
+        return list(rank_rewards(outcome)) if outcome else [0.0] * ctx.num_players
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
+        """A state `player_id` cannot tell from this one: everything hidden from it re-dealt."""
+        ctx: _Context = self._ctx.value
+        rng = random.Random(ctx.resampling.getrandbits(64))
+        other = self.clone()
+        other._engine = _Shared(ctx.resample(self.engine_state, player_id, rng))
+        return other
+
+    def __str__(self) -> str:
+        return str(self._ctx.value.game.render(self.engine_state, None))
+
+
+class _Observer:
+    """OpenSpiel's PyObserver: the environments' observation vector, named by its parts."""
+
+    def __init__(self, ctx: _Context, perfect_recall: bool) -> None:
+        self._ctx = ctx
+        self._perfect_recall = perfect_recall
+        self.tensor = np.zeros(ctx.encoder.size, np.float32)
+        self.dict = ctx.encoder.layout.split(self.tensor)
+
+    def set_from(self, state: ArenaSpielState, player: int) -> None:
+        """Encode `player`'s view of `state` into `tensor`."""
+        self.tensor[:] = self._ctx.observed(state.engine_state, player)[1]
+
+    def string_from(self, state: ArenaSpielState, player: int) -> str:
+        """Information state: the view as canonical JSON; observation: the text picture."""
+        if self._perfect_recall:
+            view = self._ctx.observed(state.engine_state, player)[0]
+            return json.dumps(view, sort_keys=True, separators=(",", ":"))
+        return str(self._ctx.game.render(state.engine_state, player))
+
+
+def _default_params(game: Game[Any, Any]) -> dict[str, Any]:
+    return {"players": game.min_players, "seed": -1, "rng_seed": 0, **_option_defaults(game)}
+
+
+def _game_type(game: Game[Any, Any]) -> pyspiel.GameType:
+    return pyspiel.GameType(
+        short_name=PREFIX + game.name,
+        long_name=f"arena {game.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=game.max_players,
+        min_num_players=game.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=_default_params(game),
+    )
+
+
+def register() -> list[str]:
+    """Register every arena game with pyspiel (once); their OpenSpiel names."""
+    for game in list_games():
+        if game.name in _registered:
+            continue
+        cls = type(f"Arena_{game.name}", (ArenaSpielGame,), {"arena_name": game.name})
+        pyspiel.register_game(_game_type(game), cls)
+        _registered.add(game.name)
+    return [PREFIX + name for name in sorted(_registered)]
+
+
+register()

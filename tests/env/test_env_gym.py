@@ -1,0 +1,76 @@
+"""Gymnasium: check_env for every game and player count, whole episodes against built-in
+strategies and callables, seeded resets that give the referee's deal."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from env_helpers import TABLES
+from gymnasium.utils.env_checker import check_env
+
+from arena.env.gym import ArenaGymEnv
+from arena.game import parse_options, replay
+from arena.players import first_move_policy
+from arena.registry import get_game
+
+
+@pytest.mark.parametrize(("game", "n"), TABLES)
+def test_check_env(game: str, n: int) -> None:
+    check_env(ArenaGymEnv(game, n, opponents="greedy", seat=None), skip_render_check=True)
+
+
+def play_episode(env: ArenaGymEnv, seed: int) -> tuple[float, dict, int]:
+    """Masked random actions to the end: the final reward, info and decisions."""
+    obs, info = env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    done, reward, steps = False, 0.0, 0
+    while not done:
+        assert env.observation_space.contains(obs)
+        action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        obs, reward, done, truncated, info = env.step(action)
+        assert not truncated and "illegal_action" not in info
+        steps += 1
+    return reward, info, steps
+
+
+@pytest.mark.parametrize("game", ["lucky_numbers", "azul", "the_number", "epizodiak"])
+def test_an_episode_against_greedy_ends_with_the_rank_reward(game: str) -> None:
+    env = ArenaGymEnv(game, opponents="greedy")
+    reward, info, steps = play_episode(env, seed=11)
+    outcome = info["outcome"]
+    assert steps > 0 and -1.0 <= reward <= 1.0
+    assert (reward == 1.0) == (outcome.ranks[0] == 1 and outcome.ranks.count(1) == 1)
+
+
+def test_opponents_may_be_callables_one_per_seat() -> None:
+    env = ArenaGymEnv("hypnosia", 3, seat=1, opponents=[first_move_policy, "random"])
+    _reward, info, _steps = play_episode(env, seed=4)
+    assert info["seat"] == 1 and info["outcome"] is not None
+
+
+def test_reset_seed_deals_the_referees_game_and_varies_the_seat() -> None:
+    game = get_game("azul")
+    env = ArenaGymEnv("azul", 3, seat=None)
+    seats = set()
+    for seed in range(8):
+        _obs, info = env.reset(seed=seed)
+        seats.add(info["seat"])
+        # The opponents before the agent have moved: the referee's deal of `seed`, replayed.
+        states = replay(game, 3, parse_options(game, {}), seed, env.match.moves)
+        for seat in range(3):
+            assert game.view(states[-1], seat) == env.match.view(seat)
+    assert len(seats) > 1
+
+
+def test_an_illegal_action_ends_the_episode_with_a_loss() -> None:
+    env = ArenaGymEnv("lucky_numbers", 2)
+    obs, info = env.reset(seed=2)
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    _obs, reward, done, _truncated, info = env.step(illegal)
+    assert done and reward == -1.0 and info["illegal_action"] == illegal
+    assert info["outcome"].offender == info["seat"]
+
+
+def test_the_number_of_opponents_must_fit_the_table() -> None:
+    with pytest.raises(ValueError, match="2 opponents"):
+        ArenaGymEnv("azul", 3, opponents=["random"])

@@ -1,0 +1,111 @@
+"""OpenSpiel: its random-simulation checks for every game and player count, resampling
+that keeps the information state, and ISMCTS / MCTS playing through the registration."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import numpy as np
+import pyspiel
+import pytest
+from env_helpers import GAMES, TABLES
+from open_spiel.python.algorithms import ismcts, mcts
+
+import arena.env.openspiel as spiel
+from arena.env.observations import encoder_for
+from arena.env.rewards import rank_rewards
+from arena.game import new_game_state, parse_options
+from arena.registry import get_game
+
+
+def load(game: str, **params: object) -> pyspiel.Game:
+    return pyspiel.load_game(spiel.short_name(game), dict(params))
+
+
+def test_every_game_is_registered() -> None:
+    names = set(pyspiel.registered_names())
+    assert {f"arena_{g}" for g in GAMES} <= names
+    assert spiel.register() == sorted(f"arena_{g}" for g in GAMES)  # idempotent
+
+
+@pytest.mark.parametrize(("game", "n"), TABLES)
+def test_random_sim_test(game: str, n: int) -> None:
+    loaded = load(game, players=n)
+    assert loaded.num_players() == n
+    assert loaded.observation_tensor_shape() == [encoder_for(game, n).size]
+    pyspiel.random_sim_test(loaded, num_sims=1, serialize=False, verbose=False)
+
+
+def test_options_are_game_parameters() -> None:
+    game = load("azul", players=3, wall="gray", seed=9)
+    state = game.new_initial_state()
+    view = json.loads(state.information_state_string(0))
+    assert view["wall_variant"] == "gray" and view["num_players"] == 3
+    azul = get_game("azul")
+    referee = new_game_state(azul, 3, parse_options(azul, {"wall": "gray"}), 9)
+    assert view == json.loads(json.dumps(azul.view(referee, 0)))  # seed 9: the referee's deal
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+def test_resampling_keeps_every_information_state(game_name: str) -> None:
+    game = load(game_name, rng_seed=3)
+    rng = random.Random(3)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    state, ply = game.new_initial_state(), 0
+    while not state.is_terminal() and ply < 120:
+        if ply % 4 == 0:
+            for p in range(game.num_players()):
+                other = state.resample_from_infostate(p, sampler)
+                assert other.information_state_string(p) == state.information_state_string(p)
+                assert other.information_state_tensor(p) == state.information_state_tensor(p)
+                assert other.observation_string(p) == state.observation_string(p)
+                assert other.current_player() == state.current_player()
+                assert other.history() == state.history()
+        state.apply_action(rng.choice(state.legal_actions()))
+        ply += 1
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+def test_ismcts_plays_a_full_match(game_name: str) -> None:
+    game = load(game_name, seed=3)
+    evaluator = mcts.RandomRolloutEvaluator(
+        n_rollouts=1, random_state=np.random.RandomState(0), max_length=2
+    )
+    bots = [
+        ismcts.ISMCTSBot(game, evaluator, 2.0, max_simulations=4,
+                         random_state=np.random.RandomState(p))
+        for p in range(game.num_players())
+    ]  # fmt: skip
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(bots[state.current_player()].step(state))
+    outcome = get_game(game_name).outcome(state.engine_state)
+    assert outcome is not None and len(state.history()) > game.num_players()
+    assert state.returns() == pytest.approx(rank_rewards(outcome))
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+def test_mcts_searches_every_game(game_name: str) -> None:
+    game = load(game_name, seed=5)
+    evaluator = mcts.RandomRolloutEvaluator(
+        n_rollouts=1, random_state=np.random.RandomState(0), max_length=3
+    )
+    bot = mcts.MCTSBot(game, 2.0, 8, evaluator, random_state=np.random.RandomState(1))
+    state = game.new_initial_state()
+    for _ in range(5):
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+
+
+def test_the_numbers_seats_write_one_after_another_unseen() -> None:
+    game = load("the_number", players=3, seed=1)
+    state = game.new_initial_state()
+    assert state.current_player() == 0
+    before = state.information_state_string(1)
+    state.apply_action(555)
+    assert state.current_player() == 1
+    after = json.loads(state.information_state_string(1))
+    assert after["players"][0]["submitted"] and "555" not in state.information_state_string(1)
+    assert json.loads(before)["players"][0]["submitted"] is False
