@@ -22,10 +22,10 @@ from cli_helpers import run_cli, run_ok, stored_matches
 
 from arena.cluster import organizer
 from arena.cluster.connect import ClusterSettings, ClusterTarget, parse_target
-from arena.cluster.fingerprint import ClusterMismatchError, local_fingerprint
+from arena.cluster.fingerprint import local_fingerprint
 from arena.cluster.fixture_task import FixtureJob, play_fixture
-from arena.cluster.organizer import ClusterRun, FixturesLeftError, run_on_cluster
-from arena.errors import ConfigError
+from arena.cluster.organizer import ClusterRun, run_on_cluster
+from arena.errors import ClusterMismatchError, ConfigError, FixturesLeftError
 from arena.store import Store
 from arena.tournament import BotEntry, Status, TournamentSpec
 from arena.tournament.manage import create_tournament

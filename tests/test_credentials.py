@@ -10,7 +10,8 @@ import pytest
 import sqlalchemy as sa
 
 from arena.cli import main
-from arena.store import CredentialError, Role, Store
+from arena.errors import CredentialError
+from arena.store import Role, Store
 from arena.store import credentials as creds
 from arena.store.schema import credentials
 

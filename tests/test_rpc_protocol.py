@@ -11,10 +11,17 @@ import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
-from arena.errors import BotError, ConfigError, IllegalMoveError, UnknownGameError
+from arena.errors import (
+    BotError,
+    ConfigError,
+    IllegalMoveError,
+    TokenError,
+    UnknownGameError,
+    UnknownMatchError,
+)
 from arena.rpc.server import create_server, stop_server
 from arena.rpc.state import MAX_MESSAGE_BYTES, ServerConfig, ServerState
-from arena.rpc.status import MatchNotFoundError, TokenError, status_for
+from arena.rpc.status import status_for
 from arena.v1 import arena_pb2 as pb
 from arena.v1 import arena_pb2_grpc
 
@@ -233,7 +240,7 @@ def test_reflection_serves_the_game_view_types() -> None:
 
 def test_one_table_maps_errors_to_status_codes() -> None:
     assert status_for(UnknownGameError("x")) == grpc.StatusCode.NOT_FOUND
-    assert status_for(MatchNotFoundError("x")) == grpc.StatusCode.NOT_FOUND
+    assert status_for(UnknownMatchError("x")) == grpc.StatusCode.NOT_FOUND
     assert status_for(IllegalMoveError("x")) == grpc.StatusCode.INVALID_ARGUMENT
     assert status_for(ConfigError("x")) == grpc.StatusCode.INVALID_ARGUMENT
     assert status_for(TokenError("x")) == grpc.StatusCode.UNAUTHENTICATED

@@ -9,7 +9,12 @@ import pytest
 import sqlalchemy as sa
 
 from arena.core import MatchRecord, MoveRecord, Outcome, Termination
-from arena.errors import SchemaVersionError, StoreError, TournamentError
+from arena.errors import (
+    SchemaVersionError,
+    StoreError,
+    UnknownMatchError,
+    UnknownTournamentError,
+)
 from arena.store import SCHEMA_VERSION, Store, resolve_url
 from arena.store.schema import matches, meta
 from arena.tournament import BotEntry, Format, Status, TournamentSpec, make_fixtures
@@ -153,9 +158,9 @@ def test_results_come_in_tournament_then_fixture_order_whatever_the_saving_order
 
 def test_unknown_tournament_and_match(db_url):
     with Store.open(db_url) as store:
-        with pytest.raises(TournamentError, match="no tournament 7"):
+        with pytest.raises(UnknownTournamentError, match="no tournament 7"):
             store.tournament(7)
-        with pytest.raises(StoreError, match="no match 'nope'"):
+        with pytest.raises(UnknownMatchError, match="no match 'nope'"):
             store.match("nope")
 
 

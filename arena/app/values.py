@@ -6,9 +6,10 @@ application layer stays the one thing they stand on (tests/app/test_front_end_la
 
 from __future__ import annotations
 
+from arena.errors import UnknownMatchError
 from arena.publicity import Disclosure, Frame, FrameKind
 from arena.ratings import CONSERVATIVE_K, LadderEntry
-from arena.store import MatchSummary, RatingChange, Store, UnknownMatchError
+from arena.store import MatchSummary, RatingChange, Store
 from arena.tournament import BotEntry
 from arena.tournament.comparisons import HeadToHead
 from arena.tournament.standings import SeatSummary

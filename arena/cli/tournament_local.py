@@ -19,11 +19,10 @@ from arena.cli.tournament_play import Faults, execute
 from arena.cli.tournament_progress import MatchProgress, signals_as_interrupt
 from arena.cli.tournament_report import emit_report
 from arena.core import MatchRecord
-from arena.errors import ArenaError
+from arena.errors import ArenaError, TournamentBusyError
 from arena.store import StoredTournament
 from arena.tournament import Fixture, TournamentSpec
 from arena.tournament.crashes import DEFAULT_MAX_CRASHES
-from arena.tournament.lease import TournamentBusyError
 
 
 def print_final(store: Store, tid: int) -> None:

@@ -13,16 +13,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import arena
-from arena.errors import TournamentError
+from arena.errors import ClusterMismatchError
 from arena.registry import list_games
 
 # The code that decides a record: the referee, every game's engine, the built-in bots and the
 # seeding of fixtures. A change to any of these files on one node changes its fingerprint.
 RULES_SOURCES = ("core.py", "game.py", "referee.py", "games", "strategies.py", "tournament")
-
-
-class ClusterMismatchError(TournamentError):
-    """A node runs another arena, Python or rules than the organizer (never retried)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,10 +19,16 @@ from pathlib import Path
 from typing import Any
 
 from arena.cluster.connect import ClusterSettings, joined, largest_node_cpus
-from arena.cluster.fingerprint import ClusterMismatchError, local_fingerprint
+from arena.cluster.fingerprint import local_fingerprint
 from arena.cluster.fixture_task import FixtureJob, FixtureResult, play_fixture, process_bots
 from arena.core import MatchRecord
-from arena.errors import BotError, ConfigError, TournamentError
+from arena.errors import (
+    BotError,
+    ClusterMismatchError,
+    ConfigError,
+    FixturesLeftError,
+    TournamentError,
+)
 from arena.store import Store, StoredTournament
 from arena.tournament.lease import HEARTBEAT_S, runner_id
 from arena.tournament.logs import tournament_log_dir
@@ -35,10 +41,6 @@ MAX_IN_FLIGHT = 1000  # tasks submitted ahead of results: enough to fill any clu
 OnMatch = Callable[[Fixture, MatchRecord], None]
 OnCreated = Callable[[StoredTournament], None]
 Warn = Callable[[str], None]
-
-
-class FixturesLeftError(TournamentError):
-    """Some fixtures ran out of retries: they stay pending for a resume."""
 
 
 @dataclass(frozen=True, slots=True)

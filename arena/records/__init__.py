@@ -1,9 +1,9 @@
 """Portable match records: JSON Lines export, validated import, replay from a file."""
 
+from arena.errors import RecordError
 from arena.records.portable import (
     RECORD_FORMAT,
     PortableMatch,
-    RecordError,
     TournamentRef,
     from_line,
     to_line,

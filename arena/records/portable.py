@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from arena.core import MatchRecord, MoveRecord, Outcome, Termination
-from arena.errors import ArenaError, LimitError
+from arena.errors import LimitError, RecordError
 from arena.limits import check_match_id
 from arena.registry import get_game
 from arena.tournament.schedule import BotEntry, Deals, Fixture, Format, Status, TournamentSpec
@@ -25,16 +25,6 @@ BUILTIN_PREFIX = "builtin:"
 MAX_NAME_CHARS = 200  # the store's bot name column
 MAX_VERSION_CHARS = 128  # as the referee clips reported versions
 DEFAULT_RULES_VERSION = "1"  # engines that declare no `rules_version` attribute
-
-
-class RecordError(ArenaError):
-    """A record that cannot be read or does not replay: names its line and, if any, its ply."""
-
-    def __init__(self, reason: str, *, line: int | None = None, ply: int | None = None) -> None:
-        self.reason, self.line, self.ply = reason, line, ply
-        where = [f"line {line}"] if line is not None else []
-        where += [f"ply {ply}"] if ply is not None else []
-        super().__init__(f"{', '.join(where)}: {reason}" if where else reason)
 
 
 @dataclass(frozen=True, slots=True)

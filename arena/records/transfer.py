@@ -13,8 +13,9 @@ from dataclasses import dataclass, replace
 from typing import TextIO
 
 from arena.core import MatchRecord
+from arena.errors import RecordError
 from arena.publicity import disclose_match
-from arena.records.portable import PortableMatch, RecordError, TournamentRef, from_line, to_line
+from arena.records.portable import PortableMatch, TournamentRef, from_line, to_line
 from arena.records.validate import position_digests, validate
 from arena.store import Store, StoredTournament
 from arena.store.writes import ImportedTournament

@@ -8,9 +8,9 @@ import math
 from typing import Any
 
 from arena.core import Outcome, Termination
-from arena.errors import ArenaError
+from arena.errors import ArenaError, RecordError
 from arena.game import check_player_count, new_game_state, parse_options
-from arena.records.portable import PortableMatch, RecordError, rules_version
+from arena.records.portable import PortableMatch, rules_version
 from arena.registry import get_game
 
 SCORE_TOLERANCE = 1e-9

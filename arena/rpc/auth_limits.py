@@ -16,8 +16,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from arena.errors import ArenaError
-from arena.rpc.status import TooManyFailuresError
+from arena.errors import ArenaError, TooManyFailuresError
 
 FIRST_DELAY_S = 0.05
 MAX_DELAY_S = 2.0
@@ -92,8 +91,7 @@ class FailureLimiter:
 
 def is_credential_failure(exc: ArenaError) -> bool:
     """Whether an error says a presented credential was wrong (what the back-off counts)."""
-    from arena.errors import AuthenticationError
-    from arena.rpc.status import TokenError
+    from arena.errors import AuthenticationError, TokenError
 
     return isinstance(exc, AuthenticationError | TokenError)
 

@@ -7,10 +7,15 @@ import time
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
-from arena.errors import ProtocolError
+from arena.errors import (
+    MalformedMessageError,
+    NameTakenError,
+    ProtocolError,
+    TokenError,
+    TooManyBotsError,
+)
 from arena.limits import check_hello_fields, check_max_matches
 from arena.rpc.sessions import BotSession, CloseKind, SessionSettings
-from arena.rpc.status import MalformedMessageError, NameTakenError, TokenError, TooManyBotsError
 from arena.v1 import arena_pb2 as pb
 
 PROTOCOL_VERSION = 1

@@ -11,14 +11,14 @@ import grpc
 from google.protobuf.message import DecodeError
 
 from arena import __version__
-from arena.errors import ArenaError, ProtocolError
+from arena.errors import ArenaError, MalformedMessageError, ProtocolError
 from arena.limits import clip
 from arena.rpc.auth_limits import is_credential_failure
 from arena.rpc.bot_registry import PROTOCOL_VERSION
 from arena.rpc.logs import RateLimitedLog
 from arena.rpc.sessions import BotSession, CloseKind
 from arena.rpc.state import ServerState
-from arena.rpc.status import MalformedMessageError, abort_with
+from arena.rpc.status import abort_with
 from arena.v1 import arena_pb2 as pb
 
 log = logging.getLogger("arena.rpc.server")

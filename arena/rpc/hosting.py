@@ -18,7 +18,14 @@ from dataclasses import dataclass
 from arena.app.reports import AwayBot
 from arena.app.tournaments import DEFAULT_RECONNECT_GRACE_MS, TournamentOrder, plan
 from arena.core import MatchRecord
-from arena.errors import ArenaError, BotError, ConfigError, LimitError, TournamentError
+from arena.errors import (
+    ArenaError,
+    BotError,
+    ConfigError,
+    LimitError,
+    TournamentBusyError,
+    TournamentError,
+)
 from arena.limits import MAX_BOTS_PER_TOURNAMENT, MAX_OPTION_CHARS, ServerLimits, check_text
 from arena.players import Player
 from arena.publicity import moves_public
@@ -28,7 +35,7 @@ from arena.rpc.report_wire import request_from_pb
 from arena.rpc.watching import MatchHeader, WatchHub
 from arena.store import Store, StoredTournament
 from arena.tournament import Fixture, TournamentSpec
-from arena.tournament.lease import TournamentBusyError, runner_gone, runner_id
+from arena.tournament.lease import runner_gone, runner_id
 from arena.tournament.manage import create_tournament, game_and_options, play_tournament, spec_clock
 from arena.tournament.players import AbsentPlayer, local_runner
 from arena.tournament.presence import Presence

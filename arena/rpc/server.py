@@ -132,6 +132,9 @@ def check_port_free(address: str) -> None:
     except OSError:
         return  # gRPC says what is wrong with such an address
     with socket.socket(family, socket.SOCK_STREAM) as probe:
+        # As gRPC binds: connections of a server just stopped (TIME_WAIT) do not hold the port,
+        # a socket listening on it does.
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             probe.bind(infos[0][4])
         except OSError as exc:

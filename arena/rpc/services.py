@@ -36,7 +36,7 @@ from arena.rpc.convert import (
 )
 from arena.rpc.hosting import order_from_pb
 from arena.rpc.state import ServerState
-from arena.rpc.status import MatchNotFoundError, abort_with
+from arena.rpc.status import abort_with
 from arena.rpc.watch_streams import watch_match, watch_tournament
 from arena.v1 import arena_pb2 as pb
 from arena.v1 import arena_pb2_grpc
@@ -102,11 +102,11 @@ class ArenaServicer(arena_pb2_grpc.ArenaServiceServicer):
     def _stored_match(self, match_id: str) -> pb.MatchRecord:
         store = self.state.store
         if store is None:
-            raise MatchNotFoundError(f"no finished match {match_id!r} on this server")
+            raise UnknownMatchError(f"no finished match {match_id!r} on this server")
         try:
             shown = disclosed_match(store, match_id, Audience.PUBLIC)
         except UnknownMatchError:
-            raise MatchNotFoundError(f"no finished match {match_id!r} on this server") from None
+            raise UnknownMatchError(f"no finished match {match_id!r} on this server") from None
         message = record_to_pb(shown.record)
         message.seed_withheld = shown.seed_withheld
         message.moves_withheld = shown.moves_withheld

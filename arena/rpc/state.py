@@ -16,7 +16,14 @@ from typing import Any
 
 from arena.access import AccessPolicy
 from arena.core import MatchRecord
-from arena.errors import BotError, ConfigError, StoreError
+from arena.errors import (
+    BotBusyError,
+    BotError,
+    ConfigError,
+    MatchExistsError,
+    NoDatabaseError,
+    StoreError,
+)
 from arena.game import check_player_count, options_to_dict, parse_options
 from arena.limits import ServerLimits, check_match_id, check_name, check_options, check_seed
 from arena.players import Player
@@ -29,7 +36,6 @@ from arena.rpc.convert import game_wire
 from arena.rpc.hosting import TournamentHost, check_connected
 from arena.rpc.remote_player import RemotePlayer
 from arena.rpc.sessions import SessionSettings
-from arena.rpc.status import BotBusyError, MatchExistsError, NoDatabaseError
 from arena.rpc.watching import MatchHeader, WatchHub, WatchSettings
 from arena.store import Store
 from arena.v1 import arena_pb2 as pb

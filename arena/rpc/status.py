@@ -9,102 +9,78 @@ import grpc
 from arena.errors import (
     ArenaError,
     AuthenticationError,
+    BotBusyError,
     BotError,
     ConfigError,
+    ConflictError,
     ForbiddenError,
     GameError,
-    InvalidMoveError,
+    LimitError,
+    MalformedMessageError,
+    MatchExistsError,
+    NameTakenError,
+    NoDatabaseError,
     NotFoundError,
-    OptionError,
-    PlayerCountError,
+    OverloadError,
     ProtocolError,
     StoreError,
+    TokenError,
+    TooManyBotsError,
+    TooManyFailuresError,
+    TooManyWatchersError,
     TournamentError,
-    UnknownGameError,
+    UnavailableError,
+    UnknownMatchError,
+    UnknownTournamentError,
+    WatcherTooSlowError,
 )
 from arena.limits import clip
-from arena.store import UnknownMatchError, UnknownTournamentError
 
 log = logging.getLogger("arena.rpc.server")
 
-
-class MalformedMessageError(ProtocolError):
-    """A message that does not parse, or a Hello with bad fields."""
-
-
-class TokenError(BotError):
-    """The bot presented a token other than the one expected for its name."""
-
-
-class NameTakenError(BotError):
-    """Another connection already uses this bot name with a different token."""
-
-
-class BotBusyError(BotError):
-    """The bot already plays as many matches as its Hello allows."""
-
-
-class TooManyFailuresError(ArenaError):
-    """This address presented too many wrong credentials just now: it waits a little."""
-
-
-class TooManyBotsError(BotError):
-    """The server cannot take another bot now."""
-
-
-class MatchNotFoundError(ArenaError):
-    """No finished match has that id on this server."""
-
-
-class MatchExistsError(ArenaError):
-    """A match with that id exists already."""
-
-
-class TooManyWatchersError(ArenaError):
-    """The server has as many watch streams open as it allows."""
-
-
-class WatcherTooSlowError(ArenaError):
-    """A watcher fell too far behind its match (queue overflow or a stalled write): dropped."""
-
-
-class NoDatabaseError(ArenaError):
-    """The call needs the server's database and the server runs without one."""
-
+# Defined with the rest of the tree in arena.errors; importable from here as they always were.
+__all__ = [
+    "BotBusyError",
+    "MalformedMessageError",
+    "MatchExistsError",
+    "NameTakenError",
+    "NoDatabaseError",
+    "TokenError",
+    "TooManyBotsError",
+    "TooManyFailuresError",
+    "TooManyWatchersError",
+    "WatcherTooSlowError",
+    "abort_with",
+    "error_from_rpc",
+    "public_message",
+    "status_for",
+]
 
 # Most specific first: the first class in an error's MRO found here decides its status.
 STATUS_BY_ERROR: dict[type[ArenaError], grpc.StatusCode] = {
-    MalformedMessageError: grpc.StatusCode.INVALID_ARGUMENT,
-    TokenError: grpc.StatusCode.UNAUTHENTICATED,
-    NameTakenError: grpc.StatusCode.ALREADY_EXISTS,
-    BotBusyError: grpc.StatusCode.RESOURCE_EXHAUSTED,
-    TooManyBotsError: grpc.StatusCode.RESOURCE_EXHAUSTED,
-    TooManyFailuresError: grpc.StatusCode.RESOURCE_EXHAUSTED,
+    MalformedMessageError: grpc.StatusCode.INVALID_ARGUMENT,  # bad input, though a protocol one
+    NotFoundError: grpc.StatusCode.NOT_FOUND,
+    ConflictError: grpc.StatusCode.ALREADY_EXISTS,
     AuthenticationError: grpc.StatusCode.UNAUTHENTICATED,
     ForbiddenError: grpc.StatusCode.PERMISSION_DENIED,
-    MatchNotFoundError: grpc.StatusCode.NOT_FOUND,
-    TooManyWatchersError: grpc.StatusCode.RESOURCE_EXHAUSTED,
-    WatcherTooSlowError: grpc.StatusCode.RESOURCE_EXHAUSTED,
-    MatchExistsError: grpc.StatusCode.ALREADY_EXISTS,
-    UnknownTournamentError: grpc.StatusCode.NOT_FOUND,
-    UnknownMatchError: grpc.StatusCode.NOT_FOUND,
-    NoDatabaseError: grpc.StatusCode.FAILED_PRECONDITION,
-    UnknownGameError: grpc.StatusCode.NOT_FOUND,
-    OptionError: grpc.StatusCode.INVALID_ARGUMENT,
-    PlayerCountError: grpc.StatusCode.INVALID_ARGUMENT,
-    InvalidMoveError: grpc.StatusCode.INVALID_ARGUMENT,
+    OverloadError: grpc.StatusCode.RESOURCE_EXHAUSTED,
     GameError: grpc.StatusCode.INVALID_ARGUMENT,
     ConfigError: grpc.StatusCode.INVALID_ARGUMENT,
     ProtocolError: grpc.StatusCode.FAILED_PRECONDITION,
+    UnavailableError: grpc.StatusCode.FAILED_PRECONDITION,
+    TournamentError: grpc.StatusCode.FAILED_PRECONDITION,
     BotError: grpc.StatusCode.UNAVAILABLE,
     StoreError: grpc.StatusCode.INTERNAL,
-    TournamentError: grpc.StatusCode.FAILED_PRECONDITION,
     ArenaError: grpc.StatusCode.UNKNOWN,
 }
 
 
 def status_for(error: ArenaError) -> grpc.StatusCode:
-    """The gRPC status code of an arena error."""
+    """The gRPC status code of an arena error (an error that came from a call keeps the code
+    it came with: a client's error maps back to the server's status without loss)."""
+    carried = getattr(error, "grpc_status", None)
+    if isinstance(carried, grpc.StatusCode):
+        return carried
     for cls in type(error).__mro__:
         if cls in STATUS_BY_ERROR:
             return STATUS_BY_ERROR[cls]
@@ -130,23 +106,33 @@ def public_message(error: ArenaError) -> str:
     return clip(" ".join(text.split()), 500)
 
 
-# The client side: a failed call becomes the arena error a user of the CLI expects.
-_ERROR_BY_STATUS: dict[grpc.StatusCode, type[ArenaError]] = {
+# The client side: a failed call becomes the arena error a user of the CLI expects; every code
+# has one, and the error remembers the code it came with.
+ERROR_BY_STATUS: dict[grpc.StatusCode, type[ArenaError]] = {
+    grpc.StatusCode.CANCELLED: BotError,
+    grpc.StatusCode.UNKNOWN: ArenaError,
     grpc.StatusCode.INVALID_ARGUMENT: ConfigError,
-    grpc.StatusCode.NOT_FOUND: NotFoundError,
-    grpc.StatusCode.ALREADY_EXISTS: ConfigError,
-    grpc.StatusCode.FAILED_PRECONDITION: ProtocolError,
-    grpc.StatusCode.UNAVAILABLE: BotError,
     grpc.StatusCode.DEADLINE_EXCEEDED: BotError,
-    grpc.StatusCode.RESOURCE_EXHAUSTED: BotError,
-    grpc.StatusCode.UNAUTHENTICATED: AuthenticationError,
+    grpc.StatusCode.NOT_FOUND: NotFoundError,
+    grpc.StatusCode.ALREADY_EXISTS: ConflictError,
     grpc.StatusCode.PERMISSION_DENIED: ForbiddenError,
+    grpc.StatusCode.RESOURCE_EXHAUSTED: OverloadError,
+    grpc.StatusCode.FAILED_PRECONDITION: ProtocolError,
+    grpc.StatusCode.ABORTED: BotError,
+    grpc.StatusCode.OUT_OF_RANGE: LimitError,
+    grpc.StatusCode.UNIMPLEMENTED: ProtocolError,
+    grpc.StatusCode.INTERNAL: StoreError,
+    grpc.StatusCode.UNAVAILABLE: BotError,
+    grpc.StatusCode.DATA_LOSS: StoreError,
+    grpc.StatusCode.UNAUTHENTICATED: AuthenticationError,
 }
 
 
 def error_from_rpc(error: grpc.RpcError, address: str) -> ArenaError:
-    """The arena error for a failed call to the server at `address`."""
+    """The arena error for a failed call to the server at `address` (it keeps the code)."""
     code = error.code() if hasattr(error, "code") else grpc.StatusCode.UNKNOWN
     details = error.details() if hasattr(error, "details") else str(error)
-    cls = _ERROR_BY_STATUS.get(code, ProtocolError)
-    return cls(f"{address}: {code.name.lower()}: {details}")
+    cls = ERROR_BY_STATUS.get(code, ArenaError)
+    out = cls(f"{address}: {code.name.lower()}: {details}")
+    out.grpc_status = code  # type: ignore[attr-defined]
+    return out

@@ -18,12 +18,11 @@ from typing import Any
 from arena.app.matches import header_of, record_replay, stored_replay
 from arena.app.reports import Audience, public_match_rows
 from arena.app.values import Disclosure, UnknownMatchError
-from arena.errors import LimitError
+from arena.errors import LimitError, TooManyWatchersError, WatcherTooSlowError
 from arena.limits import check_text
 from arena.rpc.auth_limits import peer_host
 from arena.rpc.report_wire import match_row_to_pb
 from arena.rpc.state import ServerState
-from arena.rpc.status import MatchNotFoundError, TooManyWatchersError, WatcherTooSlowError
 from arena.rpc.watching import (
     MAX_DELAY_MS,
     MatchHeader,
@@ -109,7 +108,7 @@ async def watch_match(state: ServerState, request: pb.WatchMatchRequest, context
         if feed is not None and feed.ended:
             # Over: its record (as stored, and with what its tournament shows now) is the
             # replay every reader gets; the feed only serves until the record is stored.
-            with contextlib.suppress(MatchNotFoundError):
+            with contextlib.suppress(UnknownMatchError):
                 stored = await asyncio.to_thread(finished_updates, state, request.match_id)
                 feed = None
         if feed is None:
@@ -154,7 +153,7 @@ def finished_updates(state: ServerState, match_id: str) -> list[Timed]:
                 raise UnknownMatchError(match_id)
             replay = stored_replay(store, match_id, Audience.PUBLIC)
         except UnknownMatchError:
-            raise MatchNotFoundError(
+            raise UnknownMatchError(
                 f"no live or finished match {match_id!r} on this server"
             ) from None
     h = replay.header

@@ -1,16 +1,11 @@
 """Storage: SQLite by default, PostgreSQL by URL; tournaments, fixtures and match records."""
 
-from arena.store.credentials import Credential, CredentialError, Role
+from arena.errors import CredentialError, UnknownMatchError, UnknownTournamentError
+from arena.store.credentials import Credential, Role
 from arena.store.engine import DEFAULT_DB, ENV_VAR, resolve_url
 from arena.store.ladder import RatingChange
 from arena.store.schema import SCHEMA_VERSION
-from arena.store.store import (
-    MatchSummary,
-    Store,
-    StoredTournament,
-    UnknownMatchError,
-    UnknownTournamentError,
-)
+from arena.store.store import MatchSummary, Store, StoredTournament
 
 __all__ = [
     "Credential",

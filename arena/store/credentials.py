@@ -19,7 +19,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from arena.errors import ConfigError
+from arena.errors import CredentialError
 from arena.store.schema import credentials
 
 TOKEN_BYTES = 32
@@ -35,10 +35,6 @@ class Role(enum.StrEnum):
 
     BOT = "bot"
     ORGANIZER = "organizer"
-
-
-class CredentialError(ConfigError):
-    """A credential cannot be added, rotated or revoked as asked."""
 
 
 @dataclass(frozen=True, slots=True)

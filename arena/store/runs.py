@@ -7,9 +7,10 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from arena.errors import TournamentBusyError
 from arena.store import ladder
 from arena.store.schema import fixtures, matches, tournaments
-from arena.tournament.lease import TournamentBusyError, runner_gone
+from arena.tournament.lease import runner_gone
 
 
 def claim(conn: sa.Connection, tid: int, runner: str) -> bool:

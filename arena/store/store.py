@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import URL, Engine
 
 from arena.core import MatchRecord
-from arena.errors import StoreError, TournamentError
+from arena.errors import StoreError, UnknownMatchError, UnknownTournamentError
 from arena.ratings import LadderEntry, Result, environment
 from arena.store import credentials as creds
 from arena.store import engine as engines
@@ -486,14 +486,6 @@ class Store:
         """The games that have stored matches."""
         with self._begin() as conn:
             return sorted(g for (g,) in conn.execute(sa.select(matches.c.game).distinct()))
-
-
-class UnknownTournamentError(TournamentError):
-    """No tournament has that id."""
-
-
-class UnknownMatchError(StoreError):
-    """No match has that id."""
 
 
 def _first_line(exc: BaseException) -> str:

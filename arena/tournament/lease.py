@@ -10,14 +10,8 @@ from __future__ import annotations
 import os
 import socket
 
-from arena.errors import TournamentError
-
 LEASE_S = 30.0  # [ASSUMPTION] a runner silent this long is taken for dead (other hosts)
 HEARTBEAT_S = 5.0  # how often a live runner renews its lease
-
-
-class TournamentBusyError(TournamentError):
-    """Another live process is playing this tournament."""
 
 
 def runner_id() -> str:
