@@ -1,16 +1,18 @@
-"""The Game protocol every engine implements, and generic helpers over it."""
+"""The Game protocol every engine implements, the base class that writes its shared parts once,
+and generic helpers over it (options, replay, ranks and outcomes)."""
 
 from __future__ import annotations
 
+import abc
 import dataclasses
 import enum
 import random
 import typing
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
-from arena.core import Outcome, Seat
-from arena.errors import OptionError, PlayerCountError, ReplayError
+from arena.core import Outcome, Seat, Termination
+from arena.errors import IllegalMoveError, OptionError, PlayerCountError, ReplayError
 
 StateT = TypeVar("StateT")
 OptionsT = TypeVar("OptionsT")
@@ -42,7 +44,17 @@ class Game(Protocol[StateT, OptionsT]):
         ...
 
     def apply(self, state: StateT, seat: Seat, move: str) -> StateT:
-        """The state after `seat` plays `move`; InvalidMoveError / IllegalMoveError if not."""
+        """The state after `seat` plays `move`; InvalidMoveError / IllegalMoveError if not
+        (IllegalMoveError too when the game is over or `seat` is not to decide now)."""
+        ...
+
+    def play(self, state: StateT, seat: Seat, move: str) -> StateT:
+        """`apply` without the turn check, for a caller that took `seat` from `to_move`
+        (random playouts): InvalidMoveError / IllegalMoveError if the move is not legal."""
+        ...
+
+    def public_move(self, state: StateT, seat: Seat, move: str) -> str:
+        """How `seat` playing `move` in `state` appears to everyone else (see GameBase)."""
         ...
 
     def view(self, state: StateT, seat: Seat | None) -> dict[str, Any]:
@@ -60,6 +72,53 @@ class Game(Protocol[StateT, OptionsT]):
     def render(self, state: StateT, seat: Seat | None = None) -> str:
         """A compact text picture of the position as `seat` sees it."""
         ...
+
+
+class GameBase(abc.ABC, Generic[StateT, OptionsT]):
+    """What every engine shares, written once: the turn check around the engine's own `play`,
+    and the public text of a move.
+
+    An engine subclasses this and writes the rules only: `play` assumes `seat` is to decide
+    (it still refuses a move that is not legal), and `apply` adds the check that the game is
+    not over and that `seat` is to decide now. Hot loops that took the seat from `to_move`
+    call `play` (an engine may bind it straight to a module function, with no wrapper call).
+    """
+
+    # Positional-only: an engine binds its own module functions here, whatever their names.
+    @abc.abstractmethod
+    def to_move(self, state: StateT, /) -> tuple[Seat, ...]:
+        """Seats that must decide now; () when the game is over."""
+
+    @abc.abstractmethod
+    def play(self, state: StateT, seat: Seat, move: str, /) -> StateT:
+        """The state after `seat`, which is to decide now, plays `move`."""
+
+    def apply(self, state: StateT, seat: Seat, move: str) -> StateT:
+        """`play`, after checking that the game is not over and `seat` is to decide now."""
+        if seat not in self.to_move(state):
+            raise IllegalMoveError(self.not_to_move(state, seat))
+        return self.play(state, seat, move)
+
+    def not_to_move(self, state: StateT, seat: Seat) -> str:
+        """Why `seat` may not decide now (an engine may say it in its own words)."""
+        movers = self.to_move(state)
+        if not movers:
+            return "the game is over"
+        if len(movers) == 1:
+            return f"it is seat {movers[0]}'s decision, not seat {seat}'s"
+        return f"seat {seat} is not to decide now (seats {', '.join(map(str, movers))} are)"
+
+    def public_move(self, state: StateT, seat: Seat, move: str) -> str:
+        """How `seat` playing `move` in `state` appears to the other seats and to spectators.
+
+        `state` is the position before the move, `move` one that `seat` may play there. By
+        default the move itself. A game overrides it when a move's text names something the
+        others do not learn by it (a card kept in secret): the public text may say no more than
+        their views show once the move is released, which arena.leaks checks over playouts.
+        The referee holds every move of a simultaneous decision until the decision resolves,
+        so a move is released no earlier than that.
+        """
+        return move
 
 
 def check_player_count(game: Game[Any, Any], num_players: int) -> None:
@@ -184,6 +243,46 @@ def ranks_with_offender_last(keys: Sequence[Any], offender: Seat | None) -> tupl
         ranks[s] = 1 + sum(1 for o in others if keys[o] > keys[s])
     ranks[offender] = len(keys)
     return tuple(ranks)
+
+
+def outcome_from_keys(
+    keys: Sequence[Any],
+    scores: Iterable[float],
+    *,
+    last: Seat | None = None,
+    points: Sequence[float] | None = None,
+    termination: Termination = Termination.NORMAL,
+    offender: Seat | None = None,
+    detail: str = "",
+) -> Outcome:
+    """An Outcome ranked by per-seat keys (larger is better) with seat `last` alone last.
+
+    Tournament points by rank (`points_by_rank`) unless the game gives its own. `offender` is
+    only recorded in the Outcome: `adjudicate(state, offender)` passes it as `last` too when
+    the engine names the offender (the referee stamps its own on a fault either way).
+    """
+    ranks = ranks_with_offender_last(keys, last)
+    return Outcome(
+        ranks=ranks,
+        scores=tuple(float(s) for s in scores),
+        points=points_by_rank(ranks) if points is None else tuple(points),
+        termination=termination,
+        offender=offender,
+        detail=detail,
+    )
+
+
+# How an engine's state says the game ended: by its rules, or by the engine's safety cap.
+NORMAL_END = Termination.NORMAL.value
+CAPPED_END = Termination.TURN_CAP.value
+
+
+def engine_termination(end: str) -> Termination:
+    """The Termination of an engine's own end, NORMAL_END or CAPPED_END (ValueError if not)."""
+    termination = Termination(end)
+    if termination not in (Termination.NORMAL, Termination.TURN_CAP):
+        raise ValueError(f"an engine ends a game normally or by its cap, not by {end!r}")
+    return termination
 
 
 def points_by_rank(ranks: Sequence[int]) -> tuple[float, ...]:

@@ -1,38 +1,110 @@
-"""Game registry: name -> Game. One line per game; unknown names list the known ones."""
+"""Game registry: one entry per game naming its parts; unknown names list the known ones.
+
+An entry names each part by a lazy "module:attribute" path, so importing the registry costs
+nothing and a part's module is imported only by whoever asks for that part (the web layer for
+a board, the rpc layer for a wire conversion): the core never imports the outer layers.
+Add a game by adding one entry to ENTRIES (docs/adding-a-game.md).
+"""
 
 from __future__ import annotations
 
 import importlib
+from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from arena.errors import UnknownGameError
 from arena.game import Game
 
-# name -> module that defines GAME. Add a game by adding one line here.
-_GAMES: dict[str, str] = {
-    "lucky_numbers": "arena.games.lucky_numbers",
-    "azul": "arena.games.azul",
-    "the_number": "arena.games.the_number",
-    "arctic_scavengers": "arena.games.arctic_scavengers",
-    "hypnosia": "arena.games.hypnosia",
-    "epizodiak": "arena.games.epizodiak",
-}
 
-_loaded: dict[str, Game[Any, Any]] = {}
+@dataclass(frozen=True, slots=True)
+class GameEntry:
+    """One game's parts, each a "module:attribute" path imported when first asked for."""
+
+    name: str  # the registry name, e.g. "azul"
+    engine: str  # the Game object
+    wire: str | None  # its arena.view_wire.ViewWire; None: bots cannot play it remotely yet
+    strategies: str  # its built-in bots, name -> factory(seed) -> Policy
+    sampling: str  # resample(state, seat, rng): what `seat` cannot see, re-dealt
+    board: str | None  # the web page's draw(view, players) -> HTML; None: the text picture
+
+
+ENTRIES: tuple[GameEntry, ...] = (
+    GameEntry(
+        name="lucky_numbers",
+        engine="arena.games.lucky_numbers.game:GAME",
+        wire="arena.games.lucky_numbers.wire:WIRE",
+        strategies="arena.games.lucky_numbers.strategy:STRATEGIES",
+        sampling="arena.games.lucky_numbers.sampling:resample",
+        board="arena.web.boards.lucky_numbers:draw",
+    ),
+    GameEntry(
+        name="azul",
+        engine="arena.games.azul.game:GAME",
+        wire="arena.games.azul.wire:WIRE",
+        strategies="arena.games.azul.strategy:STRATEGIES",
+        sampling="arena.games.azul.sampling:resample",
+        board="arena.web.boards.azul:draw",
+    ),
+    GameEntry(
+        name="the_number",
+        engine="arena.games.the_number.game:GAME",
+        wire="arena.games.the_number.wire:WIRE",
+        strategies="arena.games.the_number.strategy:STRATEGIES",
+        sampling="arena.games.the_number.sampling:resample",
+        board="arena.web.boards.the_number:draw",
+    ),
+    GameEntry(
+        name="arctic_scavengers",
+        engine="arena.games.arctic_scavengers.game:GAME",
+        wire="arena.games.arctic_scavengers.wire:WIRE",
+        strategies="arena.games.arctic_scavengers.strategy:STRATEGIES",
+        sampling="arena.games.arctic_scavengers.sampling:resample",
+        board="arena.web.boards.arctic_scavengers:draw",
+    ),
+    GameEntry(
+        name="hypnosia",
+        engine="arena.games.hypnosia.game:GAME",
+        wire="arena.games.hypnosia.wire:WIRE",
+        strategies="arena.games.hypnosia.strategy:STRATEGIES",
+        sampling="arena.games.hypnosia.sampling:resample",
+        board="arena.web.boards.hypnosia:draw",
+    ),
+    GameEntry(
+        name="epizodiak",
+        engine="arena.games.epizodiak.game:GAME",
+        wire="arena.games.epizodiak.wire:WIRE",
+        strategies="arena.games.epizodiak.strategy:STRATEGIES",
+        sampling="arena.games.epizodiak.sampling:resample",
+        board=None,  # no drawing yet: the match page shows the text picture
+    ),
+)
+
+_BY_NAME: dict[str, GameEntry] = {e.name: e for e in ENTRIES}
+
+
+def game_entry(name: str) -> GameEntry:
+    """The entry registered under `name` (case, spaces and dashes tolerated)."""
+    key = name.strip().lower().replace("-", "_")
+    found = _BY_NAME.get(key)
+    if found is None:
+        raise UnknownGameError(f"unknown game {name!r} (known: {', '.join(sorted(_BY_NAME))})")
+    return found
+
+
+@cache
+def load_part(path: str) -> Any:
+    """The object a "module:attribute" path names, importing its module once."""
+    module, _, attribute = path.partition(":")
+    return getattr(importlib.import_module(module), attribute)
 
 
 def get_game(name: str) -> Game[Any, Any]:
     """The game registered under `name`; UnknownGameError lists the known names."""
-    key = name.strip().lower().replace("-", "_")
-    if key in _loaded:
-        return _loaded[key]
-    if key not in _GAMES:
-        raise UnknownGameError(f"unknown game {name!r} (known: {', '.join(sorted(_GAMES))})")
-    game: Game[Any, Any] = importlib.import_module(_GAMES[key]).GAME
-    _loaded[key] = game
+    game: Game[Any, Any] = load_part(game_entry(name).engine)
     return game
 
 
 def list_games() -> list[Game[Any, Any]]:
     """Every registered game, by name."""
-    return [get_game(name) for name in sorted(_GAMES)]
+    return [get_game(name) for name in sorted(_BY_NAME)]

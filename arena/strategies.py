@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 
 from arena.errors import ConfigError
 from arena.players import Policy, first_move_policy, random_policy
-from arena.registry import get_game
+from arena.registry import game_entry, load_part
 
 StrategyFactory = Callable[[int | None], Policy]
 """Makes a fresh policy from a seed (None: unseeded)."""
@@ -20,14 +19,8 @@ _GENERIC: dict[str, StrategyFactory] = {
 
 def strategies_for(game_name: str) -> dict[str, StrategyFactory]:
     """Every built-in strategy that plays `game_name`: generic ones and the game's own."""
-    game = get_game(game_name)
-    out = dict(_GENERIC)
-    try:
-        module = importlib.import_module(f"arena.games.{game.name}.strategy")
-    except ModuleNotFoundError:
-        return out
-    out.update(getattr(module, "STRATEGIES", {}))
-    return out
+    own: dict[str, StrategyFactory] = load_part(game_entry(game_name).strategies)
+    return {**_GENERIC, **own}
 
 
 def make_policy(game_name: str, strategy: str, seed: int | None = None) -> Policy:

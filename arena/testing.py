@@ -95,7 +95,7 @@ def play_random_game(
     while game.outcome(state) is None:
         seat = rng.choice(game.to_move(state))
         move = rng.choice(list(game.legal_moves(state, seat)))
-        state = game.apply(state, seat, move)
+        state = game.play(state, seat, move)  # the seat is to move: no turn check needed
         moves.append((seat, move))
         if len(moves) > max_decisions:
             raise ConformanceError(f"{game.name} seed {seed}: no end after {max_decisions} moves")

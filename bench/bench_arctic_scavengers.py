@@ -34,7 +34,7 @@ def random_games_per_second(num_players: int, games: int) -> tuple[float, float,
         state = GAME.setup(num_players, options, random.Random(seed))
         while GAME.outcome(state) is None:
             seat = GAME.to_move(state)[0]
-            state = GAME.apply(state, seat, rng.choice(GAME.legal_moves(state, seat)))
+            state = GAME.play(state, seat, rng.choice(GAME.legal_moves(state, seat)))
             decisions += 1
     cpu = time.process_time() - cpu_start
     elapsed = time.perf_counter() - start
@@ -52,7 +52,7 @@ def greedy_results(num_players: int, matches: int) -> tuple[int, int, float, flo
         state = GAME.setup(num_players, ArcticScavengersOptions(), random.Random(i))
         while (out := GAME.outcome(state)) is None:
             s = GAME.to_move(state)[0]
-            state = GAME.apply(state, s, policies[s](request_for(GAME, state, s)))
+            state = GAME.play(state, s, policies[s](request_for(GAME, state, s)))
         winners = out.winners
         sole += winners == (seat,)
         shared += seat in winners and len(winners) > 1

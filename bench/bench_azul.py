@@ -26,16 +26,16 @@ from arena.testing import request_for  # noqa: E402
 def random_games_per_second(
     num_players: int, games: int, options: AzulOptions
 ) -> tuple[float, float, float]:
-    """Full random games per second (setup, to_move, legal_moves, apply until outcome).
+    """Full random games per second (setup, to_move, legal_moves, play until outcome).
 
     Returns (games/s of process CPU time, games/s of wall time, decisions per game): the CPU
     figure stays meaningful on a machine shared with other work.
     """
-    setup, to_move, legal, apply, outcome = (
+    setup, to_move, legal, play, outcome = (
         GAME.setup,
         GAME.to_move,
         GAME.legal_moves,
-        GAME.apply,
+        GAME.play,
         GAME.outcome,
     )
     decisions = 0
@@ -45,7 +45,7 @@ def random_games_per_second(
         state = setup(num_players, options, random.Random(seed))
         while outcome(state) is None:
             seat = to_move(state)[0]
-            state = apply(state, seat, rng.choice(legal(state, seat)))
+            state = play(state, seat, rng.choice(legal(state, seat)))
             decisions += 1
     cpu = time.process_time() - cpu_start
     elapsed = time.perf_counter() - start
@@ -59,7 +59,7 @@ def play_match(seed: int, policies: list, options: AzulOptions) -> tuple[float, 
         seat = GAME.to_move(state)[0]
         reply = policies[seat](request_for(GAME, state, seat))
         legal = GAME.legal_moves(state, seat)
-        state = GAME.apply(state, seat, legal[reply] if isinstance(reply, int) else reply)
+        state = GAME.play(state, seat, legal[reply] if isinstance(reply, int) else reply)
     return result.points
 
 

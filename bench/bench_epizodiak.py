@@ -28,7 +28,7 @@ MODES = (EpizodiakOptions(mode="one_round"), EpizodiakOptions(mode="score7"))
 
 def random_games_per_second(games: int, options: EpizodiakOptions) -> tuple[float, float, float]:
     """Full random games per second: (per CPU second, per wall second, decisions per game)."""
-    setup, legal, apply, outcome = GAME.setup, GAME.legal_moves, GAME.apply, GAME.outcome
+    setup, legal, play, outcome = GAME.setup, GAME.legal_moves, GAME.play, GAME.outcome
     decisions = 0
     start, cpu_start = time.perf_counter(), time.process_time()
     for seed in range(games):
@@ -36,7 +36,7 @@ def random_games_per_second(games: int, options: EpizodiakOptions) -> tuple[floa
         state = setup(3, options, random.Random(seed))
         while outcome(state) is None:
             seat = state.current
-            state = apply(state, seat, rng.choice(legal(state, seat)))
+            state = play(state, seat, rng.choice(legal(state, seat)))
             decisions += 1
     cpu = time.process_time() - cpu_start
     elapsed = time.perf_counter() - start
@@ -50,7 +50,7 @@ def play_match(seed: int, policies: list, options: EpizodiakOptions):
         seat = GAME.to_move(state)[0]
         reply = policies[seat](request_for(GAME, state, seat))
         legal = GAME.legal_moves(state, seat)
-        state = GAME.apply(state, seat, legal[reply] if isinstance(reply, int) else reply)
+        state = GAME.play(state, seat, legal[reply] if isinstance(reply, int) else reply)
     return result
 
 

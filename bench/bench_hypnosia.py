@@ -27,7 +27,7 @@ def random_games_per_second(
     num_players: int, games: int, options: HypnosiaOptions
 ) -> tuple[float, float, float]:
     """(games/s of process CPU time, games/s of wall time, decisions per game) of random play."""
-    setup, legal, apply, outcome = GAME.setup, GAME.legal_moves, GAME.apply, GAME.outcome
+    setup, legal, play, outcome = GAME.setup, GAME.legal_moves, GAME.play, GAME.outcome
     decisions = 0
     start, cpu_start = time.perf_counter(), time.process_time()
     for seed in range(games):
@@ -35,7 +35,7 @@ def random_games_per_second(
         state = setup(num_players, options, random.Random(seed))
         while outcome(state) is None:
             seat = state.current
-            state = apply(state, seat, rng.choice(legal(state, seat)))
+            state = play(state, seat, rng.choice(legal(state, seat)))
             decisions += 1
     cpu = time.process_time() - cpu_start
     return games / cpu, games / (time.perf_counter() - start), decisions / games
@@ -51,7 +51,7 @@ def greedy_results(players: int, matches: int, options: HypnosiaOptions) -> tupl
         state = GAME.setup(players, options, random.Random(i))
         while (result := GAME.outcome(state)) is None:
             seat = state.current
-            state = GAME.apply(state, seat, policies[seat](request_for(GAME, state, seat)))
+            state = GAME.play(state, seat, policies[seat](request_for(GAME, state, seat)))
         wins += result.ranks[hero] == 1
         points += result.points[hero]
     return wins, points / matches

@@ -26,7 +26,7 @@ def random_playouts(
         state = GAME.setup(num_players, options, random.Random(seed))
         while GAME.outcome(state) is None:
             seat = GAME.to_move(state)[0]
-            state = GAME.apply(state, seat, rng.choice(GAME.legal_moves(state, seat)))
+            state = GAME.play(state, seat, rng.choice(GAME.legal_moves(state, seat)))
             decisions += 1
     elapsed = time.perf_counter() - started
     return games / elapsed, decisions / games
@@ -42,7 +42,7 @@ def duel(
         request = request_for(GAME, state, seat)
         reply = (policy_a if seat == a_seat else policy_b)(request)
         move = request.legal_moves[reply] if isinstance(reply, int) else reply
-        state = GAME.apply(state, seat, move)
+        state = GAME.play(state, seat, move)
     return 1.0 / len(out.winners) if a_seat in out.winners else 0.0
 
 

@@ -36,7 +36,7 @@ def random_games_per_second(num_players: int, games: int) -> tuple[float, float,
         state = GAME.setup(num_players, options, random.Random(seed))
         while GAME.outcome(state) is None:
             for seat in GAME.to_move(state):
-                state = GAME.apply(state, seat, rng.choice(GAME.legal_moves(state, seat)))
+                state = GAME.play(state, seat, rng.choice(GAME.legal_moves(state, seat)))
                 decisions += 1
     elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
     return games / elapsed, games / cpu, decisions / games
@@ -56,7 +56,7 @@ def play(
                 wall, cpu = time.perf_counter() - t0, time.thread_time() - c0
                 timings.append((wall * 1000.0, cpu * 1000.0))
             move = request.legal_moves[reply] if isinstance(reply, int) else reply
-            state = GAME.apply(state, seat, move)
+            state = GAME.play(state, seat, move)
     return result.ranks
 
 
@@ -111,7 +111,7 @@ def request_sizes(games: int = 20) -> tuple[float, float]:
                         **base, view=view, legal_moves_omitted=True, legal_move_count=len(legal)
                     ).ByteSize()
                 )
-                state = GAME.apply(state, seat, rng.choice(legal))
+                state = GAME.play(state, seat, rng.choice(legal))
     return statistics.mean(lean), statistics.mean(full)
 
 

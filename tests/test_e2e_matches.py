@@ -108,9 +108,9 @@ def test_play_match_rpc_returns_the_full_record_and_get_match_finds_it() -> None
 
 def test_every_game_with_a_wire_format_plays_over_grpc() -> None:
     from arena.registry import list_games
-    from arena.rpc.convert import wire_module
+    from arena.rpc.convert import game_wire
 
-    wired = [g for g in list_games() if wire_module(g.name) is not None]
+    wired = [g for g in list_games() if game_wire(g.name) is not None]
 
     async def scenario() -> list[MatchRecord]:
         async with EmbeddedReferee() as referee:

@@ -1,4 +1,5 @@
-"""Generic helpers of arena.game and arena.core: options, ranks, points, records."""
+"""Generic helpers of arena.game and arena.core: options, ranks, points, outcomes, the shared
+parts of an engine (the turn check, a move's public text), records."""
 
 from __future__ import annotations
 
@@ -11,7 +12,12 @@ import pytest
 from arena.core import MatchRecord, MoveRecord, Outcome, Termination
 from arena.errors import IllegalMoveError, InvalidMoveError, OptionError
 from arena.game import (
+    CAPPED_END,
+    NORMAL_END,
+    GameBase,
+    engine_termination,
     options_to_dict,
+    outcome_from_keys,
     parse_option_pairs,
     parse_options,
     points_by_rank,
@@ -108,3 +114,58 @@ def test_match_record_round_trips():
         outcome=Outcome((1, 2), (16.0, 9.0), (2.0, -7.0)),
     )
     assert MatchRecord.from_dict(record.to_dict()) == record
+
+
+def test_an_outcome_from_keys_ranks_the_last_seat_alone_last_and_points_by_rank():
+    out = outcome_from_keys([(30, 1), (10, 0), (30, 1)], [30, 10, 30])
+    assert out == Outcome((1, 3, 1), (30.0, 10.0, 30.0), (0.75, 0.0, 0.75))
+    adjudicated = outcome_from_keys([30, 10, 20], [30, 10, 20], last=0, offender=0, detail="x")
+    assert adjudicated.ranks == (3, 2, 1) and adjudicated.points == (0.0, 0.5, 1.0)
+    assert (adjudicated.offender, adjudicated.detail) == (0, "x")
+    # The game's own points (Lucky Numbers' +2 / -1 per empty cell), and an unnamed offender.
+    own = outcome_from_keys([5, 9], [5, 9], last=1, points=(2.0, -7.0))
+    assert own == Outcome((1, 2), (5.0, 9.0), (2.0, -7.0))
+
+
+def test_an_engine_ends_normally_or_by_its_cap_only():
+    assert engine_termination(NORMAL_END) is Termination.NORMAL
+    assert engine_termination(CAPPED_END) is Termination.TURN_CAP
+    with pytest.raises(ValueError, match="normally or by its cap"):
+        engine_termination("timeout")
+
+
+class Countdown(GameBase[tuple[int, int], None]):
+    """A toy engine: seats 0 and 1 alternate saying `go` until the counter reaches 0."""
+
+    def to_move(self, state: tuple[int, int]) -> tuple[int, ...]:
+        return () if state[0] == 0 else (state[1],)
+
+    def play(self, state: tuple[int, int], seat: int, move: str) -> tuple[int, int]:
+        if move != "go":
+            raise InvalidMoveError(f"{move!r} is not go")
+        return state[0] - 1, 1 - seat
+
+
+class Together(Countdown):
+    """Both seats decide at once."""
+
+    def to_move(self, state: tuple[int, int]) -> tuple[int, ...]:
+        return (0, 1) if state[0] else ()
+
+
+def test_apply_checks_the_turn_once_for_every_engine_then_plays():
+    game = Countdown()
+    assert game.apply((2, 0), 0, "go") == (1, 1)
+    with pytest.raises(IllegalMoveError, match="it is seat 0's decision, not seat 1's"):
+        game.apply((2, 0), 1, "go")
+    with pytest.raises(IllegalMoveError, match="the game is over"):
+        game.apply((0, 1), 1, "go")
+    with pytest.raises(IllegalMoveError, match=r"seat 2 is not to decide now \(seats 0, 1 are\)"):
+        Together().apply((1, 0), 2, "go")
+    with pytest.raises(InvalidMoveError, match="is not go"):  # the engine's own refusal
+        game.apply((2, 0), 0, "stop")
+    assert game.play((2, 0), 0, "go") == game.apply((2, 0), 0, "go")
+
+
+def test_a_move_is_its_own_public_text_unless_the_game_says_otherwise():
+    assert Countdown().public_move((2, 0), 0, "go") == "go"

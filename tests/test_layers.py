@@ -1,5 +1,6 @@
-"""Layers point inward: games, the referee, players, tournaments and ratings never need grpc,
-typer or rich (checked in a fresh interpreter where importing those modules fails)."""
+"""Layers point inward: games, the contract and its helpers, the referee, players, tournaments
+and ratings never need grpc, typer or rich (checked in a fresh interpreter where importing
+those modules fails)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,16 @@ import textwrap
 
 BLOCKED = ("grpc", "typer", "rich")
 INNER_PACKAGES = ("arena.games", "arena.tournament")
-INNER_MODULES = ("arena.game", "arena.referee", "arena.players", "arena.ratings", "arena.registry")
+INNER_MODULES = (
+    "arena.game",
+    "arena.chance",
+    "arena.view_wire",
+    "arena.leaks",
+    "arena.referee",
+    "arena.players",
+    "arena.ratings",
+    "arena.registry",
+)
 
 PROBE_TEMPLATE = textwrap.dedent(
     """

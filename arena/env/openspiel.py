@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-import importlib
 import json
 import random
 from collections.abc import Callable
@@ -32,7 +31,7 @@ from arena.env.actions import ActionTable, table_for
 from arena.env.observations import Encoder, encoder_for
 from arena.env.rewards import rank_rewards
 from arena.game import Game, new_game_state, option_fields, options_to_dict, parse_options
-from arena.registry import get_game, list_games
+from arena.registry import game_entry, get_game, list_games, load_part
 
 PREFIX = "arena_"
 _registered: set[str] = set()
@@ -134,7 +133,6 @@ class ArenaSpielGame(pyspiel.Game):  # type: ignore[misc]
             max_game_length=max_length(game.name, n, options),
         )
         super().__init__(_game_type(game), info, params or {})
-        sampling = importlib.import_module(f"arena.games.{game.name}.sampling")
         rng_seed = int(values["rng_seed"])
         context = _Context(
             game=game,
@@ -142,7 +140,7 @@ class ArenaSpielGame(pyspiel.Game):  # type: ignore[misc]
             options=options,
             table=table,
             encoder=encoder_for(game.name, n),
-            resample=sampling.resample,
+            resample=load_part(game_entry(game.name).sampling),
             fixed_seed=int(values["seed"]),
             deals=random.Random(rng_seed),
             resampling=random.Random(rng_seed + 1),

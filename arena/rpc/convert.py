@@ -3,37 +3,40 @@
 from __future__ import annotations
 
 import enum
-import importlib
 import json
 from collections.abc import Iterator, Mapping
 from functools import cache
-from types import ModuleType
 from typing import Any
 
 from google.protobuf import json_format
 
 from arena.core import MatchRecord, MoveRecord, Outcome, Termination
-from arena.errors import ProtocolError
+from arena.errors import ProtocolError, UnknownGameError
 from arena.referee import Clock
+from arena.registry import game_entry, load_part
 from arena.v1 import arena_pb2 as pb
+from arena.view_wire import ViewWire
 
 _TERMINATION_TO_PB = {t: f"TERMINATION_{t.name}" for t in Termination}  # enum value names
 _TERMINATION_FROM_PB = {pb.Termination.Value(v): k for k, v in _TERMINATION_TO_PB.items()}
 
 
-@cache
-def wire_module(game: str) -> ModuleType | None:
-    """The game's `arena.games.<game>.wire` module, or None when it has none."""
+@cache  # asked on every decision: one lookup per game name
+def game_wire(game: str) -> ViewWire | None:
+    """The view conversion the game's registry entry names; None when it has none, or when
+    the game is not registered here (a bot's SDK older than its server: views as plain dicts)."""
     try:
-        return importlib.import_module(f"arena.games.{game}.wire")
-    except ModuleNotFoundError:
+        path = game_entry(game).wire
+    except UnknownGameError:
         return None
+    wire: ViewWire | None = load_part(path) if path is not None else None
+    return wire
 
 
 def legal_moves_rule(game: str) -> str:
     """The rule that gives a game's legal moves from its typed view ("" if it has none)."""
-    wire = wire_module(game)
-    return str(getattr(wire, "LEGAL_MOVES_RULE", "")) if wire is not None else ""
+    wire = game_wire(game)
+    return wire.legal_moves_rule if wire is not None else ""
 
 
 def view_to_pb(game: str, view: Mapping[str, Any]) -> pb.GameView:
@@ -46,15 +49,10 @@ def view_to_pb(game: str, view: Mapping[str, Any]) -> pb.GameView:
 def fill_view(target: pb.GameView, game: str, view: Mapping[str, Any]) -> None:
     """Set `target` (a GameView inside a message being built) to the typed view: one copy of
     the game's message, where a constructor argument would copy at every level of nesting."""
-    wire = wire_module(game)
+    wire = game_wire(game)
     if wire is None:
-        raise ProtocolError(f"game {game!r} has no wire module to send its views")
-    view = view if isinstance(view, dict) else dict(view)
-    fill = getattr(wire, "fill_proto", None)  # optional: fills the field in place, no copy
-    if fill is not None:
-        fill(getattr(target, wire.VIEW_FIELD), view)
-    else:
-        getattr(target, wire.VIEW_FIELD).CopyFrom(wire.view_to_proto(view))
+        raise ProtocolError(f"game {game!r} has no wire format to send its views")
+    wire.fill(getattr(target, wire.field), view if isinstance(view, dict) else dict(view))
 
 
 def view_from_pb(game: str, view: pb.GameView) -> dict[str, Any]:
@@ -63,9 +61,9 @@ def view_from_pb(game: str, view: pb.GameView) -> dict[str, Any]:
     if field is None:
         return {}
     message = getattr(view, field)
-    wire = wire_module(game)
-    if wire is not None and wire.VIEW_FIELD == field:
-        return wire.view_from_proto(message)
+    wire = game_wire(game)
+    if wire is not None and wire.field == field:
+        return wire.from_proto(message)
     return json_format.MessageToDict(message, preserving_proto_field_name=True)
 
 

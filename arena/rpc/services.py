@@ -29,10 +29,10 @@ from arena.rpc.catalog import (
 )
 from arena.rpc.convert import (
     clock_settings_from_pb,
+    game_wire,
     legal_moves_rule,
     option_text,
     record_to_pb,
-    wire_module,
 )
 from arena.rpc.hosting import order_from_pb
 from arena.rpc.state import ServerState
@@ -264,14 +264,14 @@ def _game_info(game: Any) -> pb.GameInfo:
         default = "" if f.default is dataclasses.MISSING else option_text(f.default)
         choices = option_choices(game, f.name) or ()
         options.append(pb.GameOption(name=f.name, default=default, choices=choices))
-    wire = wire_module(game.name)
+    wire = game_wire(game.name)
     return pb.GameInfo(
         name=game.name,
         title=game.title,
         min_players=game.min_players,
         max_players=game.max_players,
         options=options,
-        view_field=wire.VIEW_FIELD if wire is not None else "",
+        view_field=wire.field if wire is not None else "",
         legal_moves_rule=legal_moves_rule(game.name),
     )
 

@@ -32,7 +32,7 @@ from arena.registry import get_game, list_games
 from arena.rpc.auth_limits import FailureLimiter
 from arena.rpc.bot_registry import SessionRegistry
 from arena.rpc.catalog import tournament_to_pb
-from arena.rpc.convert import wire_module
+from arena.rpc.convert import game_wire
 from arena.rpc.hosting import TournamentHost, check_connected
 from arena.rpc.remote_player import RemotePlayer
 from arena.rpc.sessions import SessionSettings
@@ -75,7 +75,7 @@ class ServerState:
         self.config = config or ServerConfig()
         self.store = store
         self.access = access or AccessPolicy(None)
-        wired = [g.name for g in list_games() if wire_module(g.name) is not None]
+        wired = [g.name for g in list_games() if game_wire(g.name) is not None]
         self.registry = SessionRegistry(wired, self.config.sessions, self._authenticate_bot)
         self.recent: OrderedDict[str, MatchRecord] = OrderedDict()  # unstored, newest last
         self.running: dict[str, asyncio.Task[MatchRecord]] = {}

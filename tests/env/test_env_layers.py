@@ -22,10 +22,9 @@ def test_the_core_imports_no_ml_package() -> None:
         import importlib, sys
         for name in {CORE!r}:
             importlib.import_module(name)
-        from arena.registry import list_games
-        for game in list_games():  # every engine, its strategies and resampling
-            importlib.import_module(f"arena.games.{{game.name}}.strategy")
-            importlib.import_module(f"arena.games.{{game.name}}.sampling")
+        from arena.registry import ENTRIES, load_part
+        for entry in ENTRIES:  # every engine, its strategies and resampling
+            load_part(entry.engine), load_part(entry.strategies), load_part(entry.sampling)
         print(sorted(m for m in sys.modules if m.split(".")[0] in {ML_PACKAGES!r}))
         """
     )

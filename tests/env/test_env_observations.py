@@ -3,7 +3,6 @@ observation does not change when what its seat cannot see is re-dealt)."""
 
 from __future__ import annotations
 
-import importlib
 import random
 
 import numpy as np
@@ -11,7 +10,7 @@ import pytest
 from env_helpers import GAMES, option_sets, random_states
 
 from arena.env.observations import encoder_for
-from arena.registry import get_game
+from arena.registry import game_entry, get_game, load_part
 
 SIZES = {
     "lucky_numbers": {2: 746, 3: 1082, 4: 1418},
@@ -78,7 +77,7 @@ def test_azul_boards_read_from_the_viewer() -> None:
 @pytest.mark.parametrize("game_name", GAMES)
 def test_no_leak_and_in_bounds(game_name: str) -> None:
     game = get_game(game_name)
-    resample = importlib.import_module(f"arena.games.{game_name}.sampling").resample
+    resample = load_part(game_entry(game_name).sampling)
     counts = range(game.min_players, game.max_players + 1)
     combos = option_sets(game)
     rng = random.Random(7)

@@ -89,9 +89,20 @@ class Encoder:
         return out
 
 
+# Each game's observation module, named here rather than found by building its name.
+_MODULES = {
+    "lucky_numbers": "arena.env.observations.lucky_numbers",
+    "azul": "arena.env.observations.azul",
+    "the_number": "arena.env.observations.the_number",
+    "arctic_scavengers": "arena.env.observations.arctic_scavengers",
+    "hypnosia": "arena.env.observations.hypnosia",
+    "epizodiak": "arena.env.observations.epizodiak",
+}
+
+
 @cache
 def _module(game_name: str) -> ModuleType:
-    return importlib.import_module(f"arena.env.observations.{game_name}")
+    return importlib.import_module(_MODULES[game_name])
 
 
 @cache

@@ -5,7 +5,19 @@ from __future__ import annotations
 from arena.errors import IllegalMoveError
 
 from .cards import CARD_ID, DIG, DRAW, HUNT, KINDS, MEDICINE, MERCENARY_KINDS, action_value
-from .model import (
+from .notation import (
+    ADD_TEXT,
+    END_TEXT,
+    GO_TEXT,
+    HIRE_TEXT,
+    KEEP_NONE_TEXT,
+    KEEP_TEXT,
+    OPEN_TEXT,
+    OPEN_VERBS,
+    PAY_TEXT,
+)
+from .rounds import ids_text
+from .state import (
     A_DIG,
     A_DRAW,
     A_HIRE,
@@ -20,20 +32,7 @@ from .model import (
     draw_cards,
     replace_at,
     replace_player,
-    shuffled,
 )
-from .notation import (
-    ADD_TEXT,
-    END_TEXT,
-    GO_TEXT,
-    HIRE_TEXT,
-    KEEP_NONE_TEXT,
-    KEEP_TEXT,
-    OPEN_TEXT,
-    OPEN_VERBS,
-    PAY_TEXT,
-)
-from .rounds import ids_text
 
 # Gathering action -> the card statistic it adds up.
 STAT_OF = {A_DRAW: DRAW, A_DIG: DIG, A_HUNT: HUNT}
@@ -150,7 +149,7 @@ def go(state: State) -> State:
     if action == A_HIRE:
         return _hire(state, z, chosen)
     if action == A_TRASH:
-        junkyard, stream = shuffled(state.junkyard + chosen, state.stream)  # §5.5
+        junkyard, stream = state.stream.shuffled_chained(state.junkyard + chosen)  # §5.5
         text = f"seat {seat}: trash {ids_text(chosen)}"
         players = replace_player(state.players, seat, z)
         return state._replace(

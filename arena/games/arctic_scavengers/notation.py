@@ -7,6 +7,12 @@ An action open:              `add <id>` adds a card (draw/dig/hunt/trash), `pay 
 After a dig:                 `keep <id>` or `keep none`.
 Skirmish declarations:       `snipe <SNI id> <person id>`, `disarm <SAB id> <tool id>`, `done`.
 
+How a move reads to everyone but its mover (`public_text`, the game's public_move): a kept dug
+card is never shown (the public event says "keeps one card"), and an open action's cards and
+kind stay private until `go` carries it out and its event names them all (the other seats'
+views say `gather` meanwhile), so `draw SCA.1`, `hire SCO` read `open`, `add SHO.1` and
+`pay PIL.3` read `add`, `keep MDK.2` reads `keep one`; every other move reads as it is.
+
 The spec writes a whole action in one token (`dig SCA.1 SHO.1 BRA.1`); the engine takes the
 same choice one card at a time so a legal-move list stays linear in the hand size instead of
 listing every subset of the hand.
@@ -17,7 +23,7 @@ from __future__ import annotations
 from arena.errors import InvalidMoveError
 
 from .cards import CARD_BY_ID, CARD_ID, KINDS, MERCENARY_KINDS, NUM_CARDS
-from .model import A_DIG, A_DRAW, A_HUNT, A_TRASH
+from .state import A_DIG, A_DRAW, A_HUNT, A_TRASH
 
 # Parsed move kinds.
 OPEN, HIRE, ADD, PAY, GO, KEEP, KEEP_NONE, END, SNIPE, DISARM, DONE = range(11)
@@ -70,3 +76,20 @@ def parse_move(text: object) -> tuple[int, int, int]:
         if unit is not None and target is not None:
             return (SNIPE if parts[0] == "snipe" else DISARM, unit, target)
     raise InvalidMoveError(f"{text!r} is not an Arctic Scavengers move: {_SYNTAX}")
+
+
+PUBLIC_OPEN = "open"  # draw|dig|hunt|trash <id>, hire <CODE>: the action is private until go
+PUBLIC_ADD = "add"  # add <id>, pay <id>: so are its cards
+PUBLIC_KEEP = "keep one"  # keep <id>: only that a card was kept is public, never which
+_PUBLIC = {
+    OPEN: PUBLIC_OPEN,
+    HIRE: PUBLIC_OPEN,
+    ADD: PUBLIC_ADD,
+    PAY: PUBLIC_ADD,
+    KEEP: PUBLIC_KEEP,
+}
+
+
+def public_text(move: str) -> str:
+    """How a move its mover may play reads to the other seats and to spectators."""
+    return _PUBLIC.get(parse_move(move)[0], move)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from arena.chance import Stream
+
 from .cards import (
     CARD_BY_ID,
     CARD_KIND,
@@ -18,7 +20,7 @@ from .cards import (
     NUM_CARDS,
     SHOVEL_DIG,
 )
-from .model import GATHER, NO_CARD, State, Zones
+from .state import GATHER, NO_CARD, State, Zones
 
 Ids = Sequence[str]
 
@@ -90,7 +92,7 @@ def position(
         disarmed=frozenset(),
         played=((),) * n,
         events=(),
-        stream=12345,
+        stream=Stream(12345),
         result=(),
     )
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from .model import State
-from .view import build_view
+from .state import State
+from .view import view
 
 
 def render(state: State, seat: int | None = None) -> str:
     """Round, piles, stacks, every player's public zones, the viewer's private cards, events."""
-    v = build_view(state, seat)
+    v = view(state, seat)
     head = f"Arctic Scavengers round {v['round']}/{v['rounds']}: {v['phase']}"
     if v["to_move"]:
         head += f", seat {v['to_move'][0]} to move"

@@ -1,26 +1,15 @@
-"""Setup and the round structure (spec §3, §4): drawing, the order of gathering, game end."""
+"""The round structure (spec §4): drawing, the order of gathering, game end."""
 
 from __future__ import annotations
 
-import random
-
 from .cards import (
     CARD_ID,
-    CARD_KIND,
-    CONTESTED_KINDS,
     FIRST_SKIRMISH_ROUND,
     HAND_SIZE,
-    JUNKYARD_KINDS,
-    KINDS,
-    MERCENARY_KINDS,
-    NUM_CARDS,
     PEEK_FROM_ROUND,
-    REF,
-    STARTING_DECK,
-    TWO_PLAYER_REMOVED_PER_KIND,
     people_of,
 )
-from .model import (
+from .state import (
     GATHER,
     NO_CARD,
     NO_SEAT,
@@ -32,61 +21,6 @@ from .model import (
 )
 
 _EMPTY: frozenset[int] = frozenset()
-
-
-def setup(num_players: int, shovel_dig: int, rng: random.Random) -> State:
-    """Decks dealt and shuffled, stacks, junkyard, contested pile, a random initiator (§3)."""
-    by_kind: list[list[int]] = [[] for _ in KINDS]
-    for c in range(NUM_CARDS):
-        by_kind[CARD_KIND[c]].append(c)
-    players = []
-    for _ in range(num_players):
-        deck = []
-        for kind, qty in STARTING_DECK:
-            deck += by_kind[kind][:qty]
-            del by_kind[kind][:qty]
-        rng.shuffle(deck)
-        players.append(Zones(tuple(deck), (), (), ()))
-    removed = list(by_kind[REF])  # §3.3: Refugees not dealt leave the game
-    junkyard: list[int] = []
-    for kind in JUNKYARD_KINDS:
-        cards = by_kind[kind]
-        if num_players == 2:  # §9.1, AS-A15: after the starting decks took theirs
-            removed += cards[-TWO_PLAYER_REMOVED_PER_KIND:]
-            cards = cards[:-TWO_PLAYER_REMOVED_PER_KIND]
-        junkyard += cards
-    rng.shuffle(junkyard)
-    contested = [c for kind in CONTESTED_KINDS for c in by_kind[kind]]
-    rng.shuffle(contested)
-    initiator = rng.randrange(num_players)  # [ASSUMPTION AS-A3]
-    state = State(
-        num_players=num_players,
-        shovel_dig=shovel_dig,
-        round=0,
-        phase=GATHER,
-        current=initiator,
-        initiator=initiator,
-        players=tuple(players),
-        junkyard=tuple(junkyard),
-        contested=tuple(contested),
-        stacks=tuple(tuple(by_kind[k]) for k in MERCENARY_KINDS),
-        removed=tuple(sorted(removed)),
-        used=0,
-        food=0,
-        action=-1,
-        chosen=(),
-        hire_kind=-1,
-        dug=(),
-        peek=NO_CARD,
-        spent=_EMPTY,
-        sniped=_EMPTY,
-        disarmed=_EMPTY,
-        played=((),) * num_players,
-        events=(),
-        stream=rng.getrandbits(64),
-        result=(),
-    )
-    return start_round(state)
 
 
 def start_round(state: State) -> State:

@@ -1,13 +1,19 @@
-"""The Arctic Scavengers engine's entry points: legal moves and apply, by phase."""
+"""The Arctic Scavengers engine's entry points: who decides, legal moves and play by phase,
+and the result."""
 
 from __future__ import annotations
 
+from arena.core import Outcome, Seat
 from arena.errors import IllegalMoveError
+from arena.game import outcome_from_keys
 
 from . import gathering, skirmish
 from . import notation as n
-from .model import BUILD, DECLARE, GATHER, KEEP, OVER, State
+from .cards import people_of
 from .rounds import end_gathering
+from .state import BUILD, DECLARE, GATHER, KEEP, OVER, State
+
+_SEATS: tuple[tuple[Seat, ...], ...] = tuple((s,) for s in range(5))
 
 _LEGAL = {
     GATHER: gathering.legal_gather,
@@ -30,6 +36,11 @@ _PHASE_WORDS = {
 }
 
 
+def to_move(state: State) -> tuple[Seat, ...]:
+    """The one seat to decide, or () once the game is over."""
+    return () if state.phase == OVER else _SEATS[state.current]
+
+
 def legal_moves(state: State, seat: int) -> list[str]:
     """The legal decisions of `seat`, in canonical order ([] when it is not to move)."""
     if state.phase == OVER or seat != state.current:
@@ -37,13 +48,10 @@ def legal_moves(state: State, seat: int) -> list[str]:
     return _LEGAL[state.phase](state)
 
 
-def apply(state: State, seat: int, move: str) -> State:
-    """The state after `seat` plays `move`."""
+def play(state: State, seat: int, move: str) -> State:
+    """The state after `seat`, the seat to decide, plays `move` (GameBase.apply checks the
+    turn first); InvalidMoveError / IllegalMoveError if it may not."""
     kind, a, b = n.parse_move(move)
-    if state.phase == OVER:
-        raise IllegalMoveError("the game is over")
-    if seat != state.current:
-        raise IllegalMoveError(f"seat {seat} is not to move (seat {state.current} is)")
     if kind not in _KINDS[state.phase]:
         raise IllegalMoveError(f"`{move}` is not possible now: {_PHASE_WORDS[state.phase]}")
     if kind == n.OPEN:
@@ -65,3 +73,33 @@ def apply(state: State, seat: int, move: str) -> State:
     if kind == n.DONE:
         return skirmish.pass_declaration(state)
     return skirmish.declare(state, kind == n.SNIPE, a, b)
+
+
+def people_now(state: State) -> list[int]:
+    """Every seat's people on every card it owns (§8.2, AS-A14)."""
+    if state.result:
+        return list(state.result)
+    return [
+        people_of(z.deck) + people_of(z.discard) + people_of(z.hand) + people_of(z.force)
+        for z in state.players
+    ]
+
+
+def outcome(state: State) -> Outcome | None:
+    """Ranks by people on every card owned; a tie is a shared victory (AS-A13)."""
+    if state.phase != OVER:
+        return None
+    people = people_now(state)
+    return outcome_from_keys(people, people, detail=f"{state.round} rounds")
+
+
+def adjudicate(state: State, offender: Seat | None) -> Outcome:
+    """Stop now: the offender alone last, the others by the people they own now."""
+    people = people_now(state)
+    return outcome_from_keys(
+        people,
+        people,
+        last=offender,
+        offender=offender,
+        detail=f"adjudicated in round {state.round}",
+    )

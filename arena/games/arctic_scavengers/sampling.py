@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import random
 
-from arena.games.arctic_scavengers.model import KEEP, State, Zones
+from arena.chance import Stream
+from arena.games.arctic_scavengers.state import KEEP, State, Zones
 
 
 def resample(s: State, seat: int | None, rng: random.Random) -> State:
@@ -57,8 +58,8 @@ def resample(s: State, seat: int | None, rng: random.Random) -> State:
         players[seat] = Zones(tuple(deck), z.discard, z.hand, z.force)
     return s._replace(
         players=tuple(players),
-        stream=rng.getrandbits(64),
         junkyard=out["junkyard"],
         contested=out["contested"],
         dug=out["dug"],
+        stream=Stream.from_rng(rng),
     )

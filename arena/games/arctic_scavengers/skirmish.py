@@ -15,9 +15,9 @@ from .cards import (
     action_value,
     people_of,
 )
-from .model import DECLARE, NO_SEAT, State, Zones, add_event, shuffled
 from .notation import DONE_TEXT, snipe_text
 from .rounds import finish_round, ids_text
+from .state import DECLARE, NO_SEAT, State, Zones, add_event
 
 
 def start_skirmish(state: State) -> State:
@@ -130,7 +130,7 @@ def resolve(state: State) -> State:
     summary = "skirmish: fight " + " ".join(map(str, fights))
     summary += ", people " + " ".join(map(str, people))
     if winner == NO_SEAT:
-        junkyard, stream = shuffled(state.junkyard + (prize,), state.stream)
+        junkyard, stream = state.stream.shuffled_chained(state.junkyard + (prize,))
         state = state._replace(junkyard=junkyard, stream=stream, contested=contested)
         summary += ": deadlock, the contested resource goes into the junkyard"
     else:

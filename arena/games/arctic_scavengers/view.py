@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import CARD_ID, KINDS, MERCENARY_KINDS
-from .model import BUILD, GATHER, GATHER_ACTIONS, NO_CARD, OVER, PHASE_NAMES, TOTAL_ROUNDS, State
+from .state import BUILD, GATHER, GATHER_ACTIONS, NO_CARD, OVER, PHASE_NAMES, TOTAL_ROUNDS, State
 
 _ID = CARD_ID.__getitem__
 
@@ -33,7 +33,7 @@ def _player(state: State, seat: int) -> dict[str, Any]:
     }
 
 
-def build_view(state: State, seat: int | None) -> dict[str, Any]:
+def view(state: State, seat: int | None) -> dict[str, Any]:
     """The view of `seat` (None: a spectator)."""
     mine = seat is not None and 0 <= seat < state.num_players
     acting = mine and seat == state.current and state.phase != OVER

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from arena.errors import InvalidMoveError
 
-from .model import COLOURS
+from .state import COLOURS
 
 MAX_DISPLAYS = 9  # 4 players: 2*4+1 (spec §1.2)
 CENTRE = MAX_DISPLAYS  # source index of the centre in the move tables

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .model import (
+from arena.chance import Stream
+
+from .state import (
     COLOURS,
     EMPTY_COUNTS,
     ITEM_LETTERS,
@@ -123,7 +125,7 @@ def state(
         boards=tuple(boards),
         bag=bag_tiles,
         lid=lid_counts,
-        stream=seed,
+        stream=Stream(seed),
         pending_line=-1,
         termination="",
     )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .model import COLOURS, OVER, WALL, State, colored_colour
+from .state import COLOURS, OVER, WALL, State, colored_colour
 from .view import board_view, counts_text
 
 

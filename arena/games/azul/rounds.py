@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import itertools
-import random
 
-from .model import (
+from arena.chance import Stream
+from arena.game import CAPPED_END, NORMAL_END
+
+from .state import (
     EMPTY_COUNTS,
     FLOOR_PENALTY,
     FLOOR_SPACES,
@@ -27,10 +29,6 @@ from .model import (
 
 _new = tuple.__new__  # builds a NamedTuple without its keyword-parsing __new__ (hot path)
 
-_M64 = (1 << 64) - 1
-NORMAL_END = "normal"
-CAPPED_END = "turn_cap"
-
 
 def _counts(tiles: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(tiles.count(k) for k in range(5))
@@ -49,25 +47,14 @@ def num_displays(num_players: int) -> int:
     return 2 * num_players + 1
 
 
-def next_seed(stream: int) -> tuple[int, int]:
-    """Advance the splitmix64 stream: (new stream, 64-bit output)."""
-    stream = (stream + 0x9E3779B97F4A7C15) & _M64
-    z = ((stream ^ stream >> 30) * 0xBF58476D1CE4E5B9) & _M64
-    z = ((z ^ z >> 27) * 0x94D049BB133111EB) & _M64
-    return stream, z ^ z >> 31
-
-
-def shuffle_lid(lid: tuple[int, ...], stream: int) -> tuple[tuple[int, ...], int]:
+def shuffle_lid(lid: tuple[int, ...], stream: Stream) -> tuple[tuple[int, ...], Stream]:
     """The lid's tiles as a freshly shuffled bag, seeded from the state's stream."""
-    stream, seed = next_seed(stream)
-    tiles = [k for k in range(5) for _ in range(lid[k])]
-    random.Random(seed).shuffle(tiles)
-    return tuple(tiles), stream
+    return stream.shuffled(k for k in range(5) for _ in range(lid[k]))
 
 
 def refill(
-    displays: int, bag: tuple[int, ...], lid: tuple[int, ...], stream: int
-) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...], int]:
+    displays: int, bag: tuple[int, ...], lid: tuple[int, ...], stream: Stream
+) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...], Stream]:
     """Fill displays in index order from the bag, then from the lid put into it (spec §7.2).
 
     Returns (factories, bag, lid, stream). If the bag and the lid both run out, the last

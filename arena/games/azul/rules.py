@@ -1,4 +1,4 @@
-"""The Azul engine's decisions: setup, legal moves and apply (spec §3, §4, §9).
+"""The Azul engine's decisions: who decides, legal moves, play, the result (spec §4, §8, §9).
 
 Pure functions over `State`; every transition returns a new state and shares the untouched
 parts (other boards, displays) with the old one. The round structure lives in rounds.py.
@@ -6,31 +6,30 @@ parts (other boards, displays) with the old one. The round structure lives in ro
 
 from __future__ import annotations
 
-import random
-
+from arena.core import Outcome, Seat
 from arena.errors import IllegalMoveError
+from arena.game import engine_termination, outcome_from_keys
 
-from .model import (
+from .notation import CENTRE, FLOOR, SOURCE_NAMES, TAKE, TAKE_MOVES, WALL_MOVES, parse_move
+from .rounds import DISPLAY_COUNTS, advance_wall, end_offer
+from .state import (
     ALLOW,
     COLOURS,
-    EMPTY_BOARD,
     EMPTY_COUNTS,
     FLOOR_BITS,
     FLOOR_SPACES,
     MARKER,
-    NO_SEAT,
-    NUM_COLOURS,
     OFFER,
     OVER,
-    TILES_PER_COLOUR,
     WALL,
     Board,
     State,
+    full_rows,
     gray_column_mask,
     place_tile,
 )
-from .notation import CENTRE, FLOOR, SOURCE_NAMES, TAKE, TAKE_MOVES, WALL_MOVES, parse_move
-from .rounds import DISPLAY_COUNTS, advance_wall, end_offer, start_round
+
+_SEATS: tuple[tuple[Seat, ...], ...] = tuple((s,) for s in range(4))
 
 _new = tuple.__new__  # builds a NamedTuple without its keyword-parsing __new__ (hot path)
 
@@ -40,32 +39,9 @@ _PRESENT: dict[tuple[int, ...], tuple[int, ...]] = {
 }
 
 
-def setup(num_players: int, gray: bool, rng: random.Random) -> State:
-    """The first position: 100 tiles shuffled into the bag, displays filled (spec §3)."""
-    bag = [k for k in range(NUM_COLOURS) for _ in range(TILES_PER_COLOUR)]
-    rng.shuffle(bag)
-    stream = rng.getrandbits(64)  # seeds every later reshuffle of the lid into the bag
-    start = rng.randrange(num_players)  # [ASSUMPTION AZ-A1]
-    state = State(
-        num_players=num_players,
-        gray=gray,
-        phase=OFFER,
-        current=start,
-        round=0,
-        start_player=start,
-        marker_taker=NO_SEAT,
-        marker_in_centre=True,
-        factories=(),
-        centre=EMPTY_COUNTS,
-        offer_left=0,
-        boards=(EMPTY_BOARD,) * num_players,
-        bag=tuple(bag),
-        lid=EMPTY_COUNTS,
-        stream=stream,
-        pending_line=-1,
-        termination="",
-    )
-    return start_round(state, start, state.boards, state.lid)
+def to_move(state: State) -> tuple[Seat, ...]:
+    """The one seat to decide, or () once the game is over."""
+    return () if state.phase == OVER else _SEATS[state.current]
 
 
 def destinations(board: Board) -> int:
@@ -103,13 +79,10 @@ def legal_moves(s: State, seat: int) -> list[str]:
     return out
 
 
-def apply(s: State, seat: int, move: str) -> State:
-    """The state after `seat` plays `move`; InvalidMoveError / IllegalMoveError if not allowed."""
+def play(s: State, seat: int, move: str) -> State:
+    """The state after `seat`, the seat to decide, plays `move`; InvalidMoveError /
+    IllegalMoveError if it is not allowed (GameBase.apply checks the turn first)."""
     kind, a, b, c = parse_move(move)
-    if s.phase == OVER:
-        raise IllegalMoveError("the game is over")
-    if seat != s.current:
-        raise IllegalMoveError(f"it is seat {s.current}'s decision, not seat {seat}'s")
     if s.phase == WALL:
         if kind == TAKE:
             line = s.pending_line + 1
@@ -220,3 +193,31 @@ def _apply_wall(s: State, seat: int, line: int, col: int) -> State:
     lid = list(s.lid)
     lid[colour] += line  # the other tiles of the line go to the lid (spec §5.2)
     return advance_wall(s, seat, line + 1, boards, lid)
+
+
+def _keys(state: State) -> list[tuple[int, int]]:
+    """Per-seat ranking keys: score, then complete horizontal rows (spec §8.2)."""
+    return [(b.score, full_rows(b)) for b in state.boards]
+
+
+def outcome(state: State) -> Outcome | None:
+    """Ranks by score then complete rows, shared if still tied (AZ-A8); 1/0.5/0 points."""
+    if state.phase != OVER:
+        return None
+    return outcome_from_keys(
+        _keys(state),
+        [b.score for b in state.boards],
+        termination=engine_termination(state.termination),
+        detail=f"{state.round} rounds",
+    )
+
+
+def adjudicate(state: State, offender: Seat | None) -> Outcome:
+    """Stop now: the offender alone last, the others by current score and complete rows."""
+    return outcome_from_keys(
+        _keys(state),
+        [b.score for b in state.boards],
+        last=offender,
+        offender=offender,
+        detail=f"adjudicated in round {state.round}",
+    )

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import random
 
-from arena.games.azul.model import State
+from arena.chance import Stream
+from arena.games.azul.state import State
 
 
 def resample(s: State, seat: int | None, rng: random.Random) -> State:
     """Re-deal what nobody sees: the bag order and the stream of later reshuffles."""
     bag = list(s.bag)
     rng.shuffle(bag)
-    return s._replace(bag=tuple(bag), stream=rng.getrandbits(64))
+    return s._replace(bag=tuple(bag), stream=Stream.from_rng(rng))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .model import COLOURS, ITEM_LETTERS, OFFER, OVER, ROUND_CAP, WALL, Board, State
+from .state import COLOURS, ITEM_LETTERS, OFFER, OVER, ROUND_CAP, WALL, Board, State
 
 PHASE_NAMES = {OFFER: "offer", WALL: "wall", OVER: "over"}
 

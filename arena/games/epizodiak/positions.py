@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .model import (
+from arena.chance import Stream
+
+from .state import (
     NUM_PLAYERS,
     VALUES,
     EpizodiakOptions,
@@ -68,7 +70,7 @@ def position(
         starter=starter,
         turns=turns,
         totals=tuple(totals),
-        stream=stream,
+        stream=Stream(stream),
         turn_moves=(),
         recent=(),
         rounds=tuple(rounds),

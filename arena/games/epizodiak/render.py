@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .model import (
+from .state import (
     NUM_PLAYERS,
     VALUES,
     Phase,
@@ -53,7 +53,7 @@ def _header(state: State) -> str:
     )
 
 
-def render_state(state: State, viewer: int | None = None) -> str:
+def render(state: State, viewer: int | None = None) -> str:
     """The position as `viewer` sees it: only the viewer's own hand is spelled out."""
     lines = [_header(state)]
     lines.extend(render_dial(dial_places(state)))

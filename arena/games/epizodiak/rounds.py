@@ -1,15 +1,18 @@
 """Round structure: the deal, the end of a turn, a full dial, the turn cap and round scoring.
 
-Every shuffle (each round's deal, each new dial) is seeded from a splitmix64 stream kept in the
-state, so (options, seed, moves) replays a game exactly.
+Every shuffle (each round's deal, each new dial) is drawn from the Stream kept in the state, so
+(options, seed, moves) replays a game exactly.
 """
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from .model import (
+from arena.chance import Stream
+from arena.game import CAPPED_END, NORMAL_END
+
+from .scoring import add_points, round_points, target_reached
+from .state import (
     COPIES,
     HAND_SIZE,
     NUM_PLAYERS,
@@ -27,28 +30,8 @@ from .model import (
     hand_of,
     sets_of,
 )
-from .scoring import add_points, round_points, target_reached
 
-_M64 = (1 << 64) - 1
-NORMAL_END = "normal"
-CAPPED_END = "turn_cap"
 ALL_TILES: tuple[int, ...] = tuple(v for v in range(1, VALUES + 1) for _ in range(COPIES))
-
-
-def next_seed(stream: int) -> tuple[int, int]:
-    """Advance the splitmix64 stream: (new stream, 64-bit output)."""
-    stream = (stream + 0x9E3779B97F4A7C15) & _M64
-    z = ((stream ^ stream >> 30) * 0xBF58476D1CE4E5B9) & _M64
-    z = ((z ^ z >> 27) * 0x94D049BB133111EB) & _M64
-    return stream, z ^ z >> 31
-
-
-def shuffled(tiles: tuple[int, ...] | list[int], stream: int) -> tuple[list[int], int]:
-    """The tiles in a fresh order drawn from the stream, and the advanced stream."""
-    stream, seed = next_seed(stream)
-    out = list(tiles)
-    random.Random(seed).shuffle(out)
-    return out, stream
 
 
 def deal(
@@ -56,11 +39,11 @@ def deal(
     round_no: int,
     starter: int,
     totals: tuple[int, ...],
-    stream: int,
+    stream: Stream,
     rounds: tuple[RoundResult, ...],
 ) -> State:
     """A new round (spec §3): 12 tiles to each hand, 12 to the pile, its top tile on the dial."""
-    tiles, stream = shuffled(ALL_TILES, stream)
+    tiles, stream = stream.shuffled(ALL_TILES)
     hands = tuple(hand_of(tiles[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(NUM_PLAYERS))
     pile = tuple(tiles[NUM_PLAYERS * HAND_SIZE :])
     return State(
@@ -141,7 +124,7 @@ def finish_turn(
 
 def new_dial(state: State) -> State:
     """Spec §7: the dial's 12 tiles and the pile shuffled into a new pile, its top on the dial."""
-    tiles, stream = shuffled(block_values(state.start, state.length) + state.pile, state.stream)
+    tiles, stream = state.stream.shuffled(block_values(state.start, state.length) + state.pile)
     return state._replace(
         pile=tuple(tiles[:-1]),
         start=tiles[-1],  # [ASSUMPTION EP-A2] a new dial turn starts like the first

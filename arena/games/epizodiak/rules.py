@@ -1,4 +1,5 @@
-"""The Epizodiak engine: setup and the effect of each decision (spec §3-§7).
+"""The Epizodiak engine: who decides, legal moves, the effect of each decision, the result
+(spec §4-§8).
 
 Pure functions over `State`. A decision is checked against the legal-move list first (moves.py),
 so the effects here may assume it is legal. The end of a turn (round end, a full dial, the turn
@@ -7,23 +8,32 @@ cap, the next seat) lives in rounds.py.
 
 from __future__ import annotations
 
-import random
-
+from arena.core import Outcome, Seat
 from arena.errors import IllegalMoveError
+from arena.game import engine_termination, outcome_from_keys
 
-from .model import NUM_PLAYERS, EpizodiakOptions, Phase, Side, State
-from .moves import Move, legal_moves_of, parse_move, picked_up
-from .rounds import deal, finish_turn
+from .moves import legal_moves_of, picked_up
+from .notation import Move, parse_move
+from .rounds import finish_turn
+from .scoring import final_keys, one_round_keys
+from .state import NUM_PLAYERS, Mode, Phase, Side, State, sets_of
+
+_SEATS: tuple[tuple[Seat, ...], ...] = tuple((s,) for s in range(NUM_PLAYERS))
 
 _last: tuple[State | None, list[str]] = (None, [])  # the last legal list computed, see legal()
 _PARSED: dict[str, Move] = {}  # legal texts already parsed: a few hundred at most
 
 
-def setup(options: EpizodiakOptions, rng: random.Random) -> State:
-    """Round 1: a random starter ([ASSUMPTION EP-A3]) and a deal from a stream of the seed."""
-    starter = rng.randrange(NUM_PLAYERS)
-    stream = rng.getrandbits(64)  # seeds the deal of every round and every dial reshuffle
-    return deal(options, 1, starter, (0,) * NUM_PLAYERS, stream, ())
+def to_move(state: State) -> tuple[Seat, ...]:
+    """The one seat to decide, or () once the game is over."""
+    return () if state.phase == Phase.OVER else _SEATS[state.current]
+
+
+def legal_moves(state: State, seat: Seat) -> list[str]:
+    """The seat's legal decisions in a stable order ([] when it is not to move)."""
+    if state.phase == Phase.OVER or seat != state.current:
+        return []
+    return list(legal(state))
 
 
 def legal(state: State) -> list[str]:
@@ -37,14 +47,9 @@ def legal(state: State) -> list[str]:
     return moves
 
 
-def apply(state: State, seat: int, text: str) -> State:
-    """The state after `seat` plays `text`; InvalidMoveError / IllegalMoveError if it may not."""
-    if state.phase == Phase.OVER:
-        parse_move(text)
-        raise IllegalMoveError("the game is over")
-    if seat != state.current:
-        parse_move(text)
-        raise IllegalMoveError(f"seat {seat} is not to move (seat {state.current} is)")
+def play(state: State, seat: int, text: str) -> State:
+    """The state after `seat`, the seat to decide, plays `text`; InvalidMoveError /
+    IllegalMoveError if it may not (GameBase.apply checks the turn first)."""
     if text not in legal(state):
         move = parse_move(text)  # raises InvalidMoveError for text that is no move at all
         raise IllegalMoveError(f"{text!r} is not legal now ({_why(state, move)})")
@@ -152,3 +157,45 @@ def _add(hands: tuple[tuple[int, ...], ...], seat: int, v: int, n: int) -> tuple
 
 def _with(hands: tuple[tuple[int, ...], ...], seat: int, hand: tuple[int, ...]) -> tuple:
     return hands[:seat] + (hand,) + hands[seat + 1 :]
+
+
+def _keys(state: State) -> list[tuple[int, int]]:
+    """Ranking keys of a finished game (larger is better)."""
+    if state.options.mode == Mode.ONE_ROUND:
+        return one_round_keys(state.rounds[-1].points)
+    return final_keys(state.totals, state.rounds[-1].out)
+
+
+def _standing(state: State) -> list[int]:
+    """Points a seat holds now: finished rounds plus this round's sets (no bonus yet)."""
+    return [state.totals[s] + sets_of(state.discards, s) for s in range(NUM_PLAYERS)]
+
+
+def _detail(state: State) -> str:
+    last = state.rounds[-1]
+    ended = "turn cap" if last.capped else f"seat {', '.join(map(str, last.out))} went out"
+    return f"{len(state.rounds)} round(s); last round: {ended}"
+
+
+def outcome(state: State) -> Outcome | None:
+    """Ranks by points (One round) or totals (Score 7, EP-A14 tie-break); 1/0.5/0 points."""
+    if state.phase != Phase.OVER:
+        return None
+    return outcome_from_keys(
+        _keys(state),
+        state.totals,
+        termination=engine_termination(state.termination),
+        detail=_detail(state),
+    )
+
+
+def adjudicate(state: State, offender: Seat | None) -> Outcome:
+    """Stop now: the offender alone last, the others by the points they hold."""
+    standing = _standing(state)
+    return outcome_from_keys(
+        standing,
+        standing,
+        last=offender,
+        offender=offender,
+        detail=f"adjudicated in round {state.round}, turn {state.turns + 1}",
+    )

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import random
 
-from arena.games.epizodiak.model import VALUES, State, hand_of
+from arena.chance import Stream
+from arena.games.epizodiak.state import VALUES, State, hand_of
 
 
 def resample(s: State, seat: int | None, rng: random.Random) -> State:
@@ -24,4 +25,4 @@ def resample(s: State, seat: int | None, rng: random.Random) -> State:
     for x in hidden:
         size = sum(s.hands[x])
         hands[x], pool = hand_of(pool[:size]), pool[size:]
-    return s._replace(hands=tuple(hands), pile=tuple(pool), stream=rng.getrandbits(64))
+    return s._replace(hands=tuple(hands), pile=tuple(pool), stream=Stream.from_rng(rng))

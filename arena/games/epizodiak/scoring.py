@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .model import OUT_BONUS
+from .state import OUT_BONUS
 
 
 def round_points(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .model import CCW, CW, NUM_PLAYERS, VALUES, Phase, RoundResult, Side, State, hand_tiles
+from .state import CCW, CW, NUM_PLAYERS, VALUES, Phase, RoundResult, Side, State, hand_tiles
 
 PHASE_NAMES = ("start", "play", "contest_place", "over")  # indexed by Phase
 SIDE_TEXT = ("", "cw", "ccw")  # indexed by Side
@@ -25,7 +25,7 @@ def dial_places(state: State) -> list[int]:
     return places
 
 
-def build_view(state: State, seat: int | None) -> dict[str, Any]:
+def view(state: State, seat: int | None) -> dict[str, Any]:
     """The JSON-ready view of `seat` (None: a spectator)."""
     own = seat is not None and 0 <= seat < NUM_PLAYERS
     over = state.phase == Phase.OVER

@@ -2,9 +2,10 @@
 
 Spec: docs/games/hypnosia.md. The board layout is not published: board_data.py holds the
 spec's labelled approximation as data. Modules: board_data (the layout table), board (lookup
-tables built from it), notation (move tokens), state (options, state), rules (dice, moves,
-turns, endings), game (the Game object), view, render, wire (protobuf), positions (literal
-positions for tests), strategy (the greedy bot).
+tables built from it), notation (move tokens), state (options, state, setup), rules (dice, legal
+moves, play, turns, endings, the result), view (what a seat sees), render (the text picture),
+game (the Game object, `GAME`), wire (protobuf), strategy (the greedy bot), sampling (the
+future dice re-drawn), positions (literal positions for tests).
 """
 
 from .game import GAME, HypnosiaGame

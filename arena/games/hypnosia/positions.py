@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from arena.chance import Stream
+
 from .board import INDEX, NUM_SPACES
 from .rules import generate
 from .state import (
@@ -42,7 +44,7 @@ def position(
     lost: Sequence[int] | None = None,
     stacks_cross: bool = True,
     round_cap: int = ROUND_CAP,
-    stream: int = 12345,
+    stream: int = 12345,  # the dice stream after this turn's roll
 ) -> State:
     """A position with `current` to move, `left` (default: all of `dice`) still to use."""
     cells = _cells(units)
@@ -67,7 +69,7 @@ def position(
         moves=moves,
         turns=(((current, f"roll {dice[0]} {dice[1]}"),),),
         events_before=0,
-        stream=stream,
+        stream=Stream(stream),
         ply=0,
         over="",
     )

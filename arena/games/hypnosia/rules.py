@@ -7,9 +7,9 @@ stream kept in the state, so (options, seed, moves) replays the game exactly.
 
 from __future__ import annotations
 
-import random
-
-from arena.errors import IllegalMoveError, OptionError, PlayerCountError
+from arena.core import Outcome, Seat
+from arena.errors import IllegalMoveError
+from arena.game import CAPPED_END, NORMAL_END, engine_termination, outcome_from_keys
 
 from .board import ACROSS, ALONG, CENTRE, FROM_START, NONE, NUM_SPACES, START_SLOTS
 from .notation import (
@@ -25,37 +25,25 @@ from .notation import (
     source_name,
 )
 from .state import (
-    CAPPED_END,
     CENTRE_PLACES,
-    FULL_SLOTS,
     HEIGHT_SHIFT,
     MAX_PLAYERS,
     MAX_STACK,
-    MIN_PLAYERS,
-    NORMAL_END,
     OWNER_MASK,
     SINGLE,
     Event,
-    HypnosiaOptions,
     State,
+    first_arrival,
+    score,
 )
 
-_MASK64 = (1 << 64) - 1
+_SEATS: tuple[tuple[Seat, ...], ...] = tuple((s,) for s in range(MAX_PLAYERS))
+_NO_ARRIVAL = -1_000  # below any real arrival key
 _SLOTS = tuple(range(1, START_SLOTS + 1))
 _EMPTY = bytes(NUM_SPACES)
 _STACK_CELL = 2 * SINGLE  # cells at or above this value hold a stack
 _ALONG_BY_DIE = tuple(tuple(row[d] for row in ALONG) for d in range(7))
 _ACROSS_BY_DIE = tuple(tuple(row[d] for row in ACROSS) for d in range(7))
-
-
-def roll(stream: int) -> tuple[int, int, int]:
-    """The next two dice from the stream: (new stream, a, b). splitmix64, one draw a roll."""
-    stream = (stream + 0x9E3779B97F4A7C15) & _MASK64
-    z = stream
-    z = ((z ^ z >> 30) * 0xBF58476D1CE4E5B9) & _MASK64
-    z = ((z ^ z >> 27) * 0x94D049BB133111EB) & _MASK64
-    z ^= z >> 31
-    return stream, (z & 0xFFFFFFFF) % 6 + 1, (z >> 32) % 6 + 1
 
 
 def own_units(cells: bytes, seat: int) -> list[int]:
@@ -117,48 +105,6 @@ def has_pawns(state: State, seat: int) -> bool:
     )
 
 
-def setup(num_players: int, options: HypnosiaOptions, rng: random.Random) -> State:
-    """Pawns in their start slots, the roll-off for the start player, and the first roll."""
-    if not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
-        raise PlayerCountError(f"Hypnosia is played by 2 to 6 players, not {num_players}")
-    if options.round_cap < 1:
-        raise OptionError(f"round_cap must be at least 1, not {options.round_cap}")
-    events: list[Event] = []
-    contenders = list(range(num_players))
-    while len(contenders) > 1:  # HY-A1: only the players tied for the highest total roll again
-        totals = {}
-        for seat in contenders:
-            a, b = rng.randint(1, 6), rng.randint(1, 6)
-            events.append((seat, f"rolloff {a} {b}"))
-            totals[seat] = a + b
-        best = max(totals.values())
-        contenders = [s for s in contenders if totals[s] == best]
-    first = contenders[0]
-    zeros = (0,) * num_players
-    before_first = State(
-        num_players=num_players,
-        stacks_cross=options.stacks_cross,
-        round_cap=options.round_cap,
-        cells=_EMPTY,
-        start=(FULL_SLOTS,) * num_players,
-        centre=(),
-        gained=zeros,
-        lost=zeros,
-        start_player=first,
-        current=(first - 1) % num_players,  # "round 0, the seat before `first` just played"
-        round=0,
-        dice=(),
-        left=(),
-        moves=(),
-        turns=(),
-        events_before=0,
-        stream=rng.getrandbits(64),
-        ply=0,
-        over="",
-    )
-    return _next_turn(before_first, tuple(events))  # the roll-off is the first "turn"
-
-
 def _next_seat(state: State, seat: int) -> int:
     """The next seat to the left that still has pawns (HY-A14); `seat` itself if none has."""
     n = state.num_players
@@ -169,7 +115,7 @@ def _next_seat(state: State, seat: int) -> int:
     return seat
 
 
-def _next_turn(state: State, finished: tuple[Event, ...]) -> State:
+def next_turn(state: State, finished: tuple[Event, ...]) -> State:
     """Close the current turn as `finished` and pass the turn on: the next seat with pawns
     rolls; a roll with no legal use at all is forfeited and passed on again. Counts rounds
     and stops the game at the round cap (HY-A15)."""
@@ -184,7 +130,7 @@ def _next_turn(state: State, finished: tuple[Event, ...]) -> State:
             return state._replace(turns=turns, events_before=dropped, over=CAPPED_END,
                                   round=state.round_cap, left=(), moves=())  # fmt: skip
         seat = following
-        stream, a, b = roll(stream)
+        (a, b), stream = stream.dice_pair()
         moves = generate(state.cells, state.start[seat], seat, (a, b), state.stacks_cross)
         turn: tuple[Event, ...] = ((seat, ROLL_TEXT[a][b]),)
         if not moves:
@@ -199,6 +145,11 @@ def _next_turn(state: State, finished: tuple[Event, ...]) -> State:
                                   moves=moves)  # fmt: skip
 
 
+def to_move(state: State) -> tuple[Seat, ...]:
+    """The one seat to use a die now, or () once the game is over."""
+    return () if state.over else _SEATS[state.current]
+
+
 def legal_moves(state: State, seat: int) -> list[str]:
     """The seat's legal die uses (see `generate` for the order); [] if it is not to move."""
     if state.over or seat != state.current:
@@ -206,9 +157,11 @@ def legal_moves(state: State, seat: int) -> list[str]:
     return list(state.moves)
 
 
-def apply(state: State, seat: int, move: str) -> State:
-    """Use one die as `move` says; then forfeit dice without a use, or pass the turn on."""
-    if move not in state.moves or seat != state.current or state.over:
+def play(state: State, seat: int, move: str) -> State:
+    """Use one die as `move` says; then forfeit dice without a use, or pass the turn on.
+
+    `seat` is the seat to move (GameBase.apply checks the turn first)."""
+    if move not in state.moves:
         raise _refusal(state, seat, move)
     key = PARSE[move]  # a legal move is a well-formed one
     cells = bytearray(state.cells)
@@ -254,7 +207,7 @@ def apply(state: State, seat: int, move: str) -> State:
                   state.stream, state.ply + 1, over)  # fmt: skip
     if over or moves:
         return after
-    return _next_turn(after, turn)
+    return next_turn(after, turn)
 
 
 def _bump(values: tuple[int, ...], seat: int, by: int) -> tuple[int, ...]:
@@ -264,13 +217,46 @@ def _bump(values: tuple[int, ...], seat: int, by: int) -> tuple[int, ...]:
 def _refusal(state: State, seat: int, move: str) -> Exception:
     """Why `move` is refused: InvalidMoveError if it is no move at all, else IllegalMoveError."""
     key = parse_move(move)
-    if state.over:
-        return IllegalMoveError("the game is over")
-    if seat != state.current:
-        return IllegalMoveError(f"seat {seat} is not to move (seat {state.current} is)")
     if key.die not in state.left:
         return IllegalMoveError(f"no die {key.die} to use: the dice left are {list(state.left)}")
     where = source_name(key.source)
     if key.source < 0 and not state.start[seat] >> (-key.source - 1) & 1:
         return IllegalMoveError(f"start slot {where} is empty")
     return IllegalMoveError(f"{move!r} is not a legal use of the {key.die} from {where}")
+
+
+def rank_keys(state: State) -> list[tuple[int, int]]:
+    """Per seat: (score, tie-break), larger is better. HY-A13: the earlier a seat's first
+    centre pawn arrived, the better; seats without one share the bottom of their tie."""
+    keys = []
+    for seat in range(state.num_players):
+        first = first_arrival(state, seat)
+        keys.append((score(state, seat), _NO_ARRIVAL if first is None else -first))
+    return keys
+
+
+def _scores(state: State) -> list[int]:
+    return [score(state, s) for s in range(state.num_players)]
+
+
+def outcome(state: State) -> Outcome | None:
+    """Ranks by score, then by earliest centre arrival (spec §8.2); 1/0.5/0-style points."""
+    if not state.over:
+        return None
+    return outcome_from_keys(
+        rank_keys(state),
+        _scores(state),
+        termination=engine_termination(state.over),
+        detail=f"round {state.round}, {len(state.centre)} pawns in the centre",
+    )
+
+
+def adjudicate(state: State, offender: Seat | None) -> Outcome:
+    """Stop now: the offender alone last, the others by score and then arrival order."""
+    return outcome_from_keys(
+        rank_keys(state),
+        _scores(state),
+        last=offender,
+        offender=offender,
+        detail=f"adjudicated in round {state.round}",
+    )

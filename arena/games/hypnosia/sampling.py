@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import random
 
+from arena.chance import Stream
 from arena.games.hypnosia.state import State
 
 
 def resample(state: State, seat: int | None, rng: random.Random) -> State:
     """Re-deal what nobody may see: the future dice."""
-    return state._replace(stream=rng.getrandbits(64))
+    return state._replace(stream=Stream.from_rng(rng))

@@ -1,4 +1,4 @@
-"""Hypnosia options, state and constants (spec: docs/games/hypnosia.md).
+"""Hypnosia options, state, constants and setup (spec: docs/games/hypnosia.md).
 
 The state is a NamedTuple of ints and tuples: immutable and cheap to copy, since every die use
 builds a new one. A board cell is 0 when empty, else `height << 3 | owner` (height 1 or 2).
@@ -6,8 +6,14 @@ builds a new one. A board cell is 0 when empty, else `height << 3 | owner` (heig
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import NamedTuple
+
+from arena.chance import Stream
+from arena.errors import OptionError, PlayerCountError
+
+from .board import NUM_SPACES
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
@@ -22,10 +28,6 @@ HEIGHT_SHIFT = 3
 SINGLE = 1 << HEIGHT_SHIFT  # a height-1 cell, to be or-ed with the owner
 FULL_SLOTS = 0b1111  # start-slot bits: bit k-1 set while S<k> holds a pawn
 
-# Why the game ended (State.over); "" while it runs.
-NORMAL_END = "normal"
-CAPPED_END = "turn_cap"
-
 Event = tuple[int, str]  # (seat, text): "rolloff a b", "roll a b", a move token, "skip d"
 
 
@@ -35,6 +37,11 @@ class HypnosiaOptions:
 
     stacks_cross: bool = True  # False: stacks may not use any bridge, the centre included
     round_cap: int = ROUND_CAP  # full rounds of turns before the game is stopped and ranked
+
+    def __post_init__(self) -> None:
+        """Refuse a cap below one round (parse_options builds options through here)."""
+        if self.round_cap < 1:
+            raise OptionError(f"round_cap must be at least 1, not {self.round_cap}")
 
 
 class State(NamedTuple):
@@ -56,9 +63,9 @@ class State(NamedTuple):
     moves: tuple[str, ...]  # the legal decisions of `current`; () once over
     turns: tuple[tuple[Event, ...], ...]  # the events of the latest turns; the last is current
     events_before: int  # events of older turns, no longer kept in `turns`
-    stream: int  # the dice stream (splitmix64 state): the future rolls, hidden from everyone
+    stream: Stream  # the dice stream: the future rolls, hidden from everyone
     ply: int  # decisions made so far
-    over: str  # "" while playing, else NORMAL_END or CAPPED_END
+    over: str  # "" while playing, else arena.game's NORMAL_END or CAPPED_END
 
 
 def centre_points(state: State, seat: int) -> int:
@@ -79,3 +86,45 @@ def first_arrival(state: State, seat: int) -> int | None:
 def history(state: State) -> list[Event]:
     """The kept events, oldest first (see State.turns and State.events_before)."""
     return [event for turn in state.turns for event in turn]
+
+
+def setup(num_players: int, options: HypnosiaOptions, rng: random.Random) -> State:
+    """Pawns in their start slots, the roll-off for the start player, and the first roll."""
+    from .rules import next_turn  # the turn structure builds on the types above
+
+    if not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
+        raise PlayerCountError(f"Hypnosia is played by 2 to 6 players, not {num_players}")
+    events: list[Event] = []
+    contenders = list(range(num_players))
+    while len(contenders) > 1:  # HY-A1: only the players tied for the highest total roll again
+        totals = {}
+        for seat in contenders:
+            a, b = rng.randint(1, 6), rng.randint(1, 6)
+            events.append((seat, f"rolloff {a} {b}"))
+            totals[seat] = a + b
+        best = max(totals.values())
+        contenders = [s for s in contenders if totals[s] == best]
+    first = contenders[0]
+    zeros = (0,) * num_players
+    before_first = State(
+        num_players=num_players,
+        stacks_cross=options.stacks_cross,
+        round_cap=options.round_cap,
+        cells=bytes(NUM_SPACES),
+        start=(FULL_SLOTS,) * num_players,
+        centre=(),
+        gained=zeros,
+        lost=zeros,
+        start_player=first,
+        current=(first - 1) % num_players,  # "round 0, the seat before `first` just played"
+        round=0,
+        dice=(),
+        left=(),
+        moves=(),
+        turns=(),
+        events_before=0,
+        stream=Stream.from_rng(rng),
+        ply=0,
+        over="",
+    )
+    return next_turn(before_first, tuple(events))  # the roll-off is the first "turn"

@@ -14,7 +14,7 @@ from typing import NoReturn
 
 from arena.core import Outcome, Seat, Termination
 from arena.errors import IllegalMoveError
-from arena.game import ranks_from_keys, ranks_with_offender_last
+from arena.game import outcome_from_keys
 from arena.games.lucky_numbers.analysis import FIELD_BITS, analyse, analyse_changed, cached_analysis
 from arena.games.lucky_numbers.grid import (
     bruno_bonus,
@@ -44,9 +44,9 @@ from arena.games.lucky_numbers.state import (
 
 __all__ = [
     "adjudicate",
-    "apply",
     "legal_moves",
     "outcome",
+    "play",
     "takeable_values",
     "to_move",
     "tournament_points",
@@ -72,14 +72,11 @@ _PARSED: dict[str, Move] = {
 }
 
 
-def apply(state: LuckyNumbersState, seat: Seat, move: str) -> LuckyNumbersState:
-    """The state after `seat` plays `move`; InvalidMoveError / IllegalMoveError if it cannot."""
+def play(state: LuckyNumbersState, seat: Seat, move: str) -> LuckyNumbersState:
+    """The state after `seat`, the seat to decide, plays `move`; InvalidMoveError /
+    IllegalMoveError if it cannot (GameBase.apply checks the turn first)."""
     parsed = _PARSED.get(move) or parse_move(move)
     phase = state.phase
-    if phase is _OVER:
-        raise IllegalMoveError("the game is over")
-    if seat != state.current:
-        raise IllegalMoveError(f"it is seat {state.current}'s decision, not seat {seat}'s")
     if phase is _ACQUIRE:
         return _apply_acquire(state, parsed)
     if phase is _RESOLVE:
@@ -288,16 +285,12 @@ def tournament_points(tiles: tuple[int, ...], winners: tuple[Seat, ...]) -> tupl
 
 def outcome(state: LuckyNumbersState) -> Outcome | None:
     """The result once over: LN-A10 ranks, scores = tiles in grid, §6.1 tournament points."""
-    if state.phase is not Phase.OVER:
+    if state.phase is not _OVER:  # asked on every decision of a playout
         return None
     tiles = state.tiles()
     keys = [(s in state.winners, t) for s, t in enumerate(tiles)]
-    return Outcome(
-        ranks=ranks_from_keys(keys),
-        scores=tuple(float(t) for t in tiles),
-        points=tournament_points(tiles, state.winners),
-        termination=state.termination,
-    )
+    points = tournament_points(tiles, state.winners)
+    return outcome_from_keys(keys, tiles, points=points, termination=state.termination)
 
 
 def adjudicate(state: LuckyNumbersState, offender: Seat | None) -> Outcome:
@@ -316,9 +309,4 @@ def adjudicate(state: LuckyNumbersState, offender: Seat | None) -> Outcome:
         best = max(others)
         winners = tuple(s for s, t in enumerate(tiles) if s != offender and t == best)
     keys = [(s in winners, t) for s, t in enumerate(tiles)]
-    return Outcome(
-        ranks=ranks_with_offender_last(keys, offender),
-        scores=tuple(float(t) for t in tiles),
-        points=tournament_points(tiles, winners),
-        termination=Termination.NORMAL,
-    )
+    return outcome_from_keys(keys, tiles, last=offender, points=tournament_points(tiles, winners))

@@ -133,9 +133,7 @@ def easy_grid(tiles: tuple[int, ...]) -> Grid:
     return tuple(grid)
 
 
-def setup_state(
-    num_players: int, options: LuckyNumbersOptions, rng: random.Random
-) -> LuckyNumbersState:
+def setup(num_players: int, options: LuckyNumbersOptions, rng: random.Random) -> LuckyNumbersState:
     """The initial state: deal from the seeded rng, pick the start seat (LN-A2), lay diagonals."""
     starts, pot = deal(num_players, rng)
     start = rng.randrange(num_players)  # LN-A2: random start seat, from the match seed

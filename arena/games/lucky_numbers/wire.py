@@ -1,32 +1,16 @@
-"""Lucky Numbers view <-> protobuf LuckyNumbersView (exact roundtrip)."""
+"""Lucky Numbers view <-> protobuf LuckyNumbersView (exact roundtrip).
+
+The view's grids are bare lists of 16 cells where the message wraps each in a Grid; views are
+sent on every decision, so filling a message is written out by hand (`fill_proto`, checked
+against the descriptor-driven encoding by tests/test_view_wire.py).
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from arena.v1.games.lucky_numbers_pb2 import LuckyNumbersView
-
-VIEW_FIELD = "lucky_numbers"  # the field name in the GameView oneof
-
-_INT_LISTS = ("table", "to_move", "chain_returned", "tiles_in_grid")
-_SCALARS = (
-    "num_players",
-    "pot_size",
-    "hand",
-    "hand_source",
-    "phase",
-    "current_seat",
-    "start_seat",
-    "turn",
-    "bonus_turn",
-)
-
-
-def view_to_proto(view: dict[str, Any]) -> LuckyNumbersView:
-    """The typed message for a view made by `view.view`."""
-    msg = LuckyNumbersView()
-    fill_proto(msg, view)
-    return msg
+from arena.view_wire import ViewWire
 
 
 def fill_proto(msg: LuckyNumbersView, view: dict[str, Any]) -> None:
@@ -55,31 +39,17 @@ def fill_proto(msg: LuckyNumbersView, view: dict[str, Any]) -> None:
     msg.options.bruno = options["bruno"]
 
 
-def view_from_proto(msg: LuckyNumbersView) -> dict[str, Any]:
-    """The view dict back from its message (inverse of view_to_proto)."""
-    out: dict[str, Any] = {"seat": msg.seat if msg.HasField("seat") else None}
-    out.update({k: getattr(msg, k) for k in _SCALARS})
-    out.update({k: list(getattr(msg, k)) for k in _INT_LISTS})
-    out["grids"] = [list(g.cells) for g in msg.grids]
-    out["options"] = {"setup": msg.options.setup, "bruno": msg.options.bruno}
-    return {k: out[k] for k in _ORDER}
+def _grids_to_wire(grids: list[list[int]]) -> list[dict[str, list[int]]]:
+    return [{"cells": cells} for cells in grids]
 
 
-_ORDER = (
-    "seat",
-    "num_players",
-    "grids",
-    "table",
-    "pot_size",
-    "hand",
-    "hand_source",
-    "phase",
-    "to_move",
-    "current_seat",
-    "start_seat",
-    "turn",
-    "bonus_turn",
-    "chain_returned",
-    "options",
-    "tiles_in_grid",
+def _grids_from_wire(grids: list[dict[str, list[int]]]) -> list[list[int]]:
+    return [grid["cells"] for grid in grids]
+
+
+WIRE = ViewWire(
+    "lucky_numbers",
+    LuckyNumbersView,
+    convert={"grids": (_grids_to_wire, _grids_from_wire)},
+    fill=fill_proto,
 )

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from arena.games.the_number.rules import (
+from arena.games.the_number.rules import secured_total
+from arena.games.the_number.state import (
     DIGITS,
     NUMBER_TEXT,
     TURN_BONUSES,
@@ -10,7 +11,6 @@ from arena.games.the_number.rules import (
     Status,
     TheNumberState,
     TurnRecord,
-    secured_total,
 )
 
 SEAT_LETTERS = "ABCDE"
@@ -44,7 +44,7 @@ def _status(state: TheNumberState, seat: int, viewer: int | None) -> str:
     return f"wrote {NUMBER_TEXT[pending]}" if seat == viewer else "submitted"
 
 
-def render_state(state: TheNumberState, viewer: int | None = None) -> str:
+def render(state: TheNumberState, viewer: int | None = None) -> str:
     """The position as `viewer` sees it: header, one line per board, then the revealed turns."""
     if state.over:
         header = f"The Number: game over after {state.options.rounds} round(s)"

@@ -1,126 +1,60 @@
-"""The Number: options, state and the pure rules (check, score, cross out, round and game end)."""
+"""The Number's rules: who decides, legal moves, a submission, the reveal and its scoring
+(check, first digit, bonus, crossing out), round and game end, the result (spec §3-§5)."""
 
 from __future__ import annotations
 
-import enum
-from dataclasses import dataclass, replace
-from typing import Literal
+from dataclasses import replace
+from functools import lru_cache
 
-DIGITS = 10
-ALL_CROSSED = (1 << DIGITS) - 1  # a board with all ten digits crossed out
-TURNS_PER_ROUND = 5
-# [ASSUMPTION TN-A3] turn 1 = 2 is the seed's; 3/4/6/8 for turns 2-5 come from one secondary
-# source [S7]. One constant, so a different BGA score sheet is a one-line change.
-TURN_BONUSES: tuple[int, ...] = (2, 3, 4, 6, 8)
-LAST_TURN_MULTIPLIER = 2  # the seed: on turn 5 the first digit counts double, the bonus does not
-# [ASSUMPTION TN-A1] the seed gives no player count; 3-5 is the Repos box range.
-MIN_PLAYERS = 3
-MAX_PLAYERS = 5
-MAX_ROUNDS = 10  # a sanity bound on the `rounds` option, not a rule
-
-NUMBER_TEXT: tuple[str, ...] = tuple(f"{n:03d}" for n in range(1000))
-# DIGIT_MASK[n]: the set D(n) of digits written in n, as a 10-bit mask.
-DIGIT_MASK: tuple[int, ...] = tuple(
-    (1 << (n // 100)) | (1 << (n // 10 % 10)) | (1 << (n % 10)) for n in range(1000)
+from arena.core import Outcome, Seat
+from arena.errors import IllegalMoveError
+from arena.game import outcome_from_keys
+from arena.games.the_number.notation import format_move, parse_move
+from arena.games.the_number.state import (
+    ALL_CROSSED,
+    DIGIT_MASK,
+    LAST_TURN_MULTIPLIER,
+    TURN_BONUSES,
+    TURNS_PER_ROUND,
+    Entry,
+    Status,
+    TheNumberOptions,
+    TheNumberState,
+    TurnRecord,
 )
 
 
-@dataclass(frozen=True, slots=True)
-class TheNumberOptions:
-    """Rule variants; the defaults are the spec's rules and assumptions."""
-
-    rounds: int = 2  # the seed: a game is 2 rounds
-    # [ASSUMPTION TN-A2] seats tied on the highest approved value: "full" bonus each, or "none".
-    tied_bonus: Literal["full", "none"] = "full"
-    # [ASSUMPTION TN-A5] an eliminated number crosses out nothing (True: it crosses its digits).
-    eliminated_cross: bool = False
-    # [ASSUMPTION TN-A6] equal numbers do not eliminate each other (True: they do).
-    equal_eliminate: bool = False
+def to_move(state: TheNumberState) -> tuple[Seat, ...]:
+    """Every active seat that has not submitted this turn (a simultaneous decision)."""
+    return tuple(s for s in state.active() if state.pending[s] is None)
 
 
-class Status(enum.StrEnum):
-    """How a seat's submission fared in a turn."""
-
-    APPROVED = "approved"
-    ELIMINATED = "eliminated"
-    OUT = "out"  # the seat had all ten digits crossed and took no part
+@lru_cache(maxsize=1024)
+def moves_for(crossed: int) -> tuple[str, ...]:
+    """Every `write ddd` whose digits are all uncrossed, ascending (cached per board)."""
+    return tuple(format_move(n) for n in range(1000) if not DIGIT_MASK[n] & crossed)
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
-    """One seat's part of a revealed turn."""
-
-    number: int | None  # None when the seat was out
-    status: Status
-    points: int  # turn score, bonus included
-    bonus: int  # the turn bonus part of `points`
+def legal_moves(state: TheNumberState, seat: Seat) -> list[str]:
+    """Every number the seat can write with its available digits, ascending ([] if idle)."""
+    if seat not in to_move(state):
+        return []
+    # A fresh list: callers may compare it with ==, and a list equals only a list.
+    return list(moves_for(state.crossed[seat]))
 
 
-@dataclass(frozen=True, slots=True)
-class TurnRecord:
-    """A revealed turn: every seat's submission, its validity and its points."""
-
-    round: int
-    turn: int
-    entries: tuple[Entry, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class TheNumberState:
-    """The whole game position; immutable, every change makes a new state."""
-
-    options: TheNumberOptions
-    num_players: int
-    round: int  # 1-based
-    turn: int  # 1-based, 1..TURNS_PER_ROUND
-    crossed: tuple[int, ...]  # per seat, the digits crossed this round as a 10-bit mask
-    pending: tuple[int | None, ...]  # per seat, this turn's secret submission (None: not yet)
-    turn_scores: tuple[tuple[int, ...], ...]  # per seat, the scores of this round's turns so far
-    round_totals: tuple[tuple[int, ...], ...]  # per seat, the totals of finished rounds
-    history: tuple[TurnRecord, ...]  # every revealed turn of the game, oldest first
-    over: bool = False
-
-    def is_out(self, seat: int) -> bool:
-        """True when the seat has crossed all ten digits and sits out the rest of the round."""
-        return self.crossed[seat] == ALL_CROSSED
-
-    def active(self) -> tuple[int, ...]:
-        """Seats taking part in the current turn."""
-        if self.over:
-            return ()
-        return tuple(s for s in range(self.num_players) if self.crossed[s] != ALL_CROSSED)
-
-
-def available_digits(crossed: int) -> tuple[int, ...]:
-    """The digits not in a crossed mask, ascending."""
-    return tuple(d for d in range(DIGITS) if not crossed >> d & 1)
-
-
-def crossed_digits(crossed: int) -> tuple[int, ...]:
-    """The digits in a crossed mask, ascending."""
-    return _CROSSED_DIGITS[crossed]
-
-
-# Views list every board's crossed digits at every decision: one table lookup instead of a loop.
-_CROSSED_DIGITS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(d for d in range(DIGITS) if mask >> d & 1) for mask in range(ALL_CROSSED + 1)
-)
-
-
-def initial_state(num_players: int, options: TheNumberOptions) -> TheNumberState:
-    """Fresh boards at round 1, turn 1."""
-    empty = tuple(() for _ in range(num_players))
-    return TheNumberState(
-        options=options,
-        num_players=num_players,
-        round=1,
-        turn=1,
-        crossed=(0,) * num_players,
-        pending=(None,) * num_players,
-        turn_scores=empty,
-        round_totals=empty,
-        history=(),
-    )
+def play(state: TheNumberState, seat: Seat, move: str) -> TheNumberState:
+    """Store the seat's secret number; the last submission of a turn resolves it at once."""
+    number = parse_move(move)
+    used = DIGIT_MASK[number] & state.crossed[seat]
+    if used:  # [ASSUMPTION TN-A4] rejected rather than scored as a void number
+        gone = "".join(str(d) for d in range(10) if used >> d & 1)
+        raise IllegalMoveError(f"digit(s) {gone} already crossed out on seat {seat}'s board")
+    pending = state.pending[:seat] + (number,) + state.pending[seat + 1 :]
+    state = replace(state, pending=pending)
+    if all(state.pending[s] is not None for s in state.active()):
+        return resolve(state)
+    return state
 
 
 def check(
@@ -240,3 +174,17 @@ def secured_total(state: TheNumberState, seat: int) -> int:
         + sum(state.turn_scores[seat])
         + state.crossed[seat].bit_count()
     )
+
+
+def outcome(state: TheNumberState) -> Outcome | None:
+    """Ranks by game total (equal totals share the victory), once the last round is scored."""
+    if not state.over:
+        return None
+    totals = [secured_total(state, s) for s in range(state.num_players)]
+    return outcome_from_keys(totals, totals)
+
+
+def adjudicate(state: TheNumberState, offender: Seat | None) -> Outcome:
+    """Stop now: the offender alone last, the others by the points they have secured."""
+    totals = [secured_total(state, s) for s in range(state.num_players)]
+    return outcome_from_keys(totals, totals, last=offender)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from arena.games.the_number.rules import TheNumberState, available_digits
+from arena.games.the_number.state import TheNumberState, available_digits
 
 
 def resample(state: TheNumberState, seat: int | None, rng: random.Random) -> TheNumberState:

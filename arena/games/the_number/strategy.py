@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from arena.games.the_number.rules import DIGIT_MASK, DIGITS, NUMBER_TEXT, TURNS_PER_ROUND
+from arena.games.the_number.state import DIGIT_MASK, DIGITS, NUMBER_TEXT, TURNS_PER_ROUND
 from arena.players import DecisionRequest, Policy, Reply
 
 _NUMBERS = 1000

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from arena.games.the_number.rules import (
+from arena.games.the_number.rules import secured_total
+from arena.games.the_number.state import (
     NUMBER_TEXT,
     TURN_BONUSES,
     TURNS_PER_ROUND,
     TheNumberState,
     TurnRecord,
     crossed_digits,
-    secured_total,
 )
 
 
-def build_view(state: TheNumberState, seat: int | None) -> dict[str, Any]:
+def view(state: TheNumberState, seat: int | None) -> dict[str, Any]:
     """The JSON-ready view of `seat` (None: a spectator)."""
     own = None
     if seat is not None and 0 <= seat < state.num_players:

@@ -1,0 +1,210 @@
+"""Arctic Scavengers options and state: card zones as tuples of card indices (see cards.py),
+phases, events, and the setup (spec §3).
+
+The state is immutable (NamedTuples of ints and tuples): every decision builds a new state and
+shares the untouched zones with the old one. Deck and pile tops are at index 0.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Literal, NamedTuple
+
+from arena.chance import Stream
+from arena.errors import OptionError
+
+from .cards import (
+    CARD_KIND,
+    CONTESTED_KINDS,
+    JUNKYARD_KINDS,
+    KINDS,
+    MERCENARY_KINDS,
+    NUM_CARDS,
+    REF,
+    SHOVEL_DIG,
+    STARTING_DECK,
+    STATS,
+    TWO_PLAYER_REMOVED_PER_KIND,
+    Stats,
+)
+
+# Phases.
+GATHER = 0  # the current seat chooses an action to open, or `end`
+BUILD = 1  # an action is open: the current seat adds cards (or pays) then says `go`
+KEEP = 2  # the current seat chooses which dug card to keep
+DECLARE = 3  # skirmish declarations: the current seat snipes / disarms, then `done`
+OVER = 4
+PHASE_NAMES = ("gather", "build", "keep", "declare", "over")
+
+# Gathering actions, each at most once per round (spec §4.4); bit i of `used`.
+A_DRAW, A_DIG, A_HUNT, A_HIRE, A_TRASH = range(5)
+GATHER_ACTIONS = ("draw", "dig", "hunt", "hire", "trash")
+
+
+@dataclass(frozen=True, slots=True)
+class ArcticScavengersOptions:
+    """The Shovel's dig modifier (AS-A1): plus2 (spec default) or plus1 (one card database)."""
+
+    shovel: Literal["plus2", "plus1"] = "plus2"  # cards.DEFAULT_SHOVEL (AS-A1)
+
+    def __post_init__(self) -> None:
+        """Refuse an unknown Shovel (parse_options builds options through here)."""
+        if self.shovel not in SHOVEL_DIG:
+            raise OptionError(f"option shovel takes plus2 or plus1, not {self.shovel!r}")
+
+
+NO_CARD = -1
+NO_SEAT = -1
+TOTAL_ROUNDS = 16  # spec §8.1: 2 rounds without a skirmish + 14 skirmishes (vector A23)
+EVENT_ROUNDS = 2  # views carry the public events of the current and the previous round
+
+
+class Zones(NamedTuple):
+    """One player's cards. `force`: skirmish cards revealed this round (public, in play)."""
+
+    deck: tuple[int, ...]  # top first; order hidden from everyone
+    discard: tuple[int, ...]
+    hand: tuple[int, ...]  # kept sorted by card index (canonical move order)
+    force: tuple[int, ...]
+
+
+EMPTY_ZONES = Zones((), (), (), ())
+
+
+class State(NamedTuple):
+    """A whole Arctic Scavengers position."""
+
+    num_players: int
+    shovel_dig: int  # AS-A1 option value
+    round: int  # 1..16
+    phase: int
+    current: int  # the seat to decide (NO_SEAT once over)
+    initiator: int
+    players: tuple[Zones, ...]
+    junkyard: tuple[int, ...]  # top first; hidden
+    contested: tuple[int, ...]  # top first; hidden (but for the initiator's peek)
+    stacks: tuple[tuple[int, ...], ...]  # mercenary stacks in MERCENARY_KINDS order, face up
+    removed: tuple[int, ...]  # out of the game (Refugees not dealt, 2-player junkyard removal)
+    used: int  # bits A_*: actions the current seat has done this round
+    food: int  # this turn's food (spec §5.3)
+    action: int  # BUILD: the open action A_*; else -1
+    chosen: tuple[int, ...]  # BUILD: cards added to the open action (still in hand)
+    hire_kind: int  # BUILD of a hire: the mercenary kind; else -1
+    dug: tuple[int, ...]  # KEEP: the dug cards, in the order drawn (seen by the digger only)
+    peek: int  # the contested card the initiator looked at this round, or NO_CARD
+    spent: frozenset[int]  # Sniper Teams / Saboteurs that used their ability this round
+    sniped: frozenset[int]
+    disarmed: frozenset[int]
+    played: tuple[tuple[int, ...], ...]  # per seat: cards played face up this round (public)
+    events: tuple[tuple[int, str], ...]  # public events (round, text), recent rounds only
+    stream: Stream  # seeds every later shuffle (deck reshuffles, junkyard shuffles)
+    result: tuple[int, ...]  # once OVER: the people of every seat
+
+    def __deepcopy__(self, memo: dict[int, object]) -> State:
+        """The state itself: it is immutable all the way down."""
+        return self
+
+    @property
+    def stats(self) -> Stats:
+        """The card statistics for this game's Shovel setting."""
+        return STATS[self.shovel_dig]
+
+    @property
+    def two_player(self) -> bool:
+        """The §9 variant applies."""
+        return self.num_players == 2
+
+
+def add_event(state: State, text: str) -> tuple[tuple[int, str], ...]:
+    """The event list with `text` appended; events older than EVENT_ROUNDS rounds dropped."""
+    events = state.events
+    if events and events[0][0] <= state.round - EVENT_ROUNDS:
+        events = tuple(e for e in events if e[0] > state.round - EVENT_ROUNDS)
+    return (*events, (state.round, text))
+
+
+def replace_player(players: tuple[Zones, ...], seat: int, zones: Zones) -> tuple[Zones, ...]:
+    """`players` with seat's zones replaced."""
+    return players[:seat] + (zones,) + players[seat + 1 :]
+
+
+def replace_at(values: tuple, index: int, value: object) -> tuple:  # type: ignore[type-arg]
+    """A tuple with one entry replaced."""
+    return values[:index] + (value,) + values[index + 1 :]
+
+
+def draw_cards(zones: Zones, count: int, stream: Stream) -> tuple[Zones, Stream, bool]:
+    """Draw `count` cards into the hand, reshuffling the discard when the deck runs out (AS-A5).
+
+    Returns the zones, the stream, and whether a reshuffle happened (a public event).
+    """
+    deck, discard, hand = zones.deck, zones.discard, zones.hand
+    reshuffled = False
+    if len(deck) < count and discard:
+        more, stream = stream.shuffled_chained(discard)
+        taken, deck = deck, more
+        need = count - len(taken)
+        hand = hand + taken + deck[:need]
+        deck, discard, reshuffled = deck[need:], (), True
+    else:
+        hand = hand + deck[:count]
+        deck = deck[count:]
+    return Zones(deck, discard, tuple(sorted(hand)), zones.force), stream, reshuffled
+
+
+def setup(num_players: int, options: ArcticScavengersOptions, rng: random.Random) -> State:
+    """Decks dealt and shuffled, stacks, junkyard, contested pile, a random initiator (§3)."""
+    from .rounds import start_round  # the round structure builds on the types above
+
+    by_kind: list[list[int]] = [[] for _ in KINDS]
+    for c in range(NUM_CARDS):
+        by_kind[CARD_KIND[c]].append(c)
+    players = []
+    for _ in range(num_players):
+        deck = []
+        for kind, qty in STARTING_DECK:
+            deck += by_kind[kind][:qty]
+            del by_kind[kind][:qty]
+        rng.shuffle(deck)
+        players.append(Zones(tuple(deck), (), (), ()))
+    removed = list(by_kind[REF])  # §3.3: Refugees not dealt leave the game
+    junkyard: list[int] = []
+    for kind in JUNKYARD_KINDS:
+        cards = by_kind[kind]
+        if num_players == 2:  # §9.1, AS-A15: after the starting decks took theirs
+            removed += cards[-TWO_PLAYER_REMOVED_PER_KIND:]
+            cards = cards[:-TWO_PLAYER_REMOVED_PER_KIND]
+        junkyard += cards
+    rng.shuffle(junkyard)
+    contested = [c for kind in CONTESTED_KINDS for c in by_kind[kind]]
+    rng.shuffle(contested)
+    initiator = rng.randrange(num_players)  # [ASSUMPTION AS-A3]
+    state = State(
+        num_players=num_players,
+        shovel_dig=SHOVEL_DIG[options.shovel],
+        round=0,
+        phase=GATHER,
+        current=initiator,
+        initiator=initiator,
+        players=tuple(players),
+        junkyard=tuple(junkyard),
+        contested=tuple(contested),
+        stacks=tuple(tuple(by_kind[k]) for k in MERCENARY_KINDS),
+        removed=tuple(sorted(removed)),
+        used=0,
+        food=0,
+        action=-1,
+        chosen=(),
+        hire_kind=-1,
+        dug=(),
+        peek=NO_CARD,
+        spent=frozenset(),
+        sniped=frozenset(),
+        disarmed=frozenset(),
+        played=((),) * num_players,
+        events=(),
+        stream=Stream.from_rng(rng),
+        result=(),
+    )
+    return start_round(state)
