@@ -152,7 +152,8 @@ class MatchFeed:
     def on_event(self, event: MatchEvent) -> None:
         """The referee's hook: one public event, offered to every watcher."""
         if event.kind == "move" and event.seat is not None and event.move is not None:
-            self.moves.append(MoveRecord(event.seat, event.move, event.elapsed_ms))
+            shown = event.public_move if event.public_move is not None else event.move
+            self.moves.append(MoveRecord(event.seat, shown, event.elapsed_ms))
         ended = event.kind == "end"
         if self.public or ended:  # a withheld match shows its end only
             kind = {"start": FrameKind.START, "move": FrameKind.MOVE}.get(event.kind, FrameKind.END)
