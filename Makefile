@@ -2,6 +2,7 @@
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
+RUNTIME := $(VENV)/.installed-runtime
 STAMP := $(VENV)/.installed-dev
 PROTOS := $(shell find proto -name '*.proto' | sort)
 
@@ -11,11 +12,18 @@ $(PY):
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 
-$(STAMP): pyproject.toml | $(PY)
+# The demo needs the runtime dependencies only; tests, lint and protoc need the dev extras (Ray,
+# Playwright, grpcio-tools ...), installed on top. Dev depends on runtime so that `make -j demo
+# test` never runs two pip installs in one environment at once.
+$(RUNTIME): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e .
+	touch $(RUNTIME)
+
+$(STAMP): pyproject.toml $(RUNTIME)
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-demo: $(STAMP)
+demo: $(RUNTIME)
 	$(PY) -m arena demo
 
 test: $(STAMP)
