@@ -30,10 +30,13 @@ test: $(STAMP)
 	$(PY) -m pytest -q --durations=20 $(PYTEST_ARGS)
 
 # Regenerate arena/v1 (messages, gRPC stubs, type stubs) from proto/. Never edit arena/v1 by hand.
+# The starter bots ship a copy of proto/ each, so that a copied bots/js or bots/cpp works anywhere.
+STARTER_PROTOS := bots/js/proto bots/cpp/proto
 proto: $(STAMP)
 	rm -rf arena/v1
 	$(PY) -m grpc_tools.protoc -Iproto --python_out=. --pyi_out=. --grpc_python_out=. $(PROTOS)
 	find arena/v1 -type d -exec touch {}/__init__.py \;
+	for copy in $(STARTER_PROTOS); do rm -rf $$copy && cp -R proto $$copy; done
 
 lint: $(STAMP)
 	$(PY) -m ruff check arena tests bots bench
