@@ -26,7 +26,13 @@ TLS_HINT = "give --tls-ca CA_FILE or set ARENA_TLS_CA (the certificate the organ
 
 # Words of gRPC's C core (Python, C++) and of grpc-js, lower-cased, that name one cause.
 _NOT_TLS = ("wrong_version_number", "wrong version number")
-_UNTRUSTED = ("certificate_verify_failed", "self signed", "self-signed", "unable to verify")
+_UNTRUSTED = (
+    "certificate_verify_failed",
+    "certificate verify failed",
+    "self signed",
+    "self-signed",
+    "unable to verify",
+)
 _WRONG_HOST = ("is not in peer certificate", "does not match certificate", "altname")
 _REFUSED = ("connection refused", "econnrefused")
 _NO_HOST = ("domain name not found", "dns resolution failed", "hostname lookup", "enotfound")
@@ -55,7 +61,9 @@ def server_words(details: str, token: str) -> str:
 def gist(reason: str) -> str:
     """The telling end of a transport error ("CERTIFICATE_VERIFY_FAILED: self signed ...")."""
     text = _SUBCHANNEL.sub("", reason.rsplit("last error: ", 1)[-1])
-    return text.rsplit("OPENSSL_internal:", 1)[-1].removesuffix(": OK").strip()
+    for library in ("OPENSSL_internal:", "SSL routines::"):  # BoringSSL, OpenSSL 3
+        text = text.rsplit(library, 1)[-1]
+    return text.removesuffix(": OK").strip()
 
 
 def refusal(code: grpc.StatusCode, reason: str, address: str, name: str) -> Diagnosis | None:
