@@ -26,8 +26,10 @@ $(STAMP): pyproject.toml $(RUNTIME)
 demo: $(RUNTIME)
 	$(PY) -m arena demo
 
+# pytest through tests/run_suite.py: a run that dies without pytest's summary (SIGKILL, the OOM
+# killer, _exit) still ends with a line saying how and where, and leaves no process behind.
 test: $(STAMP)
-	$(PY) -m pytest -q --durations=20 $(PYTEST_ARGS)
+	$(PY) tests/run_suite.py -q --durations=20 $(PYTEST_ARGS)
 
 # Regenerate arena/v1 (messages, gRPC stubs, type stubs) from proto/. Never edit arena/v1 by hand.
 # The starter bots ship a copy of proto/ each, so that a copied bots/js or bots/cpp works anywhere.

@@ -2,7 +2,8 @@
 
 Each block after a `<!-- walkthrough -->` marker is run; the script and everything it started
 in the background (servers, bots) run in a process group of their own, which is killed when
-the script ends, fails or runs out of time, so no server outlives its walkthrough.
+the script ends, fails or runs out of time (or, through the run's watchdog, when the test run
+dies), so no server outlives its walkthrough.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ import socket
 import subprocess
 import sys
 from pathlib import Path
+
+from reaper import reaper
 
 MARKER = "<!-- walkthrough -->"
 PRELUDE = "set -eu\ntrap 'kill $(jobs -p) 2>/dev/null || true' EXIT\n"
@@ -50,6 +53,7 @@ def run_script(script: str, cwd: Path, timeout_s: float) -> subprocess.Completed
         text=True,
         start_new_session=True,  # its group holds its background jobs: one kill stops them all
     )
+    ticket = reaper().watch_group(shell.pid)  # and the run's watchdog kills it if the run dies
     try:
         out, err = shell.communicate(timeout=timeout_s)
     except subprocess.TimeoutExpired:
@@ -61,4 +65,5 @@ def run_script(script: str, cwd: Path, timeout_s: float) -> subprocess.Completed
             os.killpg(shell.pid, signal.SIGKILL)  # what the trap may have missed
         except ProcessLookupError:
             pass
+        reaper().forget(ticket)
     return subprocess.CompletedProcess(shell.args, shell.returncode, out, err)
