@@ -10,11 +10,13 @@ import shlex
 import shutil
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from serve_process import kill
+import token_ledger
+from serve_process import kill, start_serve
 from starter_bots import ROOT, build_js, starter_bot  # noqa: F401  # the fixture
 from tls_server import TlsServer, tls_server
 
@@ -104,6 +106,7 @@ def test_starter_bot_passes_check_bot_on_a_tls_server_with_credentials(
     finally:
         kill(bot)
     said = bot.stdout.read() if bot.stdout else ""
+    token_ledger.printed(f"starter {starter_bot}", said + out)
     assert "[FAIL]" not in out and code == 0, out + said
     assert "[pass] lucky_numbers: full match, 2 players" in out
     assert f"connected to {shared.address} as starter" in said
@@ -125,6 +128,7 @@ def test_starter_bot_names_the_cause_when_it_cannot_join(shared, starter_bot):  
             text=True,
             timeout=60,
         )
+        token_ledger.printed(f"starter {starter_bot}", done.stdout + done.stderr)
         assert done.returncode == 1, done.stdout + done.stderr
         assert done.stderr.strip().splitlines()[-1].startswith("error: "), done.stderr
         assert words in done.stderr, done.stderr
@@ -178,3 +182,29 @@ def test_the_starters_ship_the_repositorys_protocol():
         folder = ROOT / "bots" / starter / "proto"
         shipped = {p.relative_to(folder): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
         assert shipped == contract, f"bots/{starter}/proto differs from proto/: run `make proto`"
+
+
+def test_starter_bot_retries_when_a_long_connection_drops(tmp_path, starter_bot):  # noqa: F811
+    server, address = start_serve("--db", str(tmp_path / "open.db"))
+    bot = subprocess.Popen(
+        guarded([*shlex.split(starter_bot), "--address", address, "--name", "steady"]),
+        env=bot_env(ARENA_RETRY_FOR_S="1"),  # a deadline shorter than the connection lasts
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        assert bot.stdout is not None
+        seen = [bot.stdout.readline()]
+        while seen[-1] and "connected to" not in seen[-1]:  # gRPC's own notices may come first
+            seen.append(bot.stdout.readline())
+        assert "connected to" in seen[-1], seen
+        time.sleep(2.5)  # connected for longer than the retry deadline
+        kill(server)
+        out, _ = bot.communicate(timeout=60)
+    finally:
+        kill(server)
+        kill(bot)
+    # The deadline counts from the end of the last working connection, not from its start.
+    assert "retrying in" in out, out
+    assert out.strip().splitlines()[-1].startswith(f"error: no connection to {address}"), out

@@ -298,12 +298,16 @@ async function run(choose, argv = process.argv.slice(2)) {
   const arena = loadProtocol();
   const generators = new Map();
   let backoff = BACKOFF_INITIAL_MS;
-  let lastOk = Date.now();
+  let lastOk = Date.now(); // when a connection last worked: its end, or the start of the bot
   for (;;) {
+    let welcomed = false;
     const error = await connectOnce(arena, options, choose, generators, () => {
-      backoff = BACKOFF_INITIAL_MS;
-      lastOk = Date.now();
+      welcomed = true;
     });
+    if (welcomed) {
+      backoff = BACKOFF_INITIAL_MS; // it worked until now: the retry deadline starts afresh
+      lastOk = Date.now();
+    }
     let why = { final: false, message: "the server closed the stream" };
     if (error) {
       const reason = serverWords(error.details || error.message, options.token);
