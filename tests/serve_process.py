@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 import token_ledger
-
 from reaper import reaper
 
 ROOT = Path(__file__).resolve().parents[1]

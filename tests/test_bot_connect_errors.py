@@ -12,6 +12,7 @@ from collections.abc import Iterator
 
 import grpc
 import pytest
+import token_ledger
 from serve_process import ROOT, kill, start_serve
 from tls_certs import self_signed
 from tls_server import TlsServer, tls_server
@@ -51,9 +52,11 @@ def run_bot(*args: str, token: str = "", retry_for_s: str = "") -> subprocess.Co
     """The random example bot with these arguments, its token in ARENA_TOKEN; until it exits."""
     env = {"ARENA_TOKEN": token, "ARENA_RETRY_FOR_S": retry_for_s}
     env = {**_clean_env(), **{k: v for k, v in env.items() if v}}
-    return subprocess.run(
+    done = subprocess.run(
         [*RANDOM_BOT, *args], env=env, capture_output=True, text=True, timeout=BOT_TIMEOUT_S
     )
+    token_ledger.printed(f"random_bot {' '.join(args)}", done.stdout + done.stderr)
+    return done
 
 
 def _clean_env() -> dict[str, str]:

@@ -9,6 +9,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+import token_ledger
 from serve_process import ROOT, kill, start_serve
 from tls_certs import self_signed
 
@@ -21,6 +22,10 @@ def arena_cli(*args: str) -> str:
         [PY, "-m", "arena", *args], capture_output=True, text=True, cwd=ROOT, timeout=60
     )
     assert done.returncode == 0, done.stderr
+    token_ledger.printed(f"arena {' '.join(args)}", done.stderr)
+    if token_ledger.issues_a_token(args):  # its stdout is the token, printed there on purpose
+        return token_ledger.issued(done.stdout.strip())
+    token_ledger.printed(f"arena {' '.join(args)}", done.stdout)
     return done.stdout.strip()
 
 
