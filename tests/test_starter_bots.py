@@ -208,3 +208,17 @@ def test_starter_bot_retries_when_a_long_connection_drops(tmp_path, starter_bot)
     # The deadline counts from the end of the last working connection, not from its start.
     assert "retrying in" in out, out
     assert out.strip().splitlines()[-1].startswith(f"error: no connection to {address}"), out
+
+
+def test_starter_bot_replays_a_seeded_play_whatever_the_match_id(capsys, starter_bot):  # noqa: F811
+    def moves(seed: str) -> list[str]:
+        code, out = run_cli(
+            capsys, "play", "lucky_numbers", "--bot", "random", "--bot-cmd",
+            f"{starter_bot} --seed {seed}", "--seed", "5",
+        )  # fmt: skip
+        assert code == 0, out
+        return [line for line in out.splitlines() if ". seat 1: " in line]  # the starter's
+
+    first = moves("3")
+    assert first and moves("3") == first  # the bot seed comes from the deal's seed, not the id
+    assert moves("4") != first

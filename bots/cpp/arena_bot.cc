@@ -126,21 +126,32 @@ uint64_t Fnv1a(const std::string& text) {
   return hash;
 }
 
-// The generator of one seat in one match, made on its first request.
+// One generator per seat in a match: from --seed and the match's bot seed
+// (MatchStarted.bot_seed: the same for that seat when a tournament or a seeded `arena play` is
+// replayed, whatever the match ids); from --seed, the match id and the seat where a server
+// sends none.
 class Generators {
  public:
   explicit Generators(std::string seed) : seed_(std::move(seed)) {}
 
-  std::mt19937_64& For(const std::string& match_id, int seat) {
+  void Start(const std::string& match_id, int seat, uint64_t bot_seed) {
+    std::string text = bot_seed != 0 ? seed_ + ":bot-seed:" + std::to_string(bot_seed)
+                                     : seed_ + ":" + match_id + ":" + std::to_string(seat);
     std::string key = Key(match_id, seat);
-    auto found = generators_.find(key);
-    if (found != generators_.end()) return found->second;
+    Forget(match_id, seat);
     if (order_.size() >= kKeptGenerators) {
       generators_.erase(order_.front());
       order_.pop_front();
     }
     order_.push_back(key);
-    return generators_.emplace(key, std::mt19937_64(Fnv1a(key))).first->second;
+    generators_.emplace(key, std::mt19937_64(Fnv1a(text)));
+  }
+
+  std::mt19937_64& For(const std::string& match_id, int seat) {
+    auto found = generators_.find(Key(match_id, seat));
+    if (found != generators_.end()) return found->second;
+    Start(match_id, seat, 0);
+    return generators_.find(Key(match_id, seat))->second;
   }
 
   void Forget(const std::string& match_id, int seat) {
@@ -150,8 +161,8 @@ class Generators {
   }
 
  private:
-  std::string Key(const std::string& match_id, int seat) const {
-    return seed_ + ":" + match_id + ":" + std::to_string(seat);
+  static std::string Key(const std::string& match_id, int seat) {
+    return match_id + ":" + std::to_string(seat);
   }
 
   std::string seed_;
@@ -182,6 +193,8 @@ grpc::Status ConnectOnce(const Options& options, const Policy& policy, Generator
         std::cout << "connected to " << options.address << " as " << options.name << std::endl;
         break;
       case ServerMessage::kMatchStarted:
+        generators.Start(message.match_started().match_id(), message.match_started().seat(),
+                         message.match_started().bot_seed());
         std::cout << "match " << message.match_started().match_id() << " started: "
                   << message.match_started().game() << ", seat " << message.match_started().seat()
                   << std::endl;

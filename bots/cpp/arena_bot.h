@@ -26,7 +26,8 @@ struct Options {
 Options ParseArgs(int argc, char** argv);
 
 // A policy: the index into request.legal_moves() to play. `rng` is this seat's generator in this
-// match, seeded from --seed, the match id and the seat: a tournament replays move for move.
+// match, seeded from --seed and the seat's bot seed (MatchStarted.bot_seed): a tournament
+// replays move for move.
 using Policy = std::function<int(const arena::v1::DecisionRequest& request, std::mt19937_64& rng)>;
 
 // Connect and play until stopped (SIGINT / SIGTERM end the process), reconnecting with backoff;

@@ -17,7 +17,8 @@ namespace {
 
 // The policy: any index into legal_moves is a legal answer. Replace this with your own;
 // request.view() holds the game's typed view (request.view().azul(), .lucky_numbers() ...).
-// `rng` is seeded from --seed, the match id and the seat, so a tournament replays move for move.
+// `rng` is seeded from --seed and the seat's bot seed in the match (MatchStarted.bot_seed),
+// so a tournament replays move for move.
 int Choose(const arena::v1::DecisionRequest& request, std::mt19937_64& rng) {
   // Not std::uniform_int_distribution: its numbers differ between standard libraries, and the
   // bias of a 64-bit modulo over a few dozen moves is nil.

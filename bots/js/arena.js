@@ -135,16 +135,29 @@ function seededRandom(text) {
 
 const KEPT_GENERATORS = 64; // generators of matches in play (the oldest is dropped past this)
 
-// The generator of one seat in one match, made on its first request from (seed, match, seat).
-function generatorFor(generators, seed, matchId, seat) {
-  const key = `${seed}:${matchId}:${seat}`;
-  let rng = generators.get(key);
-  if (rng === undefined) {
-    rng = seededRandom(key);
-    generators.set(key, rng);
-    if (generators.size > KEPT_GENERATORS) generators.delete(generators.keys().next().value);
+// One generator per seat in a match: from --seed and the match's bot seed (MatchStarted.bot_seed:
+// the same for that seat when a tournament or a seeded `arena play` is replayed, whatever the
+// match ids); from --seed, the match id and the seat where a server sends none.
+class Generators {
+  constructor(seed) {
+    this.seed = seed;
+    this.byMatch = new Map();
   }
-  return rng;
+
+  start(matchId, seat, botSeed) {
+    const text = botSeed && botSeed !== "0" ? `${this.seed}:bot-seed:${botSeed}` : `${this.seed}:${matchId}:${seat}`;
+    this.byMatch.set(`${matchId}:${seat}`, seededRandom(text));
+    if (this.byMatch.size > KEPT_GENERATORS) this.byMatch.delete(this.byMatch.keys().next().value);
+  }
+
+  get(matchId, seat) {
+    if (!this.byMatch.has(`${matchId}:${seat}`)) this.start(matchId, seat, "0");
+    return this.byMatch.get(`${matchId}:${seat}`);
+  }
+
+  forget(matchId, seat) {
+    this.byMatch.delete(`${matchId}:${seat}`);
+  }
 }
 
 // --- why a connection failed, as its likely cause (the same causes as the Python SDK names)
@@ -256,20 +269,21 @@ function connectOnce(arena, options, choose, generators, onWelcome) {
           break;
         case "match_started": {
           const m = message.match_started;
+          generators.start(m.match_id, m.seat, m.bot_seed);
           console.log(`match ${m.match_id} started: ${m.game}, seat ${m.seat} of ${m.players.join(", ")}`);
           break;
         }
         case "decision_request": {
           const r = message.decision_request;
           const view = r.view[r.view.game]; // the game's typed view, e.g. r.view.azul
-          const index = choose(r, view, generatorFor(generators, options.seed, r.match_id, r.seat));
+          const index = choose(r, view, generators.get(r.match_id, r.seat));
           call.write({ decision: { request_id: r.request_id, match_id: r.match_id, index } });
           break;
         }
         case "match_ended": {
           const e = message.match_ended;
           console.log(`match ${e.match_id} over (${e.outcome.termination}): ranked ${e.outcome.ranks[e.seat]}`);
-          generators.delete(`${options.seed}:${e.match_id}:${e.seat}`);
+          generators.forget(e.match_id, e.seat);
           break;
         }
         case "ping":
@@ -296,7 +310,7 @@ function connectOnce(arena, options, choose, generators, onWelcome) {
 async function run(choose, argv = process.argv.slice(2)) {
   const options = parseArgs(argv);
   const arena = loadProtocol();
-  const generators = new Map();
+  const generators = new Generators(options.seed);
   let backoff = BACKOFF_INITIAL_MS;
   let lastOk = Date.now(); // when a connection last worked: its end, or the start of the bot
   for (;;) {

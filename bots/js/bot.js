@@ -14,8 +14,8 @@ const { run } = require("./arena");
 
 // The policy: any index into legal_moves is a legal answer. Replace this with your own.
 // `view` is the game's typed view (request.view.azul ...; fields in docs/games/<game>.md);
-// `rng()` gives numbers in [0, 1) like Math.random, seeded from --seed, the match id and the
-// seat, so a tournament of this bot replays move for move.
+// `rng()` gives numbers in [0, 1) like Math.random, seeded from --seed and the seat's bot seed
+// in the match (MatchStarted.bot_seed), so a tournament of this bot replays move for move.
 function choose(request, view, rng) {
   return Math.floor(rng() * request.legal_moves.length);
 }
