@@ -128,6 +128,9 @@ def ray_cluster() -> Iterator[object]:
             pytest.fail(f"CI needs Ray for the cluster tests: {exc}")
         pytest.skip("Ray is not installed: pip install -e '.[dev]'")
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+    # Ray waits 30 s for its GCS to start, which a loaded 2-core machine can exceed (seen in a
+    # full run: "Timed out waiting for file .../gcs_server_port"); the suite can wait longer.
+    os.environ.setdefault("RAY_gcs_server_port_wait_time_s", "120")
     started = time.monotonic()
     ray.init(
         address="local",  # a new cluster, never one this machine joined with `ray start`
