@@ -80,8 +80,9 @@ def run_bot(
     own reconnects take over its old connection and nobody else's can. `games` empty means every
     game of the server. Lost connections are retried with capped backoff (at most every 10 s)
     until stopped, or for `retry_for_s` seconds (else $ARENA_RETRY_FOR_S; unset: forever). A
-    refusal by the server (bad name, wrong token ...) or that long without a connection end
-    the program with `error: ...` and exit status 1.
+    refusal by the server (bad name, wrong token ...), a channel that cannot work (TLS expected
+    or not spoken, an untrusted certificate) or that long without a connection end the program
+    with `error: ...` naming the likely cause, and exit status 1.
 
     `policy_mode` (else $ARENA_POLICY_MODE, else "auto") says where the policy runs: "auto" on
     the event loop once its first decisions proved fast (under 2 ms), back on worker threads for

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import os
 import threading
 
 from arena.bot import run_bot
@@ -60,8 +61,8 @@ def main() -> None:
     parser.add_argument(
         "--seed",
         type=int,
-        default=0,
-        help="seed; each match's tie-breaks derive from it and the match id",
+        default=os.environ.get("ARENA_SEED") or "0",
+        help="seed (default $ARENA_SEED, else 0); match tie-breaks derive from it and its id",
     )
     parser.add_argument("--max-matches", type=int, default=4, help="matches played at once")
     args = parser.parse_args()

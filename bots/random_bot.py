@@ -5,6 +5,7 @@ Run it against a referee:  python bots/random_bot.py --address 127.0.0.1:50051 -
 """
 
 import argparse
+import os
 import random
 import threading
 
@@ -41,8 +42,8 @@ if __name__ == "__main__":
     parser.add_argument(
         "--seed",
         type=int,
-        default=0,
-        help="seed; each match's choices derive from it and the match id",
+        default=os.environ.get("ARENA_SEED") or "0",
+        help="seed (default $ARENA_SEED, else 0); each match's choices derive from it and its id",
     )
     parser.add_argument("--max-matches", type=int, default=4, help="matches played at once")
     args = parser.parse_args()

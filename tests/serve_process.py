@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import token_ledger
+from reaper import reaper
 
 ROOT = Path(__file__).resolve().parents[1]
 PY = sys.executable
@@ -59,14 +60,16 @@ def start_serve(*args: str) -> tuple[subprocess.Popen[str], str]:
     DrainedLog) and its address.
 
     A server that does not say where it listens first is killed before the test fails, so a
-    failing test leaves no server behind.
+    failing test leaves no server behind; the run's watchdog stops it if the run dies first.
     """
     server = subprocess.Popen(
         [PY, "-m", "arena", "serve", "--address", "127.0.0.1:0", *args],
         stderr=subprocess.PIPE,
         text=True,
         cwd=ROOT,
+        start_new_session=True,  # a group of its own, for the watchdog to stop
     )
+    _TICKETS[server.pid] = reaper().watch_group(server.pid)
     try:
         assert server.stderr is not None
         server.stderr = DrainedLog(server.stderr, f"arena serve {' '.join(args)}")  # type: ignore[assignment]
@@ -86,3 +89,9 @@ def kill(process: subprocess.Popen) -> None:
     if process.poll() is None:
         os.kill(process.pid, signal.SIGKILL)
         process.wait()
+    ticket = _TICKETS.pop(process.pid, None)
+    if ticket is not None:
+        reaper().forget(ticket)
+
+
+_TICKETS: dict[int, Path] = {}  # server pid -> its watchdog ticket

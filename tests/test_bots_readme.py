@@ -7,52 +7,22 @@ test runs inside an install). The server's port is swapped for a free one.
 
 from __future__ import annotations
 
-import os
 import re
-import socket
-import subprocess
-import sys
 from pathlib import Path
+
+from walkthrough import free_port, run_script, walkthrough_blocks
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "bots" / "README.md"
-MARKER = "<!-- walkthrough -->"
 README_PORT = "50151"
-
-
-def walkthrough_blocks(text: str) -> list[str]:
-    """The first sh block after each walkthrough marker."""
-    blocks = []
-    for part in text.split(MARKER)[1:]:
-        found = re.search(r"```sh\n(.*?)```", part, re.S)
-        assert found, "a walkthrough marker without a sh block"
-        blocks.append(found.group(1))
-    return blocks
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def test_the_walkthrough_runs_from_first_step_to_the_ladder(tmp_path):
     blocks = walkthrough_blocks(README.read_text(encoding="utf-8"))
     assert len(blocks) >= 6
     script = "\n".join(blocks).replace(README_PORT, str(free_port()))
-    # Background jobs (the server, connected bots) end with the script.
-    prelude = "set -eu\ntrap 'kill $(jobs -p) 2>/dev/null || true' EXIT\n"
     (tmp_path / "bots").symlink_to(ROOT / "bots")
-    venv_bin = str(Path(sys.executable).parent)
-    env = {**os.environ, "PATH": f"{venv_bin}:{os.environ['PATH']}"}
-    done = subprocess.run(
-        ["bash", "-c", prelude + script],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=240,
-    )
+    done = run_script(script, tmp_path, timeout_s=240)
     out = done.stdout
     assert done.returncode == 0, (out + done.stderr)[-3000:]
     assert "# Lucky Numbers (`lucky_numbers`)" in out  # arena rules

@@ -2,7 +2,9 @@
 
 One stream carries every match of the bot. Policies run in daemon worker threads (one per match
 the bot plays at once), so a slow policy never blocks pings or other matches. A dropped
-connection is retried with exponential backoff; a refusal (bad Hello, wrong token ...) is not.
+connection is retried with exponential backoff; a refusal (bad Hello, wrong token ...) or a
+channel that cannot work (TLS on one side only, an untrusted certificate) ends the bot with its
+likely cause instead (arena/rpc/connect_errors.py).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from arena import __version__
 from arena.errors import BotError
 from arena.players import DecisionRequest, MatchInfo, Policy
 from arena.rpc.bot_registry import PROTOCOL_VERSION
+from arena.rpc.connect_errors import diagnose
 from arena.rpc.convert import LazyView, options_from_pb, outcome_from_pb
 from arena.rpc.policy_runner import PolicyPool, PolicyRunner
 from arena.rpc.state import MAX_MESSAGE_BYTES
@@ -39,18 +42,6 @@ GOODBYE_S = 1.0  # on shutdown, how long to wait for the server to end the strea
 SDK_DIR = str(Path(__file__).resolve().parent.parent)
 MAX_ERROR_CHARS = 480  # Decision.error: the referee keeps 500 characters of it
 MISSED_PINGS = 3  # server silence for this many of its ping intervals means the link is dead
-# A refusal is final: retrying the same Hello would be refused again. (ALREADY_EXISTS is not:
-# the server may still hold the name for this bot's previous connection for a while.)
-FATAL_CODES = frozenset(
-    {
-        grpc.StatusCode.INVALID_ARGUMENT,
-        grpc.StatusCode.FAILED_PRECONDITION,
-        grpc.StatusCode.NOT_FOUND,
-        grpc.StatusCode.UNAUTHENTICATED,
-        grpc.StatusCode.PERMISSION_DENIED,
-        grpc.StatusCode.UNIMPLEMENTED,
-    }
-)
 CLIENT_KEEPALIVE = [
     ("grpc.keepalive_time_ms", 20_000),  # finds a dead server even while the bot thinks
     ("grpc.keepalive_timeout_ms", 10_000),
@@ -310,11 +301,12 @@ async def run_connection_loop(config: BotConfig, policy: Policy, stop: asyncio.E
                 await _connect_once(config, runner, stop)
                 reason = "the server closed the stream"
             except grpc.aio.AioRpcError as exc:
-                if exc.code() in FATAL_CODES:
-                    raise BotError(
-                        f"{config.address} refused bot {config.name!r}: {exc.details()}"
-                    ) from None
-                reason = f"{exc.code().name}: {exc.details()}"
+                found = await diagnose(
+                    exc, config.address, config.name, config.token, config.tls_ca
+                )
+                if found.final:  # the same Hello would meet the same answer: say why and stop
+                    raise BotError(found.message) from None
+                reason = found.message
             if stop.is_set():
                 return
             if time.monotonic() - started > 1.0:  # it had worked for a while: start over gently
