@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from arena.cli import main
+from arena.store import Store
 
 RANDOM_BOT = f"{sys.executable} {Path(__file__).resolve().parents[1] / 'bots' / 'random_bot.py'}"
 
@@ -118,3 +119,20 @@ def test_a_crashing_bot_is_restarted_then_withdrawn_and_the_tournament_goes_on(c
     assert all(m["moves"] == 0 and "forfeit: dies withdrawn" in m["detail"] for m in mine[2:])
     standings = {row["bot"]: (row["faults"], row["forfeits"]) for row in shown["standings"]}
     assert standings == {"dies": (4, 2), "ann": (0, 0), "bob": (0, 0)}
+
+
+def test_a_tournament_played_through_a_servers_play_match_replays(capsys, tmp_path, served_bots):
+    """The match ids a server gives PlayMatch calls differ run to run; the bots' seeds do not,
+    so bots that seed themselves from MatchStarted.bot_seed play the same moves again."""
+    address, token = served_bots
+    moves = []
+    for run in ("a", "b"):
+        db = str(tmp_path / f"{run}.db")
+        code, _, err = run_cli(
+            capsys, "tournament", "run", "-g", "lucky_numbers", "--bot", "r1", "--bot", "r2",
+            "--server", address, "--token", token, "--store-locally", "--seed", "9", "--db", db,
+        )  # fmt: skip
+        assert code == 0, err
+        with Store.open(db) as store:
+            moves.append([[m.move for m in r.moves] for r in store.tournament_matches(1)])
+    assert moves[0] == moves[1] and len(moves[0]) == 2

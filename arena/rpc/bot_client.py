@@ -127,6 +127,7 @@ class _Connection:
                 tuple(m.players),
                 per_move_ms=m.clock.per_move_ms if m.clock.HasField("per_move_ms") else None,
                 bank_ms=m.clock.bank_ms if m.clock.HasField("bank_ms") else None,
+                bot_seed=m.bot_seed,
             )
             self.matches[(m.match_id, m.seat)] = info
             log.info(
@@ -177,6 +178,7 @@ class _Connection:
             message.clock,
         )
         game = message.game or self._game_of(match_id, seat)
+        info = self.matches.get((match_id, seat))
         request = DecisionRequest(
             match_id=match_id,
             request_id=request_id,
@@ -186,6 +188,7 @@ class _Connection:
             legal_moves=tuple(message.legal_moves),
             budget_ms=clock.budget_ms if clock.HasField("budget_ms") else None,
             bank_ms=clock.bank_ms if clock.HasField("bank_ms") else None,
+            bot_seed=info.bot_seed if info is not None else 0,
         )
         answer = pb.BotMessage()  # the Decision is filled in place (a constructor copies)
         decision = answer.decision
