@@ -151,6 +151,7 @@ def test_a_live_matchs_clock_counts_down_between_two_updates(served: Served, chr
         game="azul", seed=3, bots=["ponder1", "ponder2"], match_id="pondered",
         clock=pb.ClockSettings(per_move_ms=4000, bank_ms=20000),
     )  # fmt: skip
+
     def play_in_the_background() -> None:
         with contextlib.suppress(Exception):  # the server stops before this long match ends
             call(served.address, "PlayMatch", play, 600)

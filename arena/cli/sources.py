@@ -23,11 +23,13 @@ T = TypeVar("T")
 PAGE = 500  # match summaries per ListMatches call
 
 
-def remote_of(server: str, tls_ca: str | None = None, token: str | None = None) -> Any:
+def remote_of(
+    server: str, tls_ca: str | None = None, token: str | None = None, plaintext: bool = False
+) -> Any:
     """The Remote for a --server address (grpc is imported only here)."""
     from arena.rpc.client import Remote
 
-    return Remote.of(server, token, tls_ca)
+    return Remote.of(server, token, tls_ca, plaintext or None)
 
 
 def run(coro: Coroutine[Any, Any, T]) -> T:

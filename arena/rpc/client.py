@@ -14,6 +14,7 @@ from typing import Any
 
 import grpc
 
+from arena.addresses import plaintext_allowed, refuse_token_in_clear
 from arena.core import MatchRecord
 from arena.referee import Clock
 from arena.rpc.bot_client import open_channel
@@ -35,16 +36,29 @@ class Remote:
     token: str | None = field(default=None, repr=False)  # an organizer token: never shown
     tls_ca: str | None = None  # a CA file: TLS ("" = the system's CAs); None: plaintext
     relay: str | None = field(default=None, repr=False)  # `serve --web`'s own pages: never shown
+    allow_plaintext: bool = False  # may the token travel in clear beyond loopback
 
     @classmethod
-    def of(cls, address: str, token: str | None = None, tls_ca: str | None = None) -> Remote:
+    def of(
+        cls,
+        address: str,
+        token: str | None = None,
+        tls_ca: str | None = None,
+        allow_plaintext: bool | None = None,
+    ) -> Remote:
         """A Remote with the token and CA from the arguments, else $ARENA_ORGANIZER_TOKEN and
-        $ARENA_TLS_CA."""
+        $ARENA_TLS_CA (and $ARENA_ALLOW_PLAINTEXT)."""
         return cls(
             address,
             token if token is not None else os.environ.get(TOKEN_ENV) or None,
             tls_ca if tls_ca is not None else os.environ.get(TLS_CA_ENV),
+            allow_plaintext=plaintext_allowed(allow_plaintext),
         )
+
+    def check_transport(self) -> None:
+        """ConfigError when this Remote would send its token in clear beyond loopback."""
+        if self.token:
+            refuse_token_in_clear(self.address, self.tls_ca, allowed=self.allow_plaintext)
 
     def metadata(self) -> tuple[tuple[str, str], ...]:
         """The call metadata: the organizer token, if any (and the relay token of a server's
@@ -63,6 +77,7 @@ def _remote(target: Remote | str) -> Remote:
 
 async def _call(target: Remote | str, method: str, request: Any, timeout: float | None) -> Any:
     remote = _remote(target)
+    remote.check_transport()
     async with open_channel(remote.address, remote.tls_ca) as channel:
         stub = arena_pb2_grpc.ArenaServiceStub(channel)
         try:
@@ -157,6 +172,7 @@ async def read_remote(target: Remote | str, method: str, request: Any) -> Any:
 async def follow_remote(target: Remote | str, method: str, request: Any) -> AsyncIterator[Any]:
     """The messages of a public stream (WatchMatch, WatchTournament) as they arrive."""
     remote = _remote(target)
+    remote.check_transport()
     async with open_channel(remote.address, remote.tls_ca) as channel:
         stub = arena_pb2_grpc.ArenaServiceStub(channel)
         try:
