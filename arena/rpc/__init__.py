@@ -6,5 +6,6 @@
 - `embedded`: a referee server in this process, for tests, `check-bot` and `arena play`.
 
 This package is the only one that imports grpc; everything else talks to `Player` objects.
-The client side imports nothing of the server, the store or the ratings (tests/rpc/test_sdk_layers.py).
+The client side imports nothing of the server, the store or the ratings
+(tests/rpc/test_sdk_layers.py).
 """
