@@ -115,7 +115,7 @@ def _boss(level_iterations: int | None) -> Callable[..., Policy]:
     return factory
 
 
-BOSS_LEVELS: dict[str, int | None] = {"boss:1": 60, "boss:2": 250, "boss:3": None, "boss": None}
+BOSS_LEVELS: dict[str, int | None] = {"boss:1": 60, "boss:2": 250, "boss:3": 1000, "boss": None}
 """Rollouts per decision of each boss level (None: as many as the clock allows)."""
 
 STRATEGIES: dict[str, Callable[..., Policy]] = {
