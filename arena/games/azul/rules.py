@@ -6,11 +6,22 @@ parts (other boards, displays) with the old one. The round structure lives in ro
 
 from __future__ import annotations
 
+from typing import NoReturn
+
 from arena.core import Outcome, Seat
 from arena.errors import IllegalMoveError
 from arena.game import engine_termination, outcome_from_keys
 
-from .notation import CENTRE, FLOOR, SOURCE_NAMES, TAKE, TAKE_MOVES, WALL_MOVES, parse_move
+from .notation import (
+    CENTRE,
+    FLOOR,
+    PARSED,
+    SOURCE_NAMES,
+    TAKE,
+    TAKE_MOVES,
+    WALL_MOVES,
+    parse_move,
+)
 from .rounds import DISPLAY_COUNTS, advance_wall, end_offer
 from .state import (
     ALLOW,
@@ -82,7 +93,10 @@ def legal_moves(s: State, seat: int) -> list[str]:
 def play(s: State, seat: int, move: str) -> State:
     """The state after `seat`, the seat to decide, plays `move`; InvalidMoveError /
     IllegalMoveError if it is not allowed (GameBase.apply checks the turn first)."""
-    kind, a, b, c = parse_move(move)
+    try:
+        kind, a, b, c = PARSED[move]  # the well-formed texts, parsed once (notation.py)
+    except (KeyError, TypeError):
+        kind, a, b, c = parse_move(move)  # tolerates extra spaces, or says what is wrong
     if s.phase == WALL:
         if kind == TAKE:
             line = s.pending_line + 1
@@ -106,47 +120,54 @@ def _check_destination(board: Board, colour: int, dest: int) -> None:
         raise IllegalMoveError(f"wall row {dest + 1} already has {COLOURS[colour]}")
 
 
-def _take_tiles(
-    s: State, src: int, colour: int
-) -> tuple[int, tuple[tuple[int, ...], ...], tuple[int, ...], bool]:
-    """Take `colour` from a source: (count, factories, centre, marker taken with them)."""
-    if src == CENTRE:
-        centre = s.centre
-        taken = centre[colour]
-        if not taken:
-            raise IllegalMoveError(f"the centre holds no {COLOURS[colour]}")
-        rest = list(centre)
-        rest[colour] = 0
-        return taken, s.factories, tuple(rest), s.marker_in_centre
-    factories = s.factories
-    if src >= len(factories):
+def _no_tiles(s: State, src: int, colour: int) -> NoReturn:
+    """Raise IllegalMoveError: source `src` has no `colour` tile, or there is no such display."""
+    if src != CENTRE and src >= len(s.factories):
         raise IllegalMoveError(
             f"there is no display {SOURCE_NAMES[src]} with {s.num_players} players "
-            f"(f1..f{len(factories)})"
+            f"(f1..f{len(s.factories)})"
         )
-    fac = factories[src]
-    taken = fac[colour]
-    if not taken:
-        raise IllegalMoveError(f"display {SOURCE_NAMES[src]} holds no {COLOURS[colour]}")
-    # The other colours of the display go to the centre (spec §4.2).
-    b, y, r, k, w = s.centre
-    pool = [b + fac[0], y + fac[1], r + fac[2], k + fac[3], w + fac[4]]
-    pool[colour] -= taken
-    factories = factories[:src] + (EMPTY_COUNTS,) + factories[src + 1 :]
-    return taken, factories, tuple(pool), False
+    where = "the centre" if src == CENTRE else f"display {SOURCE_NAMES[src]}"
+    raise IllegalMoveError(f"{where} holds no {COLOURS[colour]}")
 
 
 def _apply_take(s: State, seat: int, src: int, colour: int, dest: int) -> State:
     """Take every `colour` tile from a source into a pattern line or the floor (spec §4.2-§4.5).
 
-    Written flat, with whole-tuple unpacking instead of attribute reads: it runs once per
-    decision and dominates random playouts.
+    Written flat, with whole-tuple unpacking instead of attribute reads and the checks inline
+    (their messages in _no_tiles and _check_destination): it runs once per decision and
+    dominates random playouts.
     """
-    taken, factories, centre, marker = _take_tiles(s, src, colour)
-    board = s.boards[seat]
-    if dest != FLOOR:
-        _check_destination(board, colour, dest)
+    (n, gray, _, _, rnd, start, taker, in_centre, factories, centre, left, boards, bag, lid,
+     stream, _, _) = s  # fmt: skip
+    if src == CENTRE:
+        taken = centre[colour]
+        if not taken:
+            _no_tiles(s, src, colour)
+        rest = list(centre)
+        rest[colour] = 0
+        centre, marker = tuple(rest), in_centre
+    else:
+        fac = factories[src] if src < len(factories) else EMPTY_COUNTS
+        taken = fac[colour]
+        if not taken:
+            _no_tiles(s, src, colour)
+        # The other colours of the display go to the centre (spec §4.2).
+        b, y, r, k, w = centre
+        pool = [b + fac[0], y + fac[1], r + fac[2], k + fac[3], w + fac[4]]
+        pool[colour] -= taken
+        factories = factories[:src] + (EMPTY_COUNTS,) + factories[src + 1 :]
+        centre, marker = tuple(pool), False
+    board = boards[seat]
     score, lines, wall, wall_t, colour_rows, colour_cols, cells, floor = board
+    if dest != FLOOR:
+        code = lines[dest]
+        if (
+            (code and code & 7 != colour)
+            or code >> 3 == dest + 1
+            or colour_rows >> 6 * colour + dest & 1
+        ):
+            _check_destination(board, colour, dest)  # raises, naming the broken rule
     if marker and len(floor) < FLOOR_SPACES:
         # [ASSUMPTION AZ-A5] the marker goes first, in the leftmost free space; on a full floor
         # it costs nothing more but its taker still starts next round [ASSUMPTION AZ-A2].
@@ -157,7 +178,6 @@ def _apply_take(s: State, seat: int, src: int, colour: int, dest: int) -> State:
         placed = min(taken, dest + 1 - have)
         over = taken - placed
         lines = lines[:dest] + (((have + placed) << 3) + colour,) + lines[dest + 1 :]
-    (n, gray, _, _, rnd, start, taker, in_centre, _, _, left, boards, bag, lid, stream, _, _) = s
     if over:
         room = FLOOR_SPACES - len(floor)
         if over > room:  # a full floor line discards the rest to the lid (spec §4.4)
