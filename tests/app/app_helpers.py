@@ -1,7 +1,7 @@
 """Literal tournaments and matches for the application layer's unit tests (a SQLite store).
 
-Every record is a Lucky Numbers match stopped after its first decision ("draw", always the
-only legal first move), so it replays from any seed; its ranks and points are given.
+Every record is a Lucky Numbers match stopped after its first decision (its first mover's
+"draw", always legal first), so it replays from any seed; its ranks and points are given.
 """
 
 from __future__ import annotations
@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from arena.core import MatchRecord, MoveRecord, Outcome, Termination
+from arena.game import new_game_state, parse_options
+from arena.registry import get_game
 from arena.store import Store, StoredTournament
 from arena.tournament import BotEntry, Fixture, Format, Status, TournamentSpec
 from arena.tournament.manage import create_tournament
@@ -54,8 +56,10 @@ def record(
     termination: Termination = Termination.NORMAL,
     metadata: dict[str, object] | None = None,
 ) -> MatchRecord:
-    """A finished match after one decision (seat 0 drew), with literal ranks and points."""
+    """A finished match after one decision (its first mover drew), with literal ranks and points."""
     n = len(players)
+    game = get_game(GAME)
+    first = game.to_move(new_game_state(game, n, parse_options(game, {}), seed))[0]
     shown = points if points is not None else tuple(1.0 if r == 1 else 0.0 for r in ranks)
     return MatchRecord(
         match_id=match_id,
@@ -63,7 +67,7 @@ def record(
         options={},
         seed=seed,
         players=players,
-        moves=(MoveRecord(0, "draw", 1.5),),
+        moves=(MoveRecord(first, "draw", 1.5),),
         outcome=Outcome(ranks, (0.0,) * n, shown, termination),
         started_at=finished_at - 1.0,
         finished_at=finished_at,
