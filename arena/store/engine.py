@@ -30,7 +30,7 @@ def resolve_url(target: str | None) -> URL:
     try:
         url = sa.make_url(text)
     except Exception as exc:  # ArgumentError, ValueError: anything unparsable
-        raise StoreError(f"bad database URL {text!r}: {_first_line(exc)}") from None
+        raise StoreError(f"bad database URL {_masked(text)!r}: {_first_line(exc)}") from None
     backend = url.get_backend_name()
     if backend == "postgres":  # the old Heroku spelling
         url = url.set(drivername="postgresql")
@@ -188,7 +188,18 @@ def migration_transaction(engine: Engine) -> Iterator[sa.Connection]:
 
 
 def _safe(url: URL) -> str:
+    """The URL for messages: its password hidden, in the user part or as a query argument."""
+    if "password" in url.query:
+        url = url.update_query_dict({"password": "***"})
     return url.render_as_string(hide_password=True)
+
+
+def _masked(text: str) -> str:
+    """A URL that does not parse, for messages: whatever precedes its host's '@' hidden."""
+    scheme, sep, rest = text.partition("://")
+    if not sep or "@" not in rest:
+        return text
+    return f"{scheme}://***@{rest.rpartition('@')[2]}"
 
 
 def _first_line(exc: BaseException) -> str:

@@ -59,7 +59,7 @@ class Store:
     @property
     def location(self) -> str:
         """The URL without its password, for messages."""
-        return self.url.render_as_string(hide_password=True)
+        return engines._safe(self.url)
 
     def close(self) -> None:
         """Release every connection."""
