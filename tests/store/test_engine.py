@@ -49,8 +49,8 @@ def test_no_error_shows_the_password(target: str) -> None:
 
 def test_a_password_in_the_query_is_hidden_from_messages_too() -> None:
     url = resolve_url("postgresql://ann@h/db?password=hunter2&sslmode=require")
-    assert "hunter2" not in engines._safe(url) and "sslmode=require" in engines._safe(url)
-    assert "hunter2" not in engines._safe(resolve_url("postgresql://ann:hunter2@h/db"))
+    assert "hunter2" not in engines.shown_url(url) and "sslmode=require" in engines.shown_url(url)
+    assert "hunter2" not in engines.shown_url(resolve_url("postgresql://ann:hunter2@h/db"))
 
 
 def test_a_missing_file_is_refused_only_when_it_must_not_be_created(tmp_path: Path) -> None:
