@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from arena.app.stats import Duel, Elo, PointsInterval, StatsReport, TrueSkillRow
-from arena.app.stats_rows import duel_row, elo_cells, stats_tables, stats_titles
+from arena.app.stats_rows import duel_row, elo_cells, elo_text, stats_tables, stats_titles
 
 
 def duel(**changes: object) -> Duel:
@@ -138,3 +138,22 @@ def test_titles_name_the_scope_and_the_kind_of_elo() -> None:
         "trueskill": "TrueSkill: tournament 3, independent deals",
         "standings": "Standings, mean points per match: tournament 3, independent deals",
     }
+
+
+def test_elo_text_reads_without_inf_or_nan_for_every_kind_of_score():
+    assert elo_text(Elo(35.24, 20.06, 15.2, 55.3), 40) == "elo +35.2 +/- 20.1"
+    won, lost = Elo(None, None, 140.2, None, True), Elo(None, None, None, -140.2, True)
+    assert elo_text(won, 10) == "elo > +140.2 (all 10 won)"
+    assert elo_text(lost, 10) == "elo < -140.2 (all 10 lost)"
+    assert elo_text(Elo(12.0, None, None, 300.0), 3) == "elo +12.0 +/- no bound"
+
+
+def test_sprt_progress_of_a_perfect_score_names_its_bound():
+    from arena.cli.sprt import describe
+    from arena.stats import Decision, Trinomial, parse_sprt
+    from arena.tournament.comparisons import SprtState
+
+    state = SprtState(1.2, Decision.CONTINUE, 8, Trinomial(8, 0, 0), None)
+    line = describe(parse_sprt("elo0=0 elo1=10"), state, "a", "b", "games")
+    assert "inf" not in line and "nan" not in line, line
+    assert "W 8 D 0 L 0, elo > +" in line and line.endswith("(all 8 won)"), line
