@@ -13,6 +13,7 @@ from typing import Literal, NamedTuple
 
 from arena.chance import Stream
 from arena.errors import OptionError
+from arena.game import addon_option
 
 from .cards import (
     CARD_KIND,
@@ -44,9 +45,24 @@ GATHER_ACTIONS = ("draw", "dig", "hunt", "hire", "trash")
 
 @dataclass(frozen=True, slots=True)
 class ArcticScavengersOptions:
-    """The Shovel's dig modifier (AS-A1): plus2 (spec default) or plus1 (one card database)."""
+    """The Shovel's dig modifier (AS-A1): plus2 (spec default) or plus1 (one card database);
+    one add-on bool per expansion module (expansions spec §1), all off: the base game."""
 
     shovel: Literal["plus2", "plus1"] = "plus2"  # cards.DEFAULT_SHOVEL (AS-A1)
+    hq1: bool = addon_option()  # Medics, Tools and Gangs
+    hq2: bool = addon_option()  # Engineers and Buildings
+    hq3: bool = addon_option()  # Tribal Leaders
+    hq4: bool = addon_option()  # Dirty Deeds
+    recon1: bool = addon_option()  # Spy Hunter
+    recon2: bool = addon_option()  # Liars and Thieves
+    recon3: bool = addon_option()  # Expanding the Ranks
+    recon4: bool = addon_option()  # Randomized Contested Resources
+    recon5: bool = addon_option()  # The Kitchen Sink
+
+    @property
+    def modules(self) -> tuple[str, ...]:
+        """The enabled modules' names, in option order."""
+        return tuple(name for name in MODULE_NAMES if getattr(self, name))
 
     def __post_init__(self) -> None:
         """Refuse an unknown Shovel (parse_options builds options through here)."""
@@ -54,6 +70,7 @@ class ArcticScavengersOptions:
             raise OptionError(f"option shovel takes plus2 or plus1, not {self.shovel!r}")
 
 
+MODULE_NAMES = ("hq1", "hq2", "hq3", "hq4", "recon1", "recon2", "recon3", "recon4", "recon5")
 NO_CARD = -1
 NO_SEAT = -1
 TOTAL_ROUNDS = 16  # spec §8.1: 2 rounds without a skirmish + 14 skirmishes (vector A23)
