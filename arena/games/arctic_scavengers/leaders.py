@@ -12,7 +12,7 @@ from .cards import CARD_ID, CARD_KIND, IS_PERSON, KIND_INDEX, MEDICINE
 from .expansion import DIG_ORGANIZER, ext_of, set_turn, with_seat
 from .module_notation import card_move
 from .rounds import ids_text
-from .state import A_DRAW, GATHER, KEEP, NO_CARD, YARD, State, add_event, draw_cards, replace_at
+from .state import A_DRAW, GATHER, KEEP, NO_CARD, YARD, State, add_event, replace_at
 from .state import replace_player as _replace_player
 from .values import NO_LEADER
 
@@ -156,12 +156,12 @@ def heal(state: State, card: int) -> State:
 def organize(state: State, card: int) -> State:
     """Play a Refugee instead of the draw: draw 2 into a keep choice (AX-A35)."""
     seat = state.current
+    from .buildings import take_from_deck
+
     z = state.players[seat]
     z = z._replace(hand=tuple(c for c in z.hand if c != card))
-    before = set(z.hand)
-    z, stream, reshuffled = draw_cards(z, ORGANIZER_DRAW, state.stream)
-    drawn = tuple(c for c in z.hand if c not in before)
-    z = z._replace(hand=tuple(c for c in z.hand if c in before))
+    reshuffled = len(z.deck) < ORGANIZER_DRAW and bool(z.discard)
+    z, drawn, stream = take_from_deck(z, ORGANIZER_DRAW, state.stream)  # in the order drawn
     text = f"seat {seat}: organize {CARD_ID[card]} (draws {len(drawn)})"
     if reshuffled:
         text += ", shuffling the discard pile into a new deck"

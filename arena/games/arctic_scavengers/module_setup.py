@@ -150,11 +150,9 @@ def setup_modules(num_players: int, options: ArcticScavengersOptions, rng: rando
     leaders = sorted(c for c in range(NUM_ALL_CARDS) if KINDS[CARD_KIND[c]].home == LEADERS
                      and CARD_KIND[c] in kinds)  # fmt: skip
     rng.shuffle(leaders)  # 7.
-    seats = []
-    for seat in range(num_players):
-        dealt = leaders[LEADERS_DEALT * seat : LEADERS_DEALT * (seat + 1)]
-        seats.append(SeatExt(options=tuple(sorted(dealt))))
-    unseen += leaders[LEADERS_DEALT * num_players :]
+    dealt, rest = deal_leaders(leaders, num_players)
+    seats = [SeatExt(options=options) for options in dealt]
+    unseen += rest
     ext = Ext(
         modules=bits,
         stack_kinds=tuple(stack_kinds),
@@ -193,6 +191,15 @@ def setup_modules(num_players: int, options: ArcticScavengersOptions, rng: rando
         ext=ext,
     )
     return state if bits & HQ3 else start_round(state)
+
+
+def deal_leaders(pile: list[int], num_players: int) -> tuple[list[tuple[int, ...]], list[int]]:
+    """Seat s gets pile positions 2s and 2s+1 (AX-A6 step 7); the rest are removed unseen."""
+    dealt = [
+        tuple(sorted(pile[LEADERS_DEALT * seat : LEADERS_DEALT * (seat + 1)]))
+        for seat in range(num_players)
+    ]
+    return dealt, pile[LEADERS_DEALT * num_players :]
 
 
 def _contested(by_kind: list[list[int]], bits: int) -> set[int]:

@@ -1,0 +1,62 @@
+"""Shared helpers for the Arctic Scavengers expansion-module tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arena.games.arctic_scavengers import GAME
+from arena.games.arctic_scavengers.cards import CARD_ID, CARD_KIND, KINDS
+from arena.games.arctic_scavengers.module_positions import (  # noqa: F401  # re-exported
+    Site,
+    module_position,
+    module_zones,
+    options_of,
+)
+from arena.games.arctic_scavengers.module_setup import game_cards
+from arena.games.arctic_scavengers.positions import cards
+from arena.games.arctic_scavengers.state import State
+
+ALL_MODULES = "hq1 hq2 hq3 hq4 recon1 recon2 recon3 recon4 recon5"
+
+
+def ids(zone: Any) -> list[str]:
+    """Card ids of a zone, in its order."""
+    return [CARD_ID[c] for c in zone]
+
+
+def codes(zone: Any) -> list[str]:
+    """Kind codes of a zone's cards, in its order."""
+    return [KINDS[CARD_KIND[c]].code for c in zone]
+
+
+def legal(state: State) -> list[str]:
+    """The legal moves of the seat to decide."""
+    return GAME.legal_moves(state, state.current)
+
+
+def play(state: State, *moves: str) -> State:
+    """Apply moves, each by the seat to decide."""
+    for move in moves:
+        state = GAME.apply(state, state.current, move)
+    return state
+
+
+def texts(state: State) -> list[str]:
+    """The public events."""
+    return [text for _, text in state.events]
+
+
+def ext_view(state: State, seat: int | None) -> dict[str, Any]:
+    """The `expansion` part of a seat's view."""
+    return GAME.view(state, seat)["expansion"]
+
+
+def card(card_id: str) -> int:
+    """A card's index."""
+    return cards(card_id)[0]
+
+
+def every_card_once(state: State) -> None:
+    """Every card of the game is in exactly one zone."""
+    assert state.ext is not None
+    assert module_zones(state) == game_cards(state.ext.modules), "a card lost or doubled"
