@@ -178,7 +178,9 @@ class ViewWire:
         # The rule that gives the legal moves from the view, when a bot may be sent views
         # without the list ("" when the list is always sent).
         self.legal_moves_rule = legal_moves_rule
-        self._plan = _compile(message.DESCRIPTOR, convert or {}, absent=frozenset(absent_when_unset))
+        self._plan = _compile(
+            message.DESCRIPTOR, convert or {}, absent=frozenset(absent_when_unset)
+        )
         self._fill = fill
         # fill(msg, view): set the empty `msg` (inside a message being built) to the view. A
         # game's own filler is called with no wrapper in between (the server fills a view on

@@ -32,17 +32,20 @@ def take_from_deck(z: Zones, count: int, stream: Stream) -> tuple[Zones, tuple[i
 def place(state: State, seat: int, card: int) -> State:
     """A kept building goes face up into the seat's area, covered with its build time in cards
     from the top of its deck (§5.1 step 4, AX-A19: fewer if short; none: complete at once)."""
-    z, taken, stream = take_from_deck(state.players[seat], KINDS[CARD_KIND[card]].build_time,
-                                      state.stream)  # fmt: skip
+    z, taken, stream = take_from_deck(
+        state.players[seat], KINDS[CARD_KIND[card]].build_time, state.stream
+    )
     ext = ext_of(state)
     s = ext.seats[seat]
     building = Building(card, tuple(reversed(taken)), (), False, state.round)
     ext = with_seat(ext, seat, s._replace(buildings=s.buildings + (building,)))
     text = f"seat {seat}: places {CARD_ID[card]} ({len(taken)} cards on it)"
     state = state._replace(
-        players=replace_player(state.players, seat, z), stream=stream, ext=ext,
+        players=replace_player(state.players, seat, z),
+        stream=stream,
+        ext=ext,
         events=add_event(state, text),
-    )  # fmt: skip
+    )
     return completed(state, seat, building) if not taken else state
 
 
@@ -98,7 +101,12 @@ def legal_building_moves(state: State) -> list[str]:
     moves: list[str] = []
     for b in ext.seats[seat].buildings:
         card, code = b.card, CARD_ID[b.card]
-        if b.stack and b.placed < state.round and has_person and WORK * 1000 + card not in turn.done:
+        if (
+            b.stack
+            and b.placed < state.round
+            and has_person
+            and WORK * 1000 + card not in turn.done
+        ):
             moves.append(f"work {code}")
         if b.disabled and REPAIR * 1000 + card not in turn.done:
             moves += [f"repair {code} {CARD_ID[c]}" for c in hand if IS_PERSON[c]]
@@ -132,8 +140,9 @@ def store(state: State, card: int, building: int) -> State:
     z = z._replace(hand=tuple(c for c in z.hand if c != card))
     ext = ext._replace(turn=ext.turn._replace(stored=ext.turn.stored | {card}))
     text = f"seat {seat}: stores a card in {CARD_ID[building]}"
-    return state._replace(players=replace_player(state.players, seat, z), ext=ext,
-                          events=add_event(state, text))  # fmt: skip
+    return state._replace(
+        players=replace_player(state.players, seat, z), ext=ext, events=add_event(state, text)
+    )
 
 
 def retrieve(state: State, card: int) -> State:
@@ -146,8 +155,9 @@ def retrieve(state: State, card: int) -> State:
     z = z._replace(hand=tuple(sorted(z.hand + (card,))))
     ext = ext._replace(turn=ext.turn._replace(retrieved=ext.turn.retrieved | {card}))
     text = f"seat {seat}: retrieves a card from {CARD_ID[b.card]}"
-    return state._replace(players=replace_player(state.players, seat, z), ext=ext,
-                          events=add_event(state, text))  # fmt: skip
+    return state._replace(
+        players=replace_player(state.players, seat, z), ext=ext, events=add_event(state, text)
+    )
 
 
 def _discard_from_hand(state: State, seat: int, cards: tuple[int, ...]) -> State:
@@ -182,18 +192,25 @@ def work(state: State) -> State:
     b = ext.seats[seat].buildings[i]
     count = min(len(b.stack), len(workers) + TOOLKIT_WORK * min(toolkits, len(workers)))
     z = state.players[seat]
-    z = z._replace(hand=tuple(c for c in z.hand if c not in chosen),
-                   discard=z.discard + b.stack[:count] + chosen)  # fmt: skip
+    z = z._replace(
+        hand=tuple(c for c in z.hand if c not in chosen),
+        discard=z.discard + b.stack[:count] + chosen,
+    )
     b = b._replace(stack=b.stack[count:])
     ext = with_building(ext, seat, i, b)
-    turn = ext.turn._replace(done=ext.turn.done | {WORK * 1000 + building}, building=-1,
-                             last_persons=workers)  # fmt: skip
+    turn = ext.turn._replace(
+        done=ext.turn.done | {WORK * 1000 + building}, building=-1, last_persons=workers
+    )
     text = f"seat {seat}: work {CARD_ID[building]} {ids_text(chosen)} (removes {count})"
     state = state._replace(
-        phase=GATHER, action=-1, chosen=(), players=replace_player(state.players, seat, z),
+        phase=GATHER,
+        action=-1,
+        chosen=(),
+        players=replace_player(state.players, seat, z),
         played=replace_at(state.played, seat, state.played[seat] + chosen),
-        ext=ext._replace(turn=turn), events=add_event(state, text),
-    )  # fmt: skip
+        ext=ext._replace(turn=turn),
+        events=add_event(state, text),
+    )
     return completed(state, seat, b) if b.complete else state
 
 

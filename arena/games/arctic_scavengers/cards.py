@@ -10,7 +10,7 @@ are ints into KINDS. Action stats: None = not available (no icon), an int = the 
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 # Actions that persons do and tools modify (draw is never modified by a tool, §2).
 DRAW, DIG, HUNT, FIGHT = 0, 1, 2, 3
@@ -59,9 +59,18 @@ BASE_KINDS: tuple[Kind, ...] = (
     Kind("SAB", "Saboteur", 8, 1, True, (_N, 1, _N, 1), (0, 0, 0, 0), food=1, med=1),
     Kind("SCO", "Scout", 8, 1, True, (2, _N, _N, 2), (0, 0, 0, 0), food=2, med=1),
     Kind(
-        "GRL", "Group Leaders", 5, 2, True, (_N, _N, _N, _N), (0, 0, 0, 0), 2, 2,
-        group_leader=True, modifier=(2, 2, 2, 2),
-    ),  # fmt: skip
+        "GRL",
+        "Group Leaders",
+        5,
+        2,
+        True,
+        (_N, _N, _N, _N),
+        (0, 0, 0, 0),
+        2,
+        2,
+        group_leader=True,
+        modifier=(2, 2, 2, 2),
+    ),
     Kind("SNI", "Sniper Team", 5, 2, True, (_N, _N, _N, _N), (0, 0, 0, 0), food=2, med=2),
     Kind("THU", "Thugs", 5, 3, True, (_N, 1, _N, 3), (0, 0, 0, 0), any_mix=6),
     Kind("SLE", "Sled Team", 2, 2, True, (2, _N, _N, 1), (0, 0, 0, 0), contested=True),
@@ -84,21 +93,43 @@ NUM_BASE_KINDS = len(BASE_KINDS)
 
 # Where a module puts its cards at setup (expansions spec 0.3, 0.8, 0.9).
 MARKET, JUNKYARD, CONTESTED, SCHEMATICS, LEADERS, GANGS, START = (
-    "market", "junkyard", "contested", "schematics", "leaders", "gangs", "start",
-)  # fmt: skip
+    "market",
+    "junkyard",
+    "contested",
+    "schematics",
+    "leaders",
+    "gangs",
+    "start",
+)
 HOMES = (MARKET, JUNKYARD, CONTESTED, SCHEMATICS, LEADERS, GANGS, START)
-_O = (0, 0, 0, 0)
+_O: tuple[int, int, int, int] = (0, 0, 0, 0)
 
 
-def _person(code: str, name: str, module: str, qty: int, people: int, printed: tuple[int | None, ...],
-            **more: object) -> Kind:  # fmt: skip
+def _person(
+    code: str,
+    name: str,
+    module: str,
+    qty: int,
+    people: int,
+    printed: tuple[int | None, int | None, int | None, int | None],
+    **more: Any,
+) -> Kind:
     home = str(more.pop("home", MARKET))
-    return Kind(code, name, qty, people, True, printed, _O, module=module, home=home, **more)  # type: ignore[arg-type]
+    return Kind(code, name, qty, people, True, printed, _O, module=module, home=home, **more)
 
 
-def _thing(code: str, name: str, module: str, qty: int, home: str, bonus: tuple[int, ...] = _O,
-           **more: object) -> Kind:  # fmt: skip
-    return Kind(code, name, qty, 0, False, (_N, _N, _N, _N), bonus, module=module, home=home, **more)  # type: ignore[arg-type]
+def _thing(
+    code: str,
+    name: str,
+    module: str,
+    qty: int,
+    home: str,
+    bonus: tuple[int, int, int, int] = _O,
+    **more: Any,
+) -> Kind:
+    return Kind(
+        code, name, qty, 0, False, (_N, _N, _N, _N), bonus, module=module, home=home, **more
+    )
 
 
 def _building(code: str, name: str, module: str, time: int, holds: str = "", room: int = 0) -> Kind:
@@ -132,36 +163,53 @@ EXPANSION_KINDS: tuple[Kind, ...] = (
     _thing("GEA", "The Gearheads", "hq1", 1, GANGS),
     _thing("PHM", "The Pharmers", "hq1", 1, GANGS),
     _thing("MAS", "The Masons", "hq2", 1, GANGS),
-    _person("SPY", "Spy", "recon1", 8, 1, (_N, _N, _N, _N), recon=4, modifier=(0, 0, 0, 2),
-            any_mix=3),  # fmt: skip
+    _person(
+        "SPY", "Spy", "recon1", 8, 1, (_N, _N, _N, _N), recon=4, modifier=(0, 0, 0, 2), any_mix=3
+    ),
     _thing("BIN", "Binoculars", "recon1", 4, JUNKYARD, recon_bonus=2),
-    _person("SRF", "Scouting Refugee", "recon1", 20, 1, (_N, _N, _N, _N), modifier=(0, 1, 1, 1),
-            food=1),  # fmt: skip
+    _person(
+        "SRF", "Scouting Refugee", "recon1", 20, 1, (_N, _N, _N, _N), modifier=(0, 1, 1, 1), food=1
+    ),
     _person("ASN", "Assassin", "recon2", 8, 1, (1, _N, _N, _N), med=2),
     _person("PRO", "Provocateur", "recon2", 8, 1, (1, _N, _N, 1), med=1),
     _person("ROG", "Rogue", "recon2", 8, 1, (1, _N, _N, 1), med=1),
     _person("GUA", "Guard", "recon2", 8, 1, (_N, _N, _N, 2), food=2),
-    _person("COU", "Courier", "recon3", 8, 1, (3, _N, _N, _N), modifier=(0, 0, 0, 1), food=1,
-            med=1),  # fmt: skip
+    _person(
+        "COU", "Courier", "recon3", 8, 1, (3, _N, _N, _N), modifier=(0, 0, 0, 1), food=1, med=1
+    ),
     _person("DRS", "Drill Sergeant", "recon3", 8, 1, (_N, 2, _N, 1), food=2, med=1),
     _person("SCR", "Scrappers", "recon3", 5, 2, (_N, 3, _N, 2), any_mix=4),
-    _person("TIN", "Tinker", "recon3", 8, 1, (_N, _N, _N, _N), modifier=(0, 1, 1, 1), build=1,
-            food=3),  # fmt: skip
+    _person(
+        "TIN", "Tinker", "recon3", 8, 1, (_N, _N, _N, _N), modifier=(0, 1, 1, 1), build=1, food=3
+    ),
     _person("HSC", "Hardy Scavenger", "recon3", 20, 1, (0, 1, 1, 0), home=START),
     _building("DCY", "Portable Decoys", "recon3", 2),
     _building("TWR", "Scout Tower", "recon3", 3),
     _thing("CGS", "Cargo Sled", "recon4", 2, CONTESTED, (0, 2, 2, 0), contested=True),
-    _person("CMD", "Combat Medics", "recon4", 2, 4, (1, _N, _N, 1), medicine=2, home=CONTESTED,
-            contested=True),  # fmt: skip
-    _person("DEM", "Demolition Team", "recon4", 2, 2, (_N, 2, _N, 2), home=CONTESTED,
-            contested=True),  # fmt: skip
+    _person(
+        "CMD",
+        "Combat Medics",
+        "recon4",
+        2,
+        4,
+        (1, _N, _N, 1),
+        medicine=2,
+        home=CONTESTED,
+        contested=True,
+    ),
+    _person(
+        "DEM", "Demolition Team", "recon4", 2, 2, (_N, 2, _N, 2), home=CONTESTED, contested=True
+    ),
     _thing("TEA", "Tear Gas", "recon4", 2, CONTESTED, contested=True),
-    _person("TH2", "Tribal Hunters (2)", "recon4", 2, 2, (_N, _N, 1, 0), home=CONTESTED,
-            contested=True),  # fmt: skip
-    _person("TH3", "Tribal Hunters (3)", "recon4", 2, 3, (_N, _N, 1, 1), home=CONTESTED,
-            contested=True),  # fmt: skip
-    _person("TH4", "Tribal Hunters (4)", "recon4", 2, 4, (_N, _N, 2, 1), home=CONTESTED,
-            contested=True),  # fmt: skip
+    _person(
+        "TH2", "Tribal Hunters (2)", "recon4", 2, 2, (_N, _N, 1, 0), home=CONTESTED, contested=True
+    ),
+    _person(
+        "TH3", "Tribal Hunters (3)", "recon4", 2, 3, (_N, _N, 1, 1), home=CONTESTED, contested=True
+    ),
+    _person(
+        "TH4", "Tribal Hunters (4)", "recon4", 2, 4, (_N, _N, 2, 1), home=CONTESTED, contested=True
+    ),
     _thing("MAP", "Map", "recon5", 4, JUNKYARD),
     _leader("SWI", "The Swindler", "recon5"),
     _leader("YAR", "The Yardmaster", "recon5"),
@@ -206,7 +254,9 @@ PEOPLE: tuple[int, ...] = tuple(KINDS[k].people for k in CARD_KIND)
 MEDICINE: tuple[int, ...] = tuple(KINDS[k].medicine for k in CARD_KIND)
 IS_PERSON: tuple[bool, ...] = tuple(KINDS[k].person for k in CARD_KIND)
 IS_GROUP_LEADER: tuple[bool, ...] = tuple(KINDS[k].group_leader for k in CARD_KIND)
-IS_TOOL: tuple[bool, ...] = tuple(any(KINDS[k].bonus) or KINDS[k].recon_bonus > 0 for k in CARD_KIND)
+IS_TOOL: tuple[bool, ...] = tuple(
+    any(KINDS[k].bonus) or KINDS[k].recon_bonus > 0 for k in CARD_KIND
+)
 IS_SNIPER: tuple[bool, ...] = tuple(k == SNI for k in CARD_KIND)
 IS_SABOTEUR: tuple[bool, ...] = tuple(k == SAB for k in CARD_KIND)
 

@@ -8,7 +8,7 @@ Everything is immutable, like the base state.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .state import MODULE_NAMES, NO_CARD, NO_SEAT, ArcticScavengersOptions, State
 
@@ -159,13 +159,13 @@ def find_building(ext: Ext, card: int) -> tuple[int, int]:
     return NO_SEAT, -1
 
 
-def set_turn(state: State, **changes: object) -> State:
+def set_turn(state: State, **changes: Any) -> State:
     """The state with fields of the turn scratch changed."""
     ext = ext_of(state)
     return state._replace(ext=ext._replace(turn=ext.turn._replace(**changes)))
 
 
-def set_fight(state: State, **changes: object) -> State:
+def set_fight(state: State, **changes: Any) -> State:
     """The state with fields of the skirmish scratch changed."""
     ext = ext_of(state)
     return state._replace(ext=ext._replace(fight=ext.fight._replace(**changes)))

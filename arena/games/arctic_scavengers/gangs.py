@@ -87,6 +87,3 @@ def gangs_text(state: State, winners: tuple[int, ...]) -> str:
         for g, w in zip(ext_of(state).gangs, winners, strict=True)
     ]
     return "gangs: " + ", ".join(parts)
-
-
-

@@ -74,9 +74,7 @@ def lead(state: State, card: int) -> State:
     following = (seat + 1) % state.num_players
     if following != state.initiator:
         return state._replace(current=following)
-    text = "leaders: " + ", ".join(
-        f"seat {i} {CARD_ID[x.leader]}" for i, x in enumerate(ext.seats)
-    )
+    text = "leaders: " + ", ".join(f"seat {i} {CARD_ID[x.leader]}" for i, x in enumerate(ext.seats))
     return start_round(state._replace(events=add_event(state, text)))
 
 

@@ -73,9 +73,13 @@ def value_of(state: State, action: int, cards: tuple[int, ...]) -> tuple[int, bo
     """An action's value for the gathering seat (leader power included) and if it used it."""
     builder = cards[0] if action == A_BUILD else -1
     return action_value(
-        xstats(state.shovel_dig), STAT_OF[action], cards, healthy_leader(state, state.current),
-        _power(state), builder=builder,
-    )  # fmt: skip
+        xstats(state.shovel_dig),
+        STAT_OF[action],
+        cards,
+        healthy_leader(state, state.current),
+        _power(state),
+        builder=builder,
+    )
 
 
 def buildings_in_play(state: State) -> bool:
@@ -133,10 +137,12 @@ def legal_build(state: State) -> list[str]:
     x, leader = xstats(state.shovel_dig), healthy_leader(state, state.current)
     if action == A_BUILD:  # tools and modifiers with a dig bonus; one builder only (§5.1)
         useful = [
-            c for c in free
-            if x.tool[V_BUILD][c] or x.modifier[V_BUILD][c]
+            c
+            for c in free
+            if x.tool[V_BUILD][c]
+            or x.modifier[V_BUILD][c]
             or (leader == MEN and CARD_KIND[c] == REF_KIND)
-        ]  # fmt: skip
+        ]
     elif action == A_RECON:
         useful = [c for c in free if _recon_card(x, c)]
     else:
@@ -239,8 +245,9 @@ def _draw(state: State, chosen: tuple[int, ...], value: int) -> State:
     if reshuffled:
         text += ", shuffling the discard pile into a new deck"
     z = z._replace(discard=z.discard + chosen)
-    state = state._replace(players=replace_player(state.players, seat, z), stream=stream,
-                           events=add_event(state, text))  # fmt: skip
+    state = state._replace(
+        players=replace_player(state.players, seat, z), stream=stream, events=add_event(state, text)
+    )
     drops = min(COURIER_DROPS * sum(1 for c in chosen if CARD_KIND[c] == COU), len(drawn))
     if drops:
         return set_turn(state._replace(phase=DROP), drawn=drawn, drops=drops)
@@ -280,8 +287,15 @@ def _dig(state: State, chosen: tuple[int, ...], value: int) -> State:
     looked = min(value, len(state.junkyard))
     text = f"seat {seat}: dig {ids_text(chosen)} (looks at {looked})"
     state = state._replace(events=add_event(state, text))
-    state = set_turn(state, dig=DIG_JUNKYARD, scrappers=scrappers, sled=sled, kept=NO_CARD,
-                     from_bottom=False, value=value)  # fmt: skip
+    state = set_turn(
+        state,
+        dig=DIG_JUNKYARD,
+        scrappers=scrappers,
+        sled=sled,
+        kept=NO_CARD,
+        from_bottom=False,
+        value=value,
+    )
     if not looked:
         return finish_action(state)
     if scrappers:
@@ -329,11 +343,15 @@ def keep(state: State, card: int | None) -> State:
     rest = tuple(c for c in state.dug if c != card)
     if card is not None:
         z = state.players[seat]
-        state = state._replace(players=replace_player(state.players, seat,
-                                                      z._replace(discard=z.discard + (card,))))  # fmt: skip
+        state = state._replace(
+            players=replace_player(state.players, seat, z._replace(discard=z.discard + (card,)))
+        )
     second = turn.kept != NO_CARD
-    text = ("keeps one more card" if second else "keeps one card") if card is not None else (
-        "keeps no more" if second else "keeps none")  # fmt: skip
+    text = (
+        ("keeps one more card" if second else "keeps one card")
+        if card is not None
+        else ("keeps no more" if second else "keeps none")
+    )
     state = state._replace(dug=rest, events=add_event(state, f"seat {seat}: {text}"))
     if card is not None and turn.sled and not second and rest:
         state = set_turn(state, kept=card)
@@ -385,4 +403,3 @@ def _end_build(state: State) -> State:
     z = z._replace(discard=z.discard + aside)
     state = state._replace(players=replace_player(state.players, seat, z))
     return finish_action(set_turn(state, aside=()))
-

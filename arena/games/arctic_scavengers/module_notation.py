@@ -89,8 +89,8 @@ def public_text(move: str, stored_in: dict[int, int] | None = None) -> str:
     if verb in ("lead", "pick"):
         return verb
     if verb == "store":
-        return f"store {CARD_ID[args[1]]}"  # type: ignore[index]
+        return f"store {CARD_ID[int(str(args[1]))]}"
     if verb == "retrieve":
-        building = (stored_in or {}).get(args[0])  # type: ignore[arg-type]
+        building = (stored_in or {}).get(int(str(args[0])))
         return "retrieve" if building is None else f"retrieve from {CARD_ID[building]}"
     return " ".join(move.split())

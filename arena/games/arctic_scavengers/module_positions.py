@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from itertools import chain
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .cards import (
     CARD_KIND,
@@ -21,7 +21,6 @@ from .cards import (
     KIND_INDEX,
     KINDS,
     LEADERS,
-    MARKET,
     SCHEMATICS,
 )
 from .expansion import RECON1, Building, Ext, SeatExt, module_bits
@@ -44,7 +43,8 @@ class Site(NamedTuple):
 def options_of(modules: str | Sequence[str]) -> ArcticScavengersOptions:
     """Options with the named modules on ("hq1 recon2" or a list)."""
     names = modules.split() if isinstance(modules, str) else list(modules)
-    return ArcticScavengersOptions(**{name: True for name in names})
+    on: dict[str, Any] = {name: True for name in names}
+    return ArcticScavengersOptions(**on)
 
 
 def module_position(
@@ -62,7 +62,7 @@ def module_position(
     buildings: Sequence[Mapping[str, Site]] | None = None,
     held: Sequence[Ids | str] | None = None,
     market: str | None = None,
-    **base: object,
+    **base: Any,
 ) -> State:
     """A position with modules (`base` takes positions.position's other keywords)."""
     options = options_of(modules)
@@ -72,43 +72,88 @@ def module_position(
     leader_ids = leaders or [""] * n
     held_ids = held or [""] * n
     fixed = set(cards(" ".join(leader_ids)))
-    fixed |= {c for seat in sites for bid, site in seat.items()
-              for c in (*cards(bid), *cards(site.stack), *cards(site.stored))}  # fmt: skip
+    fixed |= {
+        c
+        for seat in sites
+        for bid, site in seat.items()
+        for c in (*cards(bid), *cards(site.stack), *cards(site.stored))
+    }
     fixed |= set(cards(" ".join(map(_text, held_ids))))
     if schematics is not None:
         fixed |= set(cards(schematics))
-    s = position(hands, decks=decks, discards=discards, forces=forces, junkyard=junkyard,
-                 contested=contested, **base)  # type: ignore[arg-type]
+    s = position(
+        hands,
+        decks=decks,
+        discards=discards,
+        forces=forces,
+        junkyard=junkyard,
+        contested=contested,
+        **base,
+    )
     in_game = set(game_cards(bits))
     placed = {c for z in s.players for zone in z for c in zone} | fixed
     free = [c for c in sorted(in_game) if c not in placed]
     home = {c: KINDS[CARD_KIND[c]].home for c in free}
     stack_kinds = _market(bits, market)
-    pile = cards(schematics) if schematics is not None else tuple(
-        c for c in free if home[c] == SCHEMATICS)  # fmt: skip
-    junk = s.junkyard if junkyard is not None else tuple(
-        c for c in sorted(in_game) if c not in placed and (home[c] == JUNKYARD or (
-            not KINDS[CARD_KIND[c]].module and c in s.junkyard)))  # fmt: skip
-    fight = s.contested if contested is not None else tuple(
-        c for c in sorted(in_game) if c not in placed and (home[c] == CONTESTED or (
-            not KINDS[CARD_KIND[c]].module and c in s.contested)))  # fmt: skip
+    pile = (
+        cards(schematics)
+        if schematics is not None
+        else tuple(c for c in free if home[c] == SCHEMATICS)
+    )
+    junk = (
+        s.junkyard
+        if junkyard is not None
+        else tuple(
+            c
+            for c in sorted(in_game)
+            if c not in placed
+            and (home[c] == JUNKYARD or (not KINDS[CARD_KIND[c]].module and c in s.junkyard))
+        )
+    )
+    fight = (
+        s.contested
+        if contested is not None
+        else tuple(
+            c
+            for c in sorted(in_game)
+            if c not in placed
+            and (home[c] == CONTESTED or (not KINDS[CARD_KIND[c]].module and c in s.contested))
+        )
+    )
     stacks = tuple(tuple(c for c in free if CARD_KIND[c] == k) for k in stack_kinds)
     gangs = tuple(c for c in free if home[c] == GANGS)
     seats = []
     for seat in range(n):
         leader = cards(leader_ids[seat])
         built = tuple(
-            Building(cards(bid)[0], cards(site.stack), tuple(sorted(cards(site.stored))),
-                     site.disabled, site.placed)
+            Building(
+                cards(bid)[0],
+                cards(site.stack),
+                tuple(sorted(cards(site.stored))),
+                site.disabled,
+                site.placed,
+            )
             for bid, site in sites[seat].items()
-        )  # fmt: skip
-        seats.append(SeatExt(leader=leader[0] if leader else NO_CARD, wounded=seat in wounded,
-                             buildings=built, held=cards(_text(held_ids[seat]))))  # fmt: skip
+        )
+        seats.append(
+            SeatExt(
+                leader=leader[0] if leader else NO_CARD,
+                wounded=seat in wounded,
+                buildings=built,
+                held=cards(_text(held_ids[seat])),
+            )
+        )
     zoned = placed | set(pile) | set(junk) | set(fight) | set(chain(*stacks)) | set(gangs)
     unseen = tuple(c for c in sorted(in_game) if c not in zoned and home.get(c) == LEADERS)
     removed = tuple(c for c in sorted(in_game) if c not in zoned and c not in unseen)
-    ext = Ext(modules=bits, stack_kinds=stack_kinds, schematics=pile, gangs=gangs,
-              unseen=unseen, seats=tuple(seats))  # fmt: skip
+    ext = Ext(
+        modules=bits,
+        stack_kinds=stack_kinds,
+        schematics=pile,
+        gangs=gangs,
+        unseen=unseen,
+        seats=tuple(seats),
+    )
     state = s._replace(junkyard=junk, contested=fight, stacks=stacks, removed=removed, ext=ext)
     if state.phase == GATHER and state.food == 0:
         from .buildings import gardens

@@ -44,18 +44,34 @@ def start_round(state: State) -> State:
         if s.held:  # AX-A56: after the normal draw
             z = z._replace(hand=tuple(sorted(z.hand + s.held)))
         players.append(z)
-        seats.append(s._replace(buildings=buildings, held=(), power_used=False, recon=(),
-                                spied=(), looked=()))  # fmt: skip
+        seats.append(
+            s._replace(
+                buildings=buildings, held=(), power_used=False, recon=(), spied=(), looked=()
+            )
+        )
     peek = NO_CARD
     if rnd >= PEEK_FROM_ROUND and state.num_players > 2 and state.contested:
         peek = state.contested[0]
         events += ((rnd, f"seat {state.initiator} peeks at the top contested resource"),)
     state = state._replace(
-        phase=GATHER, current=state.initiator, players=tuple(players), used=0, food=0,
-        action=-1, chosen=(), hire_kind=-1, dug=(), peek=peek, spent=_EMPTY, sniped=_EMPTY,
-        disarmed=_EMPTY, played=((),) * state.num_players, events=events, stream=stream,
+        phase=GATHER,
+        current=state.initiator,
+        players=tuple(players),
+        used=0,
+        food=0,
+        action=-1,
+        chosen=(),
+        hire_kind=-1,
+        dug=(),
+        peek=peek,
+        spent=_EMPTY,
+        sniped=_EMPTY,
+        disarmed=_EMPTY,
+        played=((),) * state.num_players,
+        events=events,
+        stream=stream,
         ext=ext._replace(seats=tuple(seats), turn=Turn(), fight=Fight()),
-    )  # fmt: skip
+    )
     return begin_turn(state, state.initiator)
 
 
@@ -63,9 +79,15 @@ def begin_turn(state: State, seat: int) -> State:
     """A seat starts gathering: its Gardens' food (AX-A23), a fresh turn scratch."""
     ext = ext_of(state)
     return state._replace(
-        phase=GATHER, current=seat, used=0, food=gardens(ext, seat), action=-1, chosen=(),
-        hire_kind=-1, ext=ext._replace(turn=Turn()),
-    )  # fmt: skip
+        phase=GATHER,
+        current=seat,
+        used=0,
+        food=gardens(ext, seat),
+        action=-1,
+        chosen=(),
+        hire_kind=-1,
+        ext=ext._replace(turn=Turn()),
+    )
 
 
 def end_gathering(state: State) -> State:
@@ -95,6 +117,10 @@ def finish_round(state: State) -> State:
     text = "game over: people " + " ".join(str(p) for p in people)
     ext = ext_of(state)._replace(gang_winners=winners)
     return state._replace(
-        phase=OVER, current=NO_SEAT, peek=NO_CARD, result=tuple(people), ext=ext,
+        phase=OVER,
+        current=NO_SEAT,
+        peek=NO_CARD,
+        result=tuple(people),
+        ext=ext,
         events=add_event(state, text),
-    )  # fmt: skip
+    )

@@ -11,7 +11,8 @@ from collections.abc import Callable
 
 from arena.errors import IllegalMoveError
 
-from . import buildings, leaders, module_gathering as g, recon, recruits, responses
+from . import buildings, leaders, recon, recruits, responses
+from . import module_gathering as g
 from . import module_skirmish as skirmish
 from .expansion import ext_of, set_turn
 from .module_notation import parse
@@ -57,8 +58,14 @@ _LEGAL: dict[int, Callable[[State], list[str]]] = {
     LOOK: buildings.legal_looks,
     YARD: lambda s: ["yard top", "yard bottom"],
 }
-_OPENS = {"draw": A_DRAW, "dig": A_DIG, "hunt": A_HUNT, "trash": A_TRASH, "build": A_BUILD,
-          "recon": A_RECON}  # fmt: skip
+_OPENS = {
+    "draw": A_DRAW,
+    "dig": A_DIG,
+    "hunt": A_HUNT,
+    "trash": A_TRASH,
+    "build": A_BUILD,
+    "recon": A_RECON,
+}
 
 
 def legal_moves(state: State, seat: int) -> list[str]:
@@ -154,4 +161,3 @@ _PHASE_PLAY: dict[int, Callable[[State, str, tuple[object, ...]], State]] = {
     LOOK: lambda s, v, a: buildings.look(s, str(a[0])),
     YARD: lambda s, v, a: leaders.yard_back(s, str(a[0])),
 }
-

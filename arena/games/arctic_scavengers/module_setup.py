@@ -147,8 +147,11 @@ def setup_modules(num_players: int, options: ArcticScavengersOptions, rng: rando
             removed += by_kind[kind]
     schematics = [c for kind in schematic_kinds(bits) for c in by_kind[kind]]
     rng.shuffle(schematics)  # 6.
-    leaders = sorted(c for c in range(NUM_ALL_CARDS) if KINDS[CARD_KIND[c]].home == LEADERS
-                     and CARD_KIND[c] in kinds)  # fmt: skip
+    leaders = sorted(
+        c
+        for c in range(NUM_ALL_CARDS)
+        if KINDS[CARD_KIND[c]].home == LEADERS and CARD_KIND[c] in kinds
+    )
     rng.shuffle(leaders)  # 7.
     dealt, rest = deal_leaders(leaders, num_players)
     seats = [SeatExt(options=options) for options in dealt]
@@ -157,8 +160,11 @@ def setup_modules(num_players: int, options: ArcticScavengersOptions, rng: rando
         modules=bits,
         stack_kinds=tuple(stack_kinds),
         schematics=tuple(schematics),
-        gangs=tuple(c for c in range(NUM_ALL_CARDS) if KINDS[CARD_KIND[c]].home == GANGS
-                    and CARD_KIND[c] in kinds),  # fmt: skip
+        gangs=tuple(
+            c
+            for c in range(NUM_ALL_CARDS)
+            if KINDS[CARD_KIND[c]].home == GANGS and CARD_KIND[c] in kinds
+        ),
         unseen=tuple(sorted(unseen)),
         seats=tuple(seats),
     )
@@ -217,4 +223,3 @@ def is_building(card: int) -> bool:
 def is_leader(card: int) -> bool:
     """Whether a card is a tribal leader."""
     return KINDS[CARD_KIND[card]].home == LEADERS
-

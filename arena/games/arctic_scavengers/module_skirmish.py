@@ -112,7 +112,9 @@ def declare(state: State, verb: str, args: tuple[object, ...]) -> State:
         return _after(state, seat)
     unit, target = (int(a) for a in args)  # type: ignore[call-overload]
     text = card_move(verb, unit, target)
-    state = state._replace(spent=state.spent | {unit}, events=add_event(state, f"seat {seat}: {text}"))
+    state = state._replace(
+        spent=state.spent | {unit}, events=add_event(state, f"seat {seat}: {text}")
+    )
     if verb == "snipe":
         askers = _savers(state, seat, target)
         if askers:
@@ -130,9 +132,13 @@ def _bomb(state: State, seat: int, refugee: int, target: int) -> State:
     """The Fanatic (AX-A34): the Refugee leaves the game, the target goes to its discard."""
     owner = _owner(state, target)
     z = state.players[seat]
-    players = replace_player(state.players, seat, z._replace(force=tuple(c for c in z.force if c != refugee)))
+    players = replace_player(
+        state.players, seat, z._replace(force=tuple(c for c in z.force if c != refugee))
+    )
     zt = players[owner]
-    zt = zt._replace(force=tuple(c for c in zt.force if c != target), discard=zt.discard + (target,))
+    zt = zt._replace(
+        force=tuple(c for c in zt.force if c != target), discard=zt.discard + (target,)
+    )
     state = state._replace(
         players=replace_player(players, owner, zt),
         removed=tuple(sorted(state.removed + (refugee,))),
@@ -151,9 +157,10 @@ def _savers(state: State, sniper: int, target: int) -> tuple[int, ...]:
 
 def _save_cards(state: State, seat: int, target: int) -> list[int]:
     return [
-        c for c in _active(state, seat)
+        c
+        for c in _active(state, seat)
         if CARD_KIND[c] in SAVERS and c not in state.spent and c != target
-    ]  # fmt: skip
+    ]
 
 
 def legal_saves(state: State) -> list[str]:
@@ -211,8 +218,9 @@ def strengths(state: State) -> tuple[list[int], list[int], list[bool]]:
         leader = healthy_leader(state, seat)
         active = _active(state, seat)
         cards = [c for c in active if c not in state.disarmed]
-        natural, _ = action_value(x, FIGHT, cards, leader, not ext.seats[seat].power_used,
-                                  no_fight=fight.gassed)  # fmt: skip
+        natural, _ = action_value(
+            x, FIGHT, cards, leader, not ext.seats[seat].power_used, no_fight=fight.gassed
+        )
         size = sum(PEOPLE[c] for c in active if IS_PERSON[c])
         size += decoys(ext, seat, fight.revealed[seat] if fight.revealed else 0)
         provoked = seat in fight.provoked and any(CARD_KIND[c] == PRO for c in active)
@@ -223,8 +231,9 @@ def strengths(state: State) -> tuple[list[int], list[int], list[bool]]:
     return fights, people, rogues
 
 
-def winner(fights: list[int], people: list[int], rogues: list[bool], initiator: int,
-           two_player: bool) -> tuple[int, bool]:  # fmt: skip
+def winner(
+    fights: list[int], people: list[int], rogues: list[bool], initiator: int, two_player: bool
+) -> tuple[int, bool]:
     """(winning seat or NO_SEAT, whether a Rogue decided it) (0.7 step 5, AX-A50)."""
     n = len(fights)
     order = [(initiator + i) % n for i in range(n)]
@@ -258,8 +267,11 @@ def resolve(state: State) -> State:
         if seat != won and hardy:
             players[seat] = z._replace(force=tuple(c for c in z.force if c not in hardy))
             seats[seat] = seats[seat]._replace(held=seats[seat].held + hardy)
-    state = state._replace(players=tuple(players), ext=ext._replace(seats=tuple(seats)),
-                           sniped=state.sniped & {c for z in players for c in z.force})  # fmt: skip
+    state = state._replace(
+        players=tuple(players),
+        ext=ext._replace(seats=tuple(seats)),
+        sniped=state.sniped & {c for z in players for c in z.force},
+    )
     prize, contested = state.contested[0], state.contested[1:]
     summary = "skirmish: fight " + " ".join(map(str, fights))
     summary += ", people " + " ".join(map(str, people))

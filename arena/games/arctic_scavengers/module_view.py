@@ -55,8 +55,13 @@ def _pending(p: Pending | None) -> dict[str, Any]:
     if p is None:
         return {"kind": "", "by": NO_SEAT, "cards": [], "target": "", "responder": NO_SEAT}
     target = f"seat {p.target_seat}" if p.target == NO_CARD else CARD_ID[p.target]
-    return {"kind": p.kind, "by": p.by, "cards": _ids(p.cards), "target": target,
-            "responder": p.responder}  # fmt: skip
+    return {
+        "kind": p.kind,
+        "by": p.by,
+        "cards": _ids(p.cards),
+        "target": target,
+        "responder": p.responder,
+    }
 
 
 def _building_state(stack: bool, disabled: bool) -> str:
@@ -71,10 +76,15 @@ def _seat(state: State, ext: Ext, seat: int, leaders_public: bool) -> dict[str, 
         "wounded": s.wounded,
         "leader_used": s.power_used,
         "buildings": [
-            {"id": CARD_ID[b.card], "state": _building_state(bool(b.stack), b.disabled),
-             "stacked": len(b.stack), "stored": len(b.stored), "placed_round": b.placed}
+            {
+                "id": CARD_ID[b.card],
+                "state": _building_state(bool(b.stack), b.disabled),
+                "stacked": len(b.stack),
+                "stored": len(b.stored),
+                "placed_round": b.placed,
+            }
             for b in s.buildings
-        ],  # fmt: skip
+        ],
         "held": _ids(s.held),
         "provoked": seat in fight.provoked,
         "gassed": [_ID(c) for c in force if c in fight.gassed],
@@ -108,10 +118,12 @@ def expansion_view(state: State, seat: int | None) -> dict[str, Any]:
         "med_credit": turn.med_credit,
         "players": [_seat(state, ext, s, leaders_public) for s in range(state.num_players)],
         "leader_options": _ids(me.options) if me else [],
-        "building_cards": [{"building": _ID(b.card), "cards": _ids(b.stack)}
-                           for b in me.buildings] if me else [],  # fmt: skip
-        "stored_cards": [{"building": _ID(b.card), "cards": _ids(b.stored)}
-                         for b in me.buildings] if me else [],  # fmt: skip
+        "building_cards": [{"building": _ID(b.card), "cards": _ids(b.stack)} for b in me.buildings]
+        if me
+        else [],
+        "stored_cards": [{"building": _ID(b.card), "cards": _ids(b.stored)} for b in me.buildings]
+        if me
+        else [],
         "recon": [{"of": of, "cards": _ids(cards)} for of, cards in me.recon] if me else [],
         "known": _ids(sorted(c for cs in known(state, seat).values() for c in cs))
         if me and seat is not None

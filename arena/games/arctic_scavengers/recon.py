@@ -39,14 +39,19 @@ def go_recon(state: State) -> State:
     state = state._replace(
         players=_replace_player(state.players, seat, z),
         played=replace_at(state.played, seat, state.played[seat] + cards),
-        phase=GATHER, action=-1, chosen=(), used=state.used | 1 << A_RECON,
-    )  # fmt: skip
+        phase=GATHER,
+        action=-1,
+        chosen=(),
+        used=state.used | 1 << A_RECON,
+    )
     state = set_turn(state, aside=cards, acting=cards)
     if not any(CARD_KIND[c] == SPY for c in cards):
         ext = ext_of(state)
         s = ext.seats[seat]
         ext = with_seat(ext, seat, s._replace(recon=s.recon + tuple(_piles(state))))
-        state = state._replace(ext=ext, events=add_event(state, f"seat {seat}: recon {ids_text(cards)} (piles)"))
+        state = state._replace(
+            ext=ext, events=add_event(state, f"seat {seat}: recon {ids_text(cards)} (piles)")
+        )
         return end_recon(state)
     if state.num_players == 2:  # the only opponent: no question
         return aim(state, 1 - seat)
@@ -94,8 +99,12 @@ def resolve(state: State, pending: Pending, sniped: int) -> State:
     text = f"seat {a}: recon {ids_text(pending.cards)} on seat {t} (sees {len(seen)} cards)"
     if reshuffled:
         text += ", shuffling the discard pile into a new deck"
-    state = state._replace(players=_replace_player(state.players, a, z), stream=stream, ext=ext,
-                           events=add_event(state, text))  # fmt: skip
+    state = state._replace(
+        players=_replace_player(state.players, a, z),
+        stream=stream,
+        ext=ext,
+        events=add_event(state, text),
+    )
     return end_recon(state)
 
 
@@ -104,8 +113,9 @@ def end_recon(state: State) -> State:
     seat = state.current
     aside = ext_of(state).turn.aside
     z = state.players[seat]
-    state = state._replace(players=_replace_player(state.players, seat,
-                                                   z._replace(discard=z.discard + aside)))  # fmt: skip
+    state = state._replace(
+        players=_replace_player(state.players, seat, z._replace(discard=z.discard + aside))
+    )
     return finish_action(set_turn(state, aside=(), pending=None))
 
 

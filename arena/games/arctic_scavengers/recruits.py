@@ -59,7 +59,9 @@ def drill(state: State) -> State:
     z, stream, reshuffled = draw_cards(z, DRILL_DRAW, stream)
     z = z._replace(discard=z.discard + chosen)
     text = f"seat {seat}: drill {CARD_ID[chosen[0]]} ({len(picks)} cards into the deck, draws "
-    text += f"{DRILL_DRAW})" + (", shuffling the discard pile into a new deck" if reshuffled else "")
+    text += f"{DRILL_DRAW})" + (
+        ", shuffling the discard pile into a new deck" if reshuffled else ""
+    )
     state = state._replace(
         players=replace_player(state.players, seat, z),
         stream=stream,

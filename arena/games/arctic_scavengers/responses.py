@@ -95,7 +95,9 @@ def strike(state: State, verb: str, unit: int, target: int) -> State:
 def _owner(state: State, verb: str, target: int) -> int:
     if verb in ("sabotage", "demolish"):
         ext = ext_of(state)
-        return next(t for t, s in enumerate(ext.seats) if any(b.card == target for b in s.buildings))
+        return next(
+            t for t, s in enumerate(ext.seats) if any(b.card == target for b in s.buildings)
+        )
     return next(t for t, z in enumerate(state.players) if target in z.hand)
 
 
@@ -152,7 +154,9 @@ def respond(state: State, verb: str, args: tuple[object, ...]) -> State:
     if verb == "snipe":  # a counter-snipe on a Spy; the attacker answers once
         unit, spy = (int(a) for a in args)  # type: ignore[call-overload]
         state = _discard_from_hand(state, seat, unit)
-        state = state._replace(events=add_event(state, f"seat {seat}: {card_move('snipe', unit, spy)}"))
+        state = state._replace(
+            events=add_event(state, f"seat {seat}: {card_move('snipe', unit, spy)}")
+        )
         return ask(state, Pending("counter_snipe", seat, (unit,), p.by, spy, p.by, outer=p))
     state = state._replace(events=add_event(state, f"seat {seat}: allow"))
     return _allowed(state, p)
@@ -201,6 +205,11 @@ def _allowed(state: State, p: Pending) -> State:
     text = f"seat {t}: {CARD_ID[b.card]} is reset ({len(taken)} cards on it)"
     if reshuffled:
         text += f"; seat {a} shuffles the discard pile into a new deck"
-    state = state._replace(players=replace_player(players, a, za), stream=stream, ext=ext,
-                           current=a, events=add_event(state, text))  # fmt: skip
+    state = state._replace(
+        players=replace_player(players, a, za),
+        stream=stream,
+        ext=ext,
+        current=a,
+        events=add_event(state, text),
+    )
     return _end(state)

@@ -99,8 +99,9 @@ def contributes(x: XStats, action: int, card: int, leader: int) -> bool:
     )
 
 
-def _pairing(printed: list[int], refugees: int, tools: list[int], mods: list[int], excavator: bool
-             ) -> int:  # fmt: skip
+def _pairing(
+    printed: list[int], refugees: int, tools: list[int], mods: list[int], excavator: bool
+) -> int:
     """Σ printed + the best tools and modifiers for len(printed) + refugees eligible persons."""
     e = len(printed) + refugees
     if not e:

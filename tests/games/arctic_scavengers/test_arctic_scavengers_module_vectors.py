@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 
-import pytest
 from arctic_modules_helpers import (
     ALL_MODULES,
     Site,
@@ -49,7 +48,6 @@ from arena.games.arctic_scavengers.state import (
 from arena.games.arctic_scavengers.values import (
     BUILD,
     EXC,
-    GAN,
     MEN,
     PEA,
     RAN,
@@ -63,7 +61,9 @@ X = xstats(2)
 NO = -1
 
 
-def value(action: int, card_ids: str, leader: int = NO, power: bool = False, builder: str = "") -> int:
+def value(
+    action: int, card_ids: str, leader: int = NO, power: bool = False, builder: str = ""
+) -> int:
     chosen = cards(card_ids)
     first = card(builder) if builder else -1
     return action_value(X, action, chosen, leader, power, builder=first)[0]
@@ -127,8 +127,16 @@ def test_ax3_market() -> None:
 def test_ax4_junkyard_size_with_new_junkyard_cards() -> None:
     two = setup(2, "hq1 recon1 recon5")
     assert len(two.junkyard) == 34
-    assert sum(1 for c in two.removed if KINDS[CARD_KIND[c]].home == "junkyard" or
-               not KINDS[CARD_KIND[c]].module and CARD_KIND[c] >= KIND_INDEX["JUN"]) == 24
+    assert (
+        sum(
+            1
+            for c in two.removed
+            if KINDS[CARD_KIND[c]].home == "junkyard"
+            or not KINDS[CARD_KIND[c]].module
+            and CARD_KIND[c] >= KIND_INDEX["JUN"]
+        )
+        == 24
+    )
     assert len(setup(3, "hq1 recon1 recon5").junkyard) == 56
 
 
@@ -151,8 +159,13 @@ def test_ax6_hq1_values() -> None:
 def test_ax7_a_medic_pays_one_med() -> None:
     state = module_position(["HUN.1 MED.1", "REF.5"], modules="hq1")
     assert legal(state) == [
-        "draw MED.1", "hunt HUN.1", "hire HUN", "trash HUN.1", "trash MED.1", "end",
-    ]  # fmt: skip
+        "draw MED.1",
+        "hunt HUN.1",
+        "hire HUN",
+        "trash HUN.1",
+        "trash MED.1",
+        "end",
+    ]
     state = play(state, "hire HUN")
     assert legal(state) == ["pay MED.1"]
     state = play(state, "pay MED.1")
@@ -165,8 +178,9 @@ def test_ax7_a_medic_pays_one_med() -> None:
 
 
 def _ax8(s1: str, s2: str):
-    return module_position(["SNI.1 BRA.1", s1, s2], modules="hq1", contested="TF3.1 FIE.1",
-                           current=2)  # fmt: skip
+    return module_position(
+        ["SNI.1 BRA.1", s1, s2], modules="hq1", contested="TF3.1 FIE.1", current=2
+    )
 
 
 def test_ax8_a_medic_saves_its_owner_from_a_snipe() -> None:
@@ -191,11 +205,13 @@ def test_ax9_a_medic_saves_another_seat_but_never_itself() -> None:
 
 def test_ax10_gangs_at_the_game_end() -> None:
     state = module_position(
-        ["REF.1 REF.2 REF.3 REF.4 SCA.1 SCA.2 SCA.3 BRA.1 SPE.1 SHO.1 RIF.1 WOL.1 PIL.1 PIL.2 "
-         "MDK.1 MED.1",
-         "REF.5 REF.6 REF.7 REF.8 SCA.4 SCA.5 SCA.6 BRA.2 SPE.2 SHO.2 PIC.1 GRE.1 MDK.2 MDK.3"],
+        [
+            "REF.1 REF.2 REF.3 REF.4 SCA.1 SCA.2 SCA.3 BRA.1 SPE.1 SHO.1 RIF.1 WOL.1 PIL.1 PIL.2 "
+            "MDK.1 MED.1",
+            "REF.5 REF.6 REF.7 REF.8 SCA.4 SCA.5 SCA.6 BRA.2 SPE.2 SHO.2 PIC.1 GRE.1 MDK.2 MDK.3",
+        ],
         modules="hq1",
-    )  # fmt: skip
+    )
     gangs = codes(state.ext.gangs)
     assert gangs == ["GEA", "PHM"]
     people, winners = final_people(state)
@@ -215,23 +231,37 @@ def test_ax11_hq1_setup() -> None:
 
 def _ax12():
     return module_position(
-        ["REF.1 SHO.1 ENG.1", "", ""], decks=["REF.2 REF.3 SCA.1", "", ""], modules="hq2",
+        ["REF.1 SHO.1 ENG.1", "", ""],
+        decks=["REF.2 REF.3 SCA.1", "", ""],
+        modules="hq2",
         schematics="HYD.1 PHA.1 BNK.1 ARM.1 ARM.2",
-    )  # fmt: skip
+    )
 
 
 def test_ax12_build_with_an_engineer() -> None:
     state = _ax12()
     assert legal(state) == [
-        "draw ENG.1", "dig REF.1", "dig SHO.1", "dig ENG.1", "hunt REF.1", "build ENG.1",
-        "trash REF.1", "trash SHO.1", "trash ENG.1", "end",
-    ]  # fmt: skip
+        "draw ENG.1",
+        "dig REF.1",
+        "dig SHO.1",
+        "dig ENG.1",
+        "hunt REF.1",
+        "build ENG.1",
+        "trash REF.1",
+        "trash SHO.1",
+        "trash ENG.1",
+        "end",
+    ]
     state = play(state, "build ENG.1")
     assert legal(state) == ["add SHO.1", "go"]
     state = play(state, "add SHO.1", "go")
     assert legal(state) == [
-        "keep HYD.1", "keep PHA.1", "keep BNK.1", "keep ARM.1", "keep none",
-    ]  # fmt: skip
+        "keep HYD.1",
+        "keep PHA.1",
+        "keep BNK.1",
+        "keep ARM.1",
+        "keep none",
+    ]
     state = play(state, "keep PHA.1")
     (building,) = state.ext.seats[0].buildings
     assert ids([building.card]) == ["PHA.1"] and ids(building.stack) == ["REF.3", "REF.2"]
@@ -249,8 +279,12 @@ def test_ax13_the_timer_and_construction_work() -> None:
     assert ids(building.stack) == ["REF.2"]
     z = state.players[0]
     assert card("REF.3") in z.hand + z.deck  # it reached the discard pile before the draw
-    state = module_position(["BRA.1 PIL.1", "", ""], modules="hq2", round=4,
-                            buildings=[{"PHA.1": Site("REF.2", placed=3)}, {}, {}])  # fmt: skip
+    state = module_position(
+        ["BRA.1 PIL.1", "", ""],
+        modules="hq2",
+        round=4,
+        buildings=[{"PHA.1": Site("REF.2", placed=3)}, {}, {}],
+    )
     assert "work PHA.1" in legal(state)
     state = play(state, "work PHA.1")
     assert legal(state) == ["add BRA.1"]
@@ -263,8 +297,11 @@ def test_ax13_the_timer_and_construction_work() -> None:
 
 def test_ax14_a_toolkit_on_a_worker() -> None:
     def bunker():
-        return module_position(["SCA.2 BRA.1 TLK.1", ""], modules="hq1 hq2",
-                               buildings=[{"BNK.1": Site("REF.1 REF.2 REF.3 REF.4")}, {}])  # fmt: skip
+        return module_position(
+            ["SCA.2 BRA.1 TLK.1", ""],
+            modules="hq1 hq2",
+            buildings=[{"BNK.1": Site("REF.1 REF.2 REF.3 REF.4")}, {}],
+        )
 
     a = play(bunker(), "work BNK.1", "add BRA.1", "add TLK.1", "go")
     assert len(a.ext.seats[0].buildings[0].stack) == 1
@@ -284,26 +321,33 @@ def test_ax15_hydroponic_gardens_feed_their_owner() -> None:
 
 
 def test_ax16_storage_and_retrieval() -> None:
-    state = module_position(["PIL.1 PIL.2 MDK.1", ""], modules="hq2",
-                            buildings=[{"PHA.1": Site()}, {}])  # fmt: skip
+    state = module_position(
+        ["PIL.1 PIL.2 MDK.1", ""], modules="hq2", buildings=[{"PHA.1": Site()}, {}]
+    )
     assert {"store PIL.1 PHA.1", "store PIL.2 PHA.1", "store MDK.1 PHA.1"} <= set(legal(state))
     state = play(state, "store MDK.1 PHA.1", "store PIL.1 PHA.1")
     assert not any(m.startswith(("store", "retrieve")) for m in legal(state))
-    assert ext_view(state, 0)["stored_cards"] == [{"building": "PHA.1", "cards": ["PIL.1", "MDK.1"]}]
+    assert ext_view(state, 0)["stored_cards"] == [
+        {"building": "PHA.1", "cards": ["PIL.1", "MDK.1"]}
+    ]
     assert ext_view(state, 1)["players"][0]["buildings"][0]["stored"] == 2
     assert ext_view(state, 1)["stored_cards"] == [] and ext_view(state, None)["stored_cards"] == []
-    later = module_position(["", ""], modules="hq2", round=4,
-                            buildings=[{"PHA.1": Site(stored="PIL.1 MDK.1")}, {}])  # fmt: skip
+    later = module_position(
+        ["", ""], modules="hq2", round=4, buildings=[{"PHA.1": Site(stored="PIL.1 MDK.1")}, {}]
+    )
     assert {"retrieve PIL.1", "retrieve MDK.1"} <= set(legal(later))
 
 
 def test_ax17_masons_tie_broken_by_engineers() -> None:
     state = module_position(
-        ["ENG.1 ENG.2 ENG.3", "ENG.4", ""], modules="hq2 hq4",
-        buildings=[{"PHA.1": Site(), "HYD.1": Site()},
-                   {"ARM.1": Site(), "BNK.1": Site(), "HYD.2": Site(disabled=True)},
-                   {"ARM.2": Site()}],
-    )  # fmt: skip
+        ["ENG.1 ENG.2 ENG.3", "ENG.4", ""],
+        modules="hq2 hq4",
+        buildings=[
+            {"PHA.1": Site(), "HYD.1": Site()},
+            {"ARM.1": Site(), "BNK.1": Site(), "HYD.2": Site(disabled=True)},
+            {"ARM.2": Site()},
+        ],
+    )
     (masons,) = state.ext.gangs
     assert codes([masons]) == ["MAS"]
     everything = [owned(state, s) for s in range(3)]
@@ -321,9 +365,14 @@ def test_ax18_leaders_dealt_two_kept_one_hidden_until_all_chose() -> None:
     assert [ids(d) for d in dealt] == [["PEA.1", "GAN.1"], ["BUT.1", "FAN.1"], ["ORG.1", "CAN.1"]]
     assert len(rest) == 4
     state = setup(3, "hq3")
-    state = state._replace(initiator=1, current=1, ext=state.ext._replace(
-        seats=tuple(s._replace(options=d) for s, d in zip(state.ext.seats, dealt, strict=True)),
-        unseen=tuple(sorted(rest))))  # fmt: skip
+    state = state._replace(
+        initiator=1,
+        current=1,
+        ext=state.ext._replace(
+            seats=tuple(s._replace(options=d) for s, d in zip(state.ext.seats, dealt, strict=True)),
+            unseen=tuple(sorted(rest)),
+        ),
+    )
     assert state.phase == LEADER and GAME.to_move(state) == (1,)
     assert legal(state) == ["lead BUT.1", "lead FAN.1"]
     assert ext_view(state, 0)["leader_options"] == ["PEA.1", "GAN.1"]
@@ -349,8 +398,12 @@ def test_ax19_ranger_and_excavator() -> None:
 
 
 def test_ax20_peacemaker_and_mentor() -> None:
-    state = module_position(["SCA.1 REF.1 SCA.2 REF.3", ""], modules="hq3", leaders=["PEA.1", ""],
-                            junkyard="JUN.1 JUN.2 JUN.3 JUN.4")  # fmt: skip
+    state = module_position(
+        ["SCA.1 REF.1 SCA.2 REF.3", ""],
+        modules="hq3",
+        leaders=["PEA.1", ""],
+        junkyard="JUN.1 JUN.2 JUN.3 JUN.4",
+    )
     state = play(state, "dig SCA.1", "add REF.1", "go")
     assert texts(state)[-1] == "seat 0: dig SCA.1 REF.1 (looks at 3)"
     state = play(state, "keep none", "hunt SCA.2", "add REF.3", "go")
@@ -362,8 +415,12 @@ def test_ax20_peacemaker_and_mentor() -> None:
 
 
 def test_ax21_the_gangsters_refugees_fight_and_count_double() -> None:
-    state = module_position(["BRA.1 SPE.1", "REF.1 REF.2 SPE.2 PIC.1", "SCA.4"], modules="hq3",
-                            leaders=["", "GAN.1", ""], current=2)  # fmt: skip
+    state = module_position(
+        ["BRA.1 SPE.1", "REF.1 REF.2 SPE.2 PIC.1", "SCA.4"],
+        modules="hq3",
+        leaders=["", "GAN.1", ""],
+        current=2,
+    )
     state = play(state, "end")
     assert "skirmish: fight 4 4 1, people 1 4 1: seat 1 wins the contested resource" in texts(state)
 
@@ -390,16 +447,18 @@ def test_ax23_the_cannibal() -> None:
 def test_ax24_the_sergeant_at_arms() -> None:
     state = module_position(["PIL.1", ""], modules="hq3", leaders=["SAA.1", ""])
     assert [m for m in legal(state) if m.startswith("hire")] == ["hire HUN", "hire SAB"]
-    state = module_position(["BRA.1 SPE.1", "SAB.1"], modules="hq3", leaders=["SAA.1", ""],
-                            current=1)  # fmt: skip
+    state = module_position(
+        ["BRA.1 SPE.1", "SAB.1"], modules="hq3", leaders=["SAA.1", ""], current=1
+    )
     state = play(state, "end")  # s0 has nothing to declare, s1's Saboteur no target: skipped
     assert state.round == 4 and state.phase == GATHER
     assert "skirmish: fight 4 1, people 1 1: seat 0 wins the contested resource" in texts(state)
 
 
 def test_ax25_the_organizer_and_the_fanatic() -> None:
-    state = module_position(["REF.1", ""], decks=["SCO.1 BRA.2", ""], modules="hq3",
-                            leaders=["ORG.1", ""])  # fmt: skip
+    state = module_position(
+        ["REF.1", ""], decks=["SCO.1 BRA.2", ""], modules="hq3", leaders=["ORG.1", ""]
+    )
     state = play(state, "organize REF.1")
     assert state.phase == KEEP and legal(state) == ["keep SCO.1", "keep BRA.2"]
     assert ext_view(state, 0)["drawn"] == ["SCO.1", "BRA.2"] and GAME.view(state, 0)["dug"] == []
@@ -407,8 +466,9 @@ def test_ax25_the_organizer_and_the_fanatic() -> None:
     z = state.players[0]
     assert ids(z.hand) == ["SCO.1"] and {"BRA.2", "REF.1"} <= set(ids(z.discard))
     assert not any(m.startswith("draw") for m in legal(state))
-    fan = module_position(["REF.1 BRA.1", "THU.1 SPE.1"], modules="hq3", leaders=["FAN.1", ""],
-                          current=1)  # fmt: skip
+    fan = module_position(
+        ["REF.1 BRA.1", "THU.1 SPE.1"], modules="hq3", leaders=["FAN.1", ""], current=1
+    )
     fan = play(fan, "end")
     assert fan.phase == DECLARE and legal(fan) == ["bomb REF.1 THU.1", "bomb REF.1 SPE.1", "done"]
     fan = play(fan, "bomb REF.1 THU.1")
@@ -422,22 +482,29 @@ def test_ax25_the_organizer_and_the_fanatic() -> None:
 
 def _ax26(modules: str, s1_hand: str, s1_deck: str = ""):
     return module_position(
-        ["SAB.1", s1_hand, ""], decks=["", s1_deck, ""], modules=modules, round=5,
-        buildings=[{"BNK.1": Site()}, {"PHA.1": Site(), "HYD.1": Site("REF.1")},
-                   {"ARM.1": Site()}],
-    )  # fmt: skip
+        ["SAB.1", s1_hand, ""],
+        decks=["", s1_deck, ""],
+        modules=modules,
+        round=5,
+        buildings=[{"BNK.1": Site()}, {"PHA.1": Site(), "HYD.1": Site("REF.1")}, {"ARM.1": Site()}],
+    )
 
 
 def test_ax26_sabotage() -> None:
     state = _ax26("hq2 hq4", "REF.5")
     assert [m for m in legal(state) if m.startswith("sabotage")] == [
-        "sabotage SAB.1 PHA.1", "sabotage SAB.1 ARM.1",
-    ]  # fmt: skip
+        "sabotage SAB.1 PHA.1",
+        "sabotage SAB.1 ARM.1",
+    ]
     state = play(state, "sabotage SAB.1 PHA.1")
     assert state.phase == RESPOND and GAME.to_move(state) == (1,) and legal(state) == ["allow"]
     assert ext_view(state, 2)["pending"] == {
-        "kind": "sabotage", "by": 0, "cards": ["SAB.1"], "target": "PHA.1", "responder": 1,
-    }  # fmt: skip
+        "kind": "sabotage",
+        "by": 0,
+        "cards": ["SAB.1"],
+        "target": "PHA.1",
+        "responder": 1,
+    }
     state = play(state, "allow")
     assert ext_view(state, None)["players"][1]["buildings"][0]["state"] == "disabled"
     assert card("SAB.1") in state.players[0].discard and GAME.to_move(state) == (0,)
@@ -455,8 +522,13 @@ def test_ax27_a_guard_cancels_a_sabotage() -> None:
 
 
 def test_ax28_repair() -> None:
-    state = module_position(["", "REF.5 PIL.3", ""], modules="hq2 hq4", current=1, initiator=1,
-                            buildings=[{}, {"PHA.1": Site(stored="MDK.1", disabled=True)}, {}])  # fmt: skip
+    state = module_position(
+        ["", "REF.5 PIL.3", ""],
+        modules="hq2 hq4",
+        current=1,
+        initiator=1,
+        buildings=[{}, {"PHA.1": Site(stored="MDK.1", disabled=True)}, {}],
+    )
     moves = legal(state)
     assert "repair PHA.1 REF.5" in moves
     assert "retrieve MDK.1" not in moves and "store PIL.3 PHA.1" not in moves
@@ -466,12 +538,20 @@ def test_ax28_repair() -> None:
 
 
 def test_ax29_a_sniper_wounds_a_leader() -> None:
-    state = module_position(["SNI.1 BRA.1", "REF.1 REF.2 SPE.2 PIC.1", "SCA.4"],
-                            modules="hq3 hq4", leaders=["", "GAN.1", ""], current=2)  # fmt: skip
+    state = module_position(
+        ["SNI.1 BRA.1", "REF.1 REF.2 SPE.2 PIC.1", "SCA.4"],
+        modules="hq3 hq4",
+        leaders=["", "GAN.1", ""],
+        current=2,
+    )
     state = play(state, "end")
     assert legal(state) == [
-        "snipe SNI.1 REF.1", "snipe SNI.1 REF.2", "snipe SNI.1 GAN.1", "snipe SNI.1 SCA.4", "done",
-    ]  # fmt: skip
+        "snipe SNI.1 REF.1",
+        "snipe SNI.1 REF.2",
+        "snipe SNI.1 GAN.1",
+        "snipe SNI.1 SCA.4",
+        "done",
+    ]
     state = play(state, "snipe SNI.1 GAN.1")
     assert state.ext.seats[1].wounded
     assert "skirmish: fight 2 0 1, people 3 2 1: seat 0 wins the contested resource" in texts(state)
@@ -479,8 +559,13 @@ def test_ax29_a_sniper_wounds_a_leader() -> None:
 
 def test_ax30_healing_a_wounded_leader() -> None:
     def seat1(wounded: tuple[int, ...]):
-        return module_position(["", "REF.9 PIL.3", ""], modules="hq3 hq4", current=1,
-                               leaders=["", "GAN.1", ""], wounded=wounded)  # fmt: skip
+        return module_position(
+            ["", "REF.9 PIL.3", ""],
+            modules="hq3 hq4",
+            current=1,
+            leaders=["", "GAN.1", ""],
+            wounded=wounded,
+        )
 
     assert not any(m.startswith("heal") for m in legal(seat1(())))
     state = seat1((1,))
@@ -503,8 +588,9 @@ def test_ax31_recon1_values() -> None:
 def _ax32(s1: str = "REF.5 REF.6 SCA.5 SCA.6 BRA.2"):
     return module_position(
         ["REF.1 SPY.1 BIN.1", s1, "REF.9 REF.10 SCA.7 SCA.8 SRF.1"],
-        decks=["PIL.4", "", "SCA.9"], modules="recon1",
-    )  # fmt: skip
+        decks=["PIL.4", "", "SCA.9"],
+        modules="recon1",
+    )
 
 
 def test_ax32_a_spy_sees_a_hand() -> None:
@@ -536,8 +622,9 @@ def test_ax33_a_scouting_refugee_cancels_a_recon() -> None:
 
 
 def test_ax34_a_counter_snipe_stops_the_spy() -> None:
-    state = play(_ax32("REF.5 REF.6 SCA.5 SCA.6 SNI.2"), "recon SPY.1", "add BIN.1", "go",
-                 "target 1")  # fmt: skip
+    state = play(
+        _ax32("REF.5 REF.6 SCA.5 SCA.6 SNI.2"), "recon SPY.1", "add BIN.1", "go", "target 1"
+    )
     assert legal(state) == ["snipe SNI.2 SPY.1", "allow"]
     state = play(state, "snipe SNI.2 SPY.1")
     assert GAME.to_move(state) == (0,) and legal(state) == ["allow"]
@@ -548,11 +635,16 @@ def test_ax34_a_counter_snipe_stops_the_spy() -> None:
 
 
 def test_ax35_binoculars_alone_peek_at_the_piles() -> None:
-    for n, seen in ((2, [{"of": "junkyard", "cards": ["JUN.1"]}]),
-                    (3, [{"of": "junkyard", "cards": ["JUN.1"]},
-                         {"of": "contested", "cards": ["TF3.1"]}])):  # fmt: skip
-        state = module_position(["BIN.1"] + [""] * (n - 1), modules="recon1",
-                                junkyard="JUN.1 PIL.1", contested="TF3.1 FIE.1")  # fmt: skip
+    for n, seen in (
+        (2, [{"of": "junkyard", "cards": ["JUN.1"]}]),
+        (3, [{"of": "junkyard", "cards": ["JUN.1"]}, {"of": "contested", "cards": ["TF3.1"]}]),
+    ):
+        state = module_position(
+            ["BIN.1"] + [""] * (n - 1),
+            modules="recon1",
+            junkyard="JUN.1 PIL.1",
+            contested="TF3.1 FIE.1",
+        )
         state = play(state, "recon BIN.1", "go")
         assert state.phase == GATHER and GAME.to_move(state) == (0,)
         assert ext_view(state, 0)["recon"] == seen
@@ -570,14 +662,18 @@ def _skirmish(hands: list[str], modules: str = "recon2", **more):
 
 def test_ax36_a_rogue_takes_a_tie_at_the_top() -> None:
     state = _skirmish(["SCA.1 BRA.1 SPE.1", "BRA.2 THU.1", "SCA.2 ROG.1"])
-    assert ("skirmish: fight 5 5 2, people 2 4 2: seat 2 wins the contested resource (rogue)"
-            in texts(state))  # fmt: skip
+    assert (
+        "skirmish: fight 5 5 2, people 2 4 2: seat 2 wins the contested resource (rogue)"
+        in texts(state)
+    )
 
 
 def test_ax37_the_first_rogue_in_turn_order() -> None:
     state = _skirmish(["THU.1 ROG.1", "BRA.1 SPE.1", "SCA.2 ROG.2"], initiator=1)
-    assert ("skirmish: fight 4 4 2, people 4 1 2: seat 2 wins the contested resource (rogue)"
-            in texts(state))  # fmt: skip
+    assert (
+        "skirmish: fight 4 4 2, people 4 1 2: seat 2 wins the contested resource (rogue)"
+        in texts(state)
+    )
 
 
 def test_ax38_a_sniped_rogue_wins_nothing() -> None:
@@ -597,9 +693,13 @@ def test_ax40_a_later_seat_snipes_the_provocateur() -> None:
     state = _skirmish(["REF.1 REF.2 TF4.1 PRO.1", "SCA.1 SNI.1 THU.1 SPE.1", "BRA.1"])
     state = play(state, "provoke")
     assert legal(state) == [
-        "snipe SNI.1 REF.1", "snipe SNI.1 REF.2", "snipe SNI.1 TF4.1", "snipe SNI.1 PRO.1",
-        "snipe SNI.1 BRA.1", "done",
-    ]  # fmt: skip
+        "snipe SNI.1 REF.1",
+        "snipe SNI.1 REF.2",
+        "snipe SNI.1 TF4.1",
+        "snipe SNI.1 PRO.1",
+        "snipe SNI.1 BRA.1",
+        "done",
+    ]
     state = play(state, "snipe SNI.1 PRO.1")
     assert "skirmish: fight 0 6 2, people 6 6 1: seat 1 wins the contested resource" in texts(state)
 
@@ -614,8 +714,9 @@ def test_ax41_assassins_and_the_two_player_rogue() -> None:
 
 def test_ax42_recon_then_a_gathering_assassination() -> None:
     def start():
-        return module_position(["SPY.1 ASN.1", "REF.5 BRA.2 GUA.1"], decks=["PIL.4", "SCA.7"],
-                               modules="recon1 recon2")  # fmt: skip
+        return module_position(
+            ["SPY.1 ASN.1", "REF.5 BRA.2 GUA.1"], decks=["PIL.4", "SCA.7"], modules="recon1 recon2"
+        )
 
     state = play(start(), "recon SPY.1", "go")
     assert state.phase == RESPOND and legal(state) == ["cancel GUA.1", "allow"]
@@ -626,7 +727,9 @@ def test_ax42_recon_then_a_gathering_assassination() -> None:
     struck = play(state, "snipe ASN.1 BRA.2")
     assert legal(struck) == ["cancel GUA.1", "allow"]
     allowed = play(struck, "allow")
-    assert card("BRA.2") in allowed.players[1].discard and card("ASN.1") in allowed.players[0].discard
+    assert (
+        card("BRA.2") in allowed.players[1].discard and card("ASN.1") in allowed.players[0].discard
+    )
     cancelled = play(struck, "cancel GUA.1")
     assert set(ids(cancelled.players[1].hand)) == {"REF.5", "BRA.2", "SCA.7"}
 
@@ -647,8 +750,12 @@ def test_ax43_a_courier_draws_3_and_drops_2() -> None:
 
 
 def test_ax44_a_drill_sergeant_drills() -> None:
-    state = module_position(["DRS.1", ""], decks=["SCA.9 BRA.3", ""],
-                            discards=["REF.3 SCO.1 GRE.1", ""], modules="recon3")  # fmt: skip
+    state = module_position(
+        ["DRS.1", ""],
+        decks=["SCA.9 BRA.3", ""],
+        discards=["REF.3 SCO.1 GRE.1", ""],
+        modules="recon3",
+    )
     state = play(state, "drill DRS.1")
     assert legal(state) == ["pick REF.3", "pick SCO.1", "pick GRE.1", "go"]
     state = play(state, "pick GRE.1")
@@ -662,7 +769,9 @@ def test_ax44_a_drill_sergeant_drills() -> None:
 
 
 def test_ax45_scrappers_dig_the_bottom_and_return_on_top() -> None:
-    state = module_position(["SCR.1", ""], modules="recon3", junkyard="JUN.1 PIL.1 MDK.1 NET.1 SPE.4")
+    state = module_position(
+        ["SCR.1", ""], modules="recon3", junkyard="JUN.1 PIL.1 MDK.1 NET.1 SPE.4"
+    )
     state = play(state, "dig SCR.1", "go")
     assert legal(state) == ["side top", "side bottom"]
     state = play(state, "side bottom")
@@ -698,15 +807,23 @@ def test_ax47_hardy_scavengers() -> None:
 
 
 def test_ax48_portable_decoys_and_the_scout_tower() -> None:
-    state = _skirmish(["PRO.1 REF.1 REF.2 SPE.1 PIC.1", "BRA.1", "SCA.1"],
-                      modules="recon2 recon3", buildings=[{"DCY.1": Site()}, {}, {}])  # fmt: skip
+    state = _skirmish(
+        ["PRO.1 REF.1 REF.2 SPE.1 PIC.1", "BRA.1", "SCA.1"],
+        modules="recon2 recon3",
+        buildings=[{"DCY.1": Site()}, {}, {}],
+    )
     from arena.games.arctic_scavengers.module_skirmish import strengths
 
     assert strengths(state)[0][0] == 3  # the natural fight
     state = play(state, "provoke")
     assert any(t.startswith("skirmish: fight 5 2 1, people 5 1 1") for t in texts(state))
-    tower = module_position(["REF.1", ""], modules="recon3", buildings=[{"TWR.1": Site()}, {}],
-                            junkyard="JUN.1 PIL.1 MDK.1", schematics="BNK.1 ARM.1 PHA.1")  # fmt: skip
+    tower = module_position(
+        ["REF.1", ""],
+        modules="recon3",
+        buildings=[{"TWR.1": Site()}, {}],
+        junkyard="JUN.1 PIL.1 MDK.1",
+        schematics="BNK.1 ARM.1 PHA.1",
+    )
     tower = play(tower, "tower TWR.1 REF.1")
     assert tower.phase == GATHER and card("REF.1") in tower.players[0].discard
     assert ext_view(tower, 0)["looked"] == [
@@ -737,8 +854,9 @@ def test_ax50_tear_gas() -> None:
 
 def test_ax51_a_cargo_sled_keeps_a_second_card() -> None:
     def dug(first: str):
-        state = module_position(["SCA.1 CGS.1", ""], modules="recon4",
-                                junkyard="JUN.1 PIL.1 SPE.4 NET.1")  # fmt: skip
+        state = module_position(
+            ["SCA.1 CGS.1", ""], modules="recon4", junkyard="JUN.1 PIL.1 SPE.4 NET.1"
+        )
         state = play(state, "dig SCA.1", "add CGS.1", "go")
         assert legal(state) == ["keep JUN.1", "keep PIL.1", "keep SPE.4", "keep none"]
         return play(state, first)
@@ -762,16 +880,22 @@ def test_ax52_combat_medics_pay_two_and_save() -> None:
 
 
 def test_ax53_demolition_and_tribal_hunters() -> None:
-    state = module_position(["DEM.1", "", ""], decks=["PIL.4 MDK.4", "SCA.6 SCA.7 SCA.8 BRA.2", ""],
-                            modules="recon4 hq2",
-                            buildings=[{}, {"BNK.1": Site("REF.1 REF.2")}, {}])  # fmt: skip
+    state = module_position(
+        ["DEM.1", "", ""],
+        decks=["PIL.4 MDK.4", "SCA.6 SCA.7 SCA.8 BRA.2", ""],
+        modules="recon4 hq2",
+        buildings=[{}, {"BNK.1": Site("REF.1 REF.2")}, {}],
+    )
     state = play(state, "demolish DEM.1 BNK.1")
     assert GAME.to_move(state) == (1,) and legal(state) == ["allow"]
     state = play(state, "allow")
     (bunker,) = state.ext.seats[1].buildings
     assert len(bunker.stack) == 5 and ids(bunker.stack[:1]) == ["SCA.8"]
     assert ids(state.players[1].deck) == ["BRA.2"]
-    assert ids(state.players[0].hand) == ["PIL.4", "MDK.4"] and card("DEM.1") in state.players[0].discard
+    assert (
+        ids(state.players[0].hand) == ["PIL.4", "MDK.4"]
+        and card("DEM.1") in state.players[0].discard
+    )
     assert value(HUNT, "TH2.1 TH3.1 TH4.1") == 4 and value(FIGHT, "TH2.1 TH3.1 TH4.1") == 2
     assert sum(PEOPLE[c] for c in cards("TH2.1 TH3.1 TH4.1")) == 9
     from arena.games.arctic_scavengers.responses import single_unit
@@ -783,9 +907,14 @@ def test_ax53_demolition_and_tribal_hunters() -> None:
 
 
 def test_ax54_humanitarians_without_a_tie_break() -> None:
-    state = module_position(["REF.1 REF.2 REF.3 REF.4 SRF.1 SRF.2",
-                             "REF.5 REF.6 REF.7 REF.8 SRF.3 SRF.4",
-                             "REF.9 REF.10 REF.11 REF.12 SRF.5"], modules="recon1 recon5")  # fmt: skip
+    state = module_position(
+        [
+            "REF.1 REF.2 REF.3 REF.4 SRF.1 SRF.2",
+            "REF.5 REF.6 REF.7 REF.8 SRF.3 SRF.4",
+            "REF.9 REF.10 REF.11 REF.12 SRF.5",
+        ],
+        modules="recon1 recon5",
+    )
     (gang,) = state.ext.gangs
     assert codes([gang]) == ["HUM"]
     assert award(state, gang, [owned(state, s) for s in range(3)]) == -1
@@ -809,14 +938,16 @@ def test_ax56_the_swindler() -> None:
     assert legal(state) == ["pay REF.1"]
     state = play(state, "pay REF.1")
     assert legal(state) == ["go"]
-    rich = module_position(["PIL.1 REF.1 REF.2", ""], modules="recon5 hq3", leaders=["SWI.1", ""],
-                           food=2)  # fmt: skip
+    rich = module_position(
+        ["PIL.1 REF.1 REF.2", ""], modules="recon5 hq3", leaders=["SWI.1", ""], food=2
+    )
     assert "hire GRL" in legal(rich)
 
 
 def test_ax57_the_yardmaster() -> None:
-    state = module_position(["", ""], modules="recon5 hq3", leaders=["YAR.1", ""],
-                            junkyard="JUN.1 PIL.1 MDK.1")  # fmt: skip
+    state = module_position(
+        ["", ""], modules="recon5 hq3", leaders=["YAR.1", ""], junkyard="JUN.1 PIL.1 MDK.1"
+    )
     state = play(state, "yard")
     assert legal(state) == ["yard top", "yard bottom"]
     assert ext_view(state, 0)["looked"] == [{"of": "junkyard", "cards": ["JUN.1", "PIL.1"]}]
