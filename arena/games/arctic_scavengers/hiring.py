@@ -12,6 +12,7 @@ from .rounds import ids_text
 from .state import A_HIRE, State, Zones, add_event, replace_at, replace_player
 
 REF_KIND = KIND_INDEX["REF"]
+HIRE_TEXT = {kind: f"hire {k.code}" for kind, k in enumerate(KINDS)}
 SERGEANT_SABOTEUR_COST = (0, 1)  # [ASSUMPTION AX-A36] food, med
 SWINDLER_MAX_REFUGEES = 2  # [ASSUMPTION AX-A65] 1 Refugee: -1 food; 2 Refugees: -1 med
 
@@ -19,7 +20,7 @@ SWINDLER_MAX_REFUGEES = 2  # [ASSUMPTION AX-A65] 1 Refugee: -1 food; 2 Refugees:
 def cost(state: State, kind: int) -> tuple[int, int, int]:
     """(food, med, any mix) of a mercenary for the gathering seat."""
     k = KINDS[kind]
-    if kind == SAB and healthy_leader(state, state.current) == SAA:
+    if kind == SAB and state.ext is not None and healthy_leader(state, state.current) == SAA:
         return (*SERGEANT_SABOTEUR_COST, 0)
     return k.food, k.med, k.any_mix
 
@@ -49,11 +50,21 @@ def _refugee_options(state: State, refugees: int) -> range:
 
 def affordable(state: State, kind: int) -> bool:
     """Whether the gathering seat can pay for a mercenary with what it has (listing rule)."""
+    return _can_pay(state, _means(state), kind)
+
+
+def _means(state: State) -> tuple[int, int, range]:
+    """(food, medicine, Swindler Refugee counts) the gathering seat could pay a hire with."""
     hand = state.players[state.current].hand
     med = sum(MEDICINE[c] for c in hand) + ext_of(state).turn.med_credit
     refugees = sum(1 for c in hand if CARD_KIND[c] == REF_KIND)
-    costs, food = cost(state, kind), hire_food(state)
-    return any(_covered(costs, food, med, r) for r in _refugee_options(state, refugees))
+    return hire_food(state), med, _refugee_options(state, refugees)
+
+
+def _can_pay(state: State, means: tuple[int, int, range], kind: int) -> bool:
+    food, med, options = means
+    costs = cost(state, kind)
+    return any(_covered(costs, food, med, r) for r in options)
 
 
 def paid_enough(state: State) -> bool:
@@ -68,11 +79,11 @@ def legal_hires(state: State) -> list[str]:
     """`hire <CODE>` per payable stack, in stack order."""
     if state.used >> A_HIRE & 1:
         return []
-    ext = ext_of(state)
+    ext, means = ext_of(state), _means(state)
     return [
-        f"hire {KINDS[kind].code}"
+        HIRE_TEXT[kind]
         for kind, stack in zip(ext.stack_kinds, state.stacks, strict=True)
-        if stack and affordable(state, kind)
+        if stack and _can_pay(state, means, kind)
     ]
 
 

@@ -68,18 +68,33 @@ _OPENS = {
 }
 
 
+# The last state's legal list: a player asks for the list, then plays one move of it in the
+# same state, and play checks the move against the list (one entry: states are immutable).
+_last: tuple[State | None, tuple[str, ...]] = (None, ())
+
+
+def _legal(state: State) -> tuple[str, ...]:
+    global _last
+    cached = _last
+    if cached[0] is state:
+        return cached[1]
+    moves = tuple(_LEGAL[state.phase](state))
+    _last = (state, moves)
+    return moves
+
+
 def legal_moves(state: State, seat: int) -> list[str]:
     """The legal decisions of `seat`, in canonical order ([] when it is not to move)."""
     if state.phase == OVER or seat != state.current:
         return []
-    return _LEGAL[state.phase](state)
+    return list(_legal(state))
 
 
 def play(state: State, seat: int, move: str) -> State:
     """The state after the seat to decide plays `move`."""
     verb, args = parse(move)
     text = " ".join(move.split())
-    if text not in _LEGAL[state.phase](state):
+    if text not in _legal(state):
         raise IllegalMoveError(f"`{text}` is not legal now (phase {_phase_name(state)})")
     phase = state.phase
     if phase == GATHER:

@@ -7,6 +7,7 @@ base steps draw exactly what the base setup draws.
 from __future__ import annotations
 
 import random
+from functools import cache
 
 from arena.chance import Stream
 
@@ -102,10 +103,15 @@ def game_kinds(bits: int) -> set[int]:
     return kinds
 
 
+@cache
+def _game_cards(bits: int) -> tuple[int, ...]:
+    kinds = game_kinds(bits)
+    return tuple(c for c in range(NUM_ALL_CARDS) if CARD_KIND[c] in kinds)
+
+
 def game_cards(bits: int) -> list[int]:
     """Every card of a game with these modules, in card order (for the every-card-once check)."""
-    kinds = game_kinds(bits)
-    return [c for c in range(NUM_ALL_CARDS) if CARD_KIND[c] in kinds]
+    return list(_game_cards(bits))
 
 
 def setup_modules(num_players: int, options: ArcticScavengersOptions, rng: random.Random) -> State:
@@ -136,7 +142,7 @@ def setup_modules(num_players: int, options: ArcticScavengersOptions, rng: rando
             cards = cards[:-TWO_PLAYER_REMOVED_PER_KIND]
         junkyard += cards
     rng.shuffle(junkyard)
-    contested = [c for c in range(NUM_ALL_CARDS) if c in _contested(by_kind, bits)]
+    contested = sorted(_contested(by_kind, bits))
     rng.shuffle(contested)  # 3. the contested pile
     unseen = contested[CONTESTED_IN_PLAY:] if bits & RECON4 else []
     contested = contested[:CONTESTED_IN_PLAY] if bits & RECON4 else contested

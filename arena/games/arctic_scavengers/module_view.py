@@ -28,6 +28,7 @@ from .state import (
     OVER,
     PHASE_NAMES,
     PRIVATE_PHASES,
+    SAVE,
     State,
 )
 
@@ -62,6 +63,14 @@ def _pending(p: Pending | None) -> dict[str, Any]:
         "target": target,
         "responder": p.responder,
     }
+
+
+def _window(state: State) -> Pending | None:
+    """A skirmish save window reads as a pending snipe, the asked seat responding."""
+    fight = ext_of(state).fight
+    if state.phase != SAVE:
+        return None
+    return Pending("snipe", fight.sniper, (fight.unit,), NO_SEAT, fight.target, state.current)
 
 
 def _building_state(stack: bool, disabled: bool) -> str:
@@ -113,7 +122,7 @@ def expansion_view(state: State, seat: int | None) -> dict[str, Any]:
             {"gang": KINDS[CARD_KIND[g]].code, "seat": w}
             for g, w in zip(ext.gangs, ext.gang_winners, strict=False)
         ],
-        "pending": _pending(turn.pending),
+        "pending": _pending(_window(state) or turn.pending),
         "cannibal_food": turn.cannibal_food,
         "med_credit": turn.med_credit,
         "players": [_seat(state, ext, s, leaders_public) for s in range(state.num_players)],
