@@ -48,8 +48,9 @@ def test_a_gathering_snipe_is_saved_by_a_medic_from_hand_never_itself() -> None:
 
 
 def test_a_counter_snipe_cancelled_by_the_attackers_guard_lets_the_recon_go_on() -> None:
-    state = module_position(["SPY.1 GUA.1", "SNI.2 REF.5"], decks=["PIL.4 SCA.9", ""],
-                            modules="recon1 recon2")  # fmt: skip
+    state = module_position(
+        ["SPY.1 GUA.1", "SNI.2 REF.5"], decks=["PIL.4 SCA.9", ""], modules="recon1 recon2"
+    )
     state = play(state, "recon SPY.1", "go", "snipe SNI.2 SPY.1")
     assert GAME.to_move(state) == (0,) and legal(state) == ["cancel GUA.1", "allow"]
     assert ext_view(state, None)["pending"]["kind"] == "counter_snipe"
@@ -79,8 +80,11 @@ def test_a_spy_sees_a_random_part_of_a_bigger_hand_and_it_becomes_known() -> Non
 
 
 def test_two_spies_with_one_sniped_see_with_the_other() -> None:
-    state = module_position(["SPY.1 SPY.2 BIN.1", "SNI.2 REF.1 REF.2 REF.3 REF.4 REF.5 REF.6 REF.7"],
-                            decks=["PIL.4 SCA.9", ""], modules="recon1")  # fmt: skip
+    state = module_position(
+        ["SPY.1 SPY.2 BIN.1", "SNI.2 REF.1 REF.2 REF.3 REF.4 REF.5 REF.6 REF.7"],
+        decks=["PIL.4 SCA.9", ""],
+        modules="recon1",
+    )
     state = play(state, "recon SPY.1", "add SPY.2", "add BIN.1", "go", "snipe SNI.2 SPY.2")
     state = play(state, "allow")
     (seen,) = ext_view(state, 0)["recon"]
@@ -89,8 +93,7 @@ def test_two_spies_with_one_sniped_see_with_the_other() -> None:
 
 
 def test_a_sergeant_at_arms_tools_cannot_be_disarmed_in_gathering() -> None:
-    state = _spied("SPY.1 SAB.1", "SPE.1 REF.5", modules="recon1 recon2 hq3",
-                   leaders=["", "SAA.1"])  # fmt: skip
+    state = _spied("SPY.1 SAB.1", "SPE.1 REF.5", modules="recon1 recon2 hq3", leaders=["", "SAA.1"])
     assert not any(m.startswith("disarm") for m in legal(state))
     plain = _spied("SPY.1 SAB.1", "SPE.1 REF.5")
     assert "disarm SAB.1 SPE.1" in legal(plain)
@@ -98,8 +101,13 @@ def test_a_sergeant_at_arms_tools_cannot_be_disarmed_in_gathering() -> None:
 
 
 def test_a_cancel_after_the_target_ended_keeps_its_announced_count() -> None:
-    state = module_position(["", "REF.5 GUA.1", "SPY.1"], decks=["", "SCA.7", ""],
-                            modules="recon1 recon2", current=2, initiator=1)  # fmt: skip
+    state = module_position(
+        ["", "REF.5 GUA.1", "SPY.1"],
+        decks=["", "SCA.7", ""],
+        modules="recon1 recon2",
+        current=2,
+        initiator=1,
+    )
     before = len(state.players[1].hand)
     state = play(state, "recon SPY.1", "go", "target 1", "cancel GUA.1")
     assert len(state.players[1].hand) == before and card("SCA.7") in state.players[1].hand
@@ -137,9 +145,14 @@ def test_each_building_is_worked_at_most_once_a_round() -> None:
 
 
 def test_the_timer_finishes_a_garden_before_its_owners_next_turn() -> None:
-    state = module_position(["", ""], modules="hq2", round=3, current=1,
-                            buildings=[{"HYD.1": Site("REF.1", placed=3)}, {}],
-                            decks=["SCA.1 SCA.2 SCA.3 SCA.4 SCA.5", ""])  # fmt: skip
+    state = module_position(
+        ["", ""],
+        modules="hq2",
+        round=3,
+        current=1,
+        buildings=[{"HYD.1": Site("REF.1", placed=3)}, {}],
+        decks=["SCA.1 SCA.2 SCA.3 SCA.4 SCA.5", ""],
+    )
     state = play(state, "end")  # the skirmish, round 4: seat 1 (the new initiator) gathers
     assert state.round == 4 and GAME.to_move(state) == (1,)
     assert "seat 0: HYD.1 is complete" in texts(state)
@@ -149,12 +162,16 @@ def test_the_timer_finishes_a_garden_before_its_owners_next_turn() -> None:
 
 def test_storage_takes_only_fitting_cards_and_counts_at_the_end() -> None:
     sites = {"BNK.1": Site(), "ARM.1": Site(), "PHA.1": Site()}
-    state = module_position(["SCA.1 SPE.1 PIL.1 MED.1", ""], modules="hq1 hq2",
-                            buildings=[sites, {}])  # fmt: skip
+    state = module_position(
+        ["SCA.1 SPE.1 PIL.1 MED.1", ""], modules="hq1 hq2", buildings=[sites, {}]
+    )
     stores = [m for m in legal(state) if m.startswith("store")]
     assert stores == [
-        "store SCA.1 BNK.1", "store MED.1 BNK.1", "store SPE.1 ARM.1", "store PIL.1 PHA.1",
-    ]  # fmt: skip
+        "store SCA.1 BNK.1",
+        "store MED.1 BNK.1",
+        "store SPE.1 ARM.1",
+        "store PIL.1 PHA.1",
+    ]
     state = play(state, "store SCA.1 BNK.1")
     assert card("SCA.1") not in state.players[0].hand
     assert card("SCA.1") in owned(state, 0)  # stored cards are still owned (AX-A7)
@@ -164,18 +181,23 @@ def test_storage_takes_only_fitting_cards_and_counts_at_the_end() -> None:
 
 
 def test_sabotage_ignores_the_sergeant_and_spares_buildings_under_construction() -> None:
-    state = module_position(["SAB.1", "", "DEM.1"], modules="hq2 hq3 hq4 recon4",
-                            leaders=["", "SAA.1", ""],
-                            buildings=[{"PHA.1": Site()}, {"PHA.2": Site(), "HYD.1": Site("REF.1")},
-                                       {}])  # fmt: skip
+    state = module_position(
+        ["SAB.1", "", "DEM.1"],
+        modules="hq2 hq3 hq4 recon4",
+        leaders=["", "SAA.1", ""],
+        buildings=[{"PHA.1": Site()}, {"PHA.2": Site(), "HYD.1": Site("REF.1")}, {}],
+    )
     assert [m for m in legal(state) if m.startswith("sabotage")] == ["sabotage SAB.1 PHA.2"]
     later = state._replace(current=2)
     assert [m for m in legal(later) if m.startswith("demolish")] == ["demolish DEM.1 HYD.1"]
 
 
 def test_a_repair_needs_a_disabled_building() -> None:
-    state = module_position(["REF.1", ""], modules="hq2 hq4",
-                            buildings=[{"PHA.1": Site(), "HYD.1": Site(disabled=True)}, {}])  # fmt: skip
+    state = module_position(
+        ["REF.1", ""],
+        modules="hq2 hq4",
+        buildings=[{"PHA.1": Site(), "HYD.1": Site(disabled=True)}, {}],
+    )
     assert [m for m in legal(state) if m.startswith("repair")] == ["repair HYD.1 REF.1"]
     assert state.food == 0  # a disabled Garden gives nothing
     state = play(state, "repair HYD.1 REF.1")
@@ -186,8 +208,13 @@ def test_a_repair_needs_a_disabled_building() -> None:
 
 
 def test_heal_then_use_the_power_the_same_round() -> None:
-    state = module_position(["REF.1 PIL.1", ""], modules="hq3 hq4", decks=["SCO.1 BRA.2", ""],
-                            leaders=["ORG.1", ""], wounded=(0,))  # fmt: skip
+    state = module_position(
+        ["REF.1 PIL.1", ""],
+        modules="hq3 hq4",
+        decks=["SCO.1 BRA.2", ""],
+        leaders=["ORG.1", ""],
+        wounded=(0,),
+    )
     assert not any(m.startswith("organize") for m in legal(state))
     state = play(state, "heal PIL.1")
     assert "organize REF.1" in legal(state)
@@ -202,15 +229,20 @@ def test_a_peacemaker_uses_its_power_only_when_it_helps() -> None:
 
 
 def test_the_gangster_does_not_double_a_provocateurs_force() -> None:
-    state = module_position(["PRO.1 REF.1 REF.2", "BRA.1", "SCA.1"], modules="hq3 recon2",
-                            leaders=["GAN.1", "", ""], current=2)  # fmt: skip
+    state = module_position(
+        ["PRO.1 REF.1 REF.2", "BRA.1", "SCA.1"],
+        modules="hq3 recon2",
+        leaders=["GAN.1", "", ""],
+        current=2,
+    )
     state = play(state, "end", "provoke")
     assert "skirmish: fight 3 2 1, people 5 1 1: seat 0 wins the contested resource" in texts(state)
 
 
 def test_a_fanatic_bombs_a_sniper_before_it_declares() -> None:
-    state = module_position(["REF.1 BRA.1", "SNI.1", "SCA.1"], modules="hq3",
-                            leaders=["FAN.1", "", ""], current=2)  # fmt: skip
+    state = module_position(
+        ["REF.1 BRA.1", "SNI.1", "SCA.1"], modules="hq3", leaders=["FAN.1", "", ""], current=2
+    )
     state = play(state, "end", "bomb REF.1 SNI.1")
     assert card("REF.1") in state.removed and card("SNI.1") in owned(state, 1)
     assert not any("seat 1: snipe" in t for t in texts(state))
@@ -223,8 +255,10 @@ def test_leaders_are_dealt_two_per_seat_in_two_player_games_and_stay_hidden() ->
     move = legal(state)[0]
     assert GAME.public_move(state, state.current, move) == "lead"
     assert ext_view(state, None)["leader_options"] == []
-    assert ext_view(state, 1 - state.current)["leader_options"] != ext_view(
-        state, state.current)["leader_options"]  # fmt: skip
+    assert (
+        ext_view(state, 1 - state.current)["leader_options"]
+        != ext_view(state, state.current)["leader_options"]
+    )
 
 
 # Recon 2, 3, 4, 5 details
@@ -237,13 +271,21 @@ def test_a_unique_top_fight_beats_a_rogue_elsewhere() -> None:
 
 
 def test_decoys_add_to_the_people_tie_break() -> None:
-    state = module_position(["BRA.1 REF.1 REF.2 REF.3", "BRA.2 THU.1", "BRA.3"],
-                            modules="recon3", current=2, buildings=[{"DCY.1": Site()}, {}, {}])  # fmt: skip
+    state = module_position(
+        ["BRA.1 REF.1 REF.2 REF.3", "BRA.2 THU.1", "BRA.3"],
+        modules="recon3",
+        current=2,
+        buildings=[{"DCY.1": Site()}, {}, {}],
+    )
     state = play(state, "end")
     # Fights 2 5 2: seat 1 alone on top; with seat 1 weaker the Decoys would decide the tie.
     assert any(t.startswith("skirmish: fight 2 5 2, people 6 4 1") for t in texts(state))
-    tie = module_position(["BRA.1 REF.1 REF.2 REF.3", "THU.1", "BRA.3"], modules="recon3",
-                          current=2, buildings=[{"DCY.1": Site()}, {}, {}])  # fmt: skip
+    tie = module_position(
+        ["BRA.1 REF.1 REF.2 REF.3", "THU.1", "BRA.3"],
+        modules="recon3",
+        current=2,
+        buildings=[{"DCY.1": Site()}, {}, {}],
+    )
     tie = play(tie, "end")
     assert "skirmish: fight 2 3 2, people 6 3 1: seat 1 wins the contested resource" in texts(tie)
 
@@ -266,8 +308,11 @@ def test_hardy_scavengers_come_back_after_a_deadlock() -> None:
 
 
 def test_two_couriers_drop_four_of_the_six_they_draw() -> None:
-    state = module_position(["COU.1 COU.2", ""], modules="recon3",
-                            decks=["JUN.1 JUN.2 JUN.3 JUN.4 PIL.1 MDK.1 SCA.1", ""])  # fmt: skip
+    state = module_position(
+        ["COU.1 COU.2", ""],
+        modules="recon3",
+        decks=["JUN.1 JUN.2 JUN.3 JUN.4 PIL.1 MDK.1 SCA.1", ""],
+    )
     state = play(state, "draw COU.1", "add COU.2", "go")
     for move in ("drop JUN.1", "drop JUN.2", "drop JUN.3"):
         state = play(state, move)
@@ -343,8 +388,9 @@ def test_module_moves_out_of_place_are_refused() -> None:
 
 
 def test_a_save_window_asks_the_victims_owner_first_then_clockwise() -> None:
-    state = module_position(["SNI.1", "MED.1 THU.1", "MED.2", "MED.3 BRA.1"], modules="hq1",
-                            current=3)  # fmt: skip
+    state = module_position(
+        ["SNI.1", "MED.1 THU.1", "MED.2", "MED.3 BRA.1"], modules="hq1", current=3
+    )
     state = play(state, "end", "snipe SNI.1 BRA.1")
     assert state.phase == SAVE and GAME.to_move(state) == (3,)
     assert ext_view(state, 0)["pending"]["target"] == "BRA.1"
