@@ -271,23 +271,23 @@ def test_a_unique_top_fight_beats_a_rogue_elsewhere() -> None:
 
 
 def test_decoys_add_to_the_people_tie_break() -> None:
-    state = module_position(
-        ["BRA.1 REF.1 REF.2 REF.3", "BRA.2 THU.1", "BRA.3"],
-        modules="recon3",
-        current=2,
-        buildings=[{"DCY.1": Site()}, {}, {}],
+    def skirmish(decoys: bool):
+        sites = [{"DCY.1": Site()} if decoys else {}, {}, {}]
+        state = module_position(
+            ["BRA.1 REF.1 REF.2", "BRA.2 REF.3 REF.4", "SCA.1"],
+            modules="recon3",
+            current=2,
+            buildings=sites,
+        )
+        return texts(play(state, "end"))
+
+    # Seat 0 brings 3 cards: its Decoys add 1 to its 3 people.
+    assert "skirmish: fight 2 2 1, people 4 3 1: seat 0 wins the contested resource" in skirmish(
+        True
     )
-    state = play(state, "end")
-    # Fights 2 5 2: seat 1 alone on top; with seat 1 weaker the Decoys would decide the tie.
-    assert any(t.startswith("skirmish: fight 2 5 2, people 6 4 1") for t in texts(state))
-    tie = module_position(
-        ["BRA.1 REF.1 REF.2 REF.3", "THU.1", "BRA.3"],
-        modules="recon3",
-        current=2,
-        buildings=[{"DCY.1": Site()}, {}, {}],
+    assert any(
+        t.startswith("skirmish: fight 2 2 1, people 3 3 1: deadlock") for t in skirmish(False)
     )
-    tie = play(tie, "end")
-    assert "skirmish: fight 2 3 2, people 6 3 1: seat 1 wins the contested resource" in texts(tie)
 
 
 def test_tear_gas_on_group_leaders_removes_its_modifier() -> None:
