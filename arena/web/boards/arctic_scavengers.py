@@ -34,4 +34,53 @@ def draw(view: dict[str, Any], players: Sequence[str]) -> str:
         f'<div class="stacks">{stacks}</div>'
         '<table class="as"><tr><th>tribe</th><th>deck</th><th>discard</th><th>hand</th>'
         f'<th>played</th></tr>{"".join(tribes)}</table><ul class="events">{events}</ul>'
+        + (draw_modules(view, players) if "expansion" in view else "")
+    )
+
+
+def building(b: dict[str, Any]) -> str:
+    """A building chip: its id and state, cards stacked on it and stored in it."""
+    text = f"{b['id']} {b['state']}"
+    if b["stacked"]:
+        text += f" ×{b['stacked']}"
+    if b["stored"]:
+        text += f" stores {b['stored']}"
+    return f'<span class="card building {esc(b["state"])}">{esc(text)}</span>'
+
+
+def draw_modules(view: dict[str, Any], players: Sequence[str]) -> str:
+    """The expansion modules' zones: gangs, schematics, a pending action; each tribe's leader,
+    buildings (stacked and stored counts) and held cards; what the viewer alone sees."""
+    x = view["expansion"]
+    head = (
+        f"<p>modules {esc(' '.join(x['modules']))} · schematics {esc(x['schematics'])}"
+        f" · gangs {''.join(card(g) for g in x['gangs']) or '–'}</p>"
+    )
+    pending = x["pending"]
+    if pending["kind"]:
+        head += (
+            f'<p class="pending">{esc(pending["kind"])} by {seat_label(players, pending["by"])}'
+            f" {''.join(card(c) for c in pending['cards'])} on {esc(pending['target'])}: "
+            f"{seat_label(players, pending['responder'])} responds</p>"
+        )
+    rows = []
+    for seat, p in enumerate(x["players"]):
+        leader = card(p["leader"]) + (" wounded" if p["wounded"] else "") if p["leader"] else "–"
+        buildings = "".join(building(b) for b in p["buildings"]) or "–"
+        held = "".join(card(c) for c in p["held"]) or "–"
+        rows.append(
+            f'<tr data-seat="{seat}"><th>{seat_label(players, seat)}</th><td>{leader}</td>'
+            f"<td>{buildings}</td><td>{held}</td></tr>"
+        )
+    mine = []
+    for key in ("building_cards", "stored_cards"):
+        for entry in x[key]:
+            if entry["cards"]:
+                mine.append(f"{esc(entry['building'])}: {''.join(card(c) for c in entry['cards'])}")
+    for entry in x["recon"] + x["looked"]:
+        mine.append(f"seen in {esc(entry['of'])}: {''.join(card(c) for c in entry['cards'])}")
+    private = f'<p class="mine">{" · ".join(mine)}</p>' if mine else ""
+    return (
+        f'<div class="modules">{head}<table class="as-modules"><tr><th>tribe</th><th>leader</th>'
+        f"<th>buildings</th><th>held</th></tr>{''.join(rows)}</table>{private}</div>"
     )
