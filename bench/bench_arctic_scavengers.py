@@ -1,4 +1,5 @@
-"""Arctic Scavengers benchmarks: random full games per second and the greedy bot's win rate.
+"""Arctic Scavengers benchmarks: random full games per second (the base game, and with all nine
+expansion modules on) and the greedy bot's win rate.
 
     .venv/bin/python bench/bench_arctic_scavengers.py [--games N] [--matches2 M] [--matches4 M]
 
@@ -23,10 +24,17 @@ from arena.games.arctic_scavengers.strategy import make_greedy  # noqa: E402
 from arena.players import random_policy  # noqa: E402
 from arena.testing import request_for  # noqa: E402
 
+ALL_MODULES = ArcticScavengersOptions(
+    hq1=True, hq2=True, hq3=True, hq4=True, recon1=True, recon2=True, recon3=True, recon4=True,
+    recon5=True,
+)  # fmt: skip
 
-def random_games_per_second(num_players: int, games: int) -> tuple[float, float, float]:
+
+def random_games_per_second(
+    num_players: int, games: int, options: ArcticScavengersOptions | None = None
+) -> tuple[float, float, float]:
     """Full random games per second: (per CPU second, per wall second, decisions per game)."""
-    options = ArcticScavengersOptions()
+    options = options or ArcticScavengersOptions()
     decisions = 0
     start, cpu_start = time.perf_counter(), time.process_time()
     for seed in range(games):
@@ -70,11 +78,12 @@ def main() -> None:
     parser.add_argument("--matches4", type=int, default=200, help="4-player greedy matches")
     args = parser.parse_args()
     for n in (2, 4):
-        cpu, wall, per_game = random_games_per_second(n, args.games)
-        print(
-            f"random {n}-player games: {cpu:6.1f} games/s CPU time, {wall:6.1f} wall clock "
-            f"({per_game:.0f} decisions/game, {args.games} games)"
-        )
+        for label, options in (("base game", None), ("all 9 modules", ALL_MODULES)):
+            cpu, wall, per_game = random_games_per_second(n, args.games, options)
+            print(
+                f"random {n}-player games, {label:>13}: {cpu:6.1f} games/s CPU time, "
+                f"{wall:6.1f} wall clock ({per_game:.0f} decisions/game, {args.games} games)"
+            )
     for n, matches in ((2, args.matches2), (4, args.matches4)):
         if matches <= 0:
             continue
