@@ -72,7 +72,7 @@ def test_addon_options_stay_out_of_records_and_combinations_while_off():
     on = parse_options(game, {"extra": "true"})
     assert on == WithAddons(extra=True) and options_to_dict(on) == {"setup": "easy", "extra": True}
     assert parse_options(game, options_to_dict(on)) == on
-    assert all_option_combinations(game) == [WithAddons("easy"), WithAddons("michael")]  # type: ignore[arg-type]
+    assert all_option_combinations(game) == [WithAddons("easy"), WithAddons("michael")]
 
 
 @pytest.mark.parametrize(
