@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from .state import MODULE_NAMES, NO_CARD, NO_SEAT, ArcticScavengersOptions, State
+from .cards import IS_PERSON
+from .state import GATHER, MODULE_NAMES, NO_CARD, NO_SEAT, ArcticScavengersOptions, State
 
 # Module bits (option order).
 HQ1, HQ2, HQ3, HQ4, RECON1, RECON2, RECON3, RECON4, RECON5 = (1 << i for i in range(9))
@@ -169,3 +170,10 @@ def set_fight(state: State, **changes: Any) -> State:
     """The state with fields of the skirmish scratch changed."""
     ext = ext_of(state)
     return state._replace(ext=ext._replace(fight=ext.fight._replace(**changes)))
+
+
+def finish_action(state: State) -> State:
+    """The action in progress is over: its persons may be taken back with a Map."""
+    acting = ext_of(state).turn.acting
+    state = state._replace(phase=GATHER)
+    return set_turn(state, acting=(), last_persons=tuple(c for c in acting if IS_PERSON[c]))

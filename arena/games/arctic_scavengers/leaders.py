@@ -6,8 +6,6 @@ Fanatic's bomb in the skirmish, the Swindler's payment in hiring.py.
 
 from __future__ import annotations
 
-from arena.errors import IllegalMoveError
-
 from .cards import CARD_ID, CARD_KIND, IS_PERSON, KIND_INDEX, MEDICINE
 from .expansion import DIG_ORGANIZER, ext_of, set_turn, with_seat
 from .module_notation import card_move
@@ -216,9 +214,3 @@ def yard_back(state: State, side: str) -> State:
     text = f"seat {state.current}: yard {side}"
     state = state._replace(phase=GATHER, junkyard=junkyard, events=add_event(state, text))
     return set_turn(state, yard=())
-
-
-def check_in_hand(state: State, card: int) -> None:
-    """IllegalMoveError unless the card is in the current seat's hand."""
-    if card not in state.players[state.current].hand:
-        raise IllegalMoveError(f"{CARD_ID[card]} is not in your hand")

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from arena.errors import IllegalMoveError
 
-from . import buildings, leaders, recon, recruits, responses
+from . import buildings, digging, leaders, recon, recruits, responses
 from . import module_gathering as g
 from . import module_skirmish as skirmish
 from .expansion import ext_of, set_turn
@@ -45,7 +45,7 @@ from .state import (
 _LEGAL: dict[int, Callable[[State], list[str]]] = {
     GATHER: g.legal_gather,
     BUILD: g.legal_build,
-    KEEP: g.legal_keep,
+    KEEP: digging.legal_keep,
     DECLARE: skirmish.legal_declarations,
     LEADER: leaders.legal_lead,
     RESPOND: responses.legal_responses,
@@ -163,14 +163,14 @@ def _declare(state: State, verb: str, args: tuple[object, ...]) -> State:
 
 _PHASE_PLAY: dict[int, Callable[[State, str, tuple[object, ...]], State]] = {
     BUILD: _build,
-    KEEP: lambda s, v, a: g.keep(s, a[0] if a[0] is None else _card(a)),
+    KEEP: lambda s, v, a: digging.keep(s, a[0] if a[0] is None else _card(a)),
     DECLARE: _declare,
     LEADER: lambda s, v, a: leaders.lead(s, _card(a)),
     RESPOND: responses.respond,
     SAVE: lambda s, v, a: skirmish.save_answer(s, None if v == "allow" else _card(a)),
     TARGET: lambda s, v, a: recon.aim(s, _card(a)),
-    SIDE: lambda s, v, a: g.side(s, a[0] == "bottom"),
-    RETURN: lambda s, v, a: g.return_rest(s, a[0] == "top"),
+    SIDE: lambda s, v, a: digging.side(s, a[0] == "bottom"),
+    RETURN: lambda s, v, a: digging.return_rest(s, a[0] == "top"),
     DROP: lambda s, v, a: g.drop(s, _card(a)),
     PICK: _pick,
     LOOK: lambda s, v, a: buildings.look(s, str(a[0])),

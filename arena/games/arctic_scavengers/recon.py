@@ -6,9 +6,8 @@ Recon 2's gathering strikes aim at.
 from __future__ import annotations
 
 from .cards import CARD_KIND, KIND_INDEX
-from .expansion import Pending, ext_of, set_turn, with_seat
+from .expansion import Pending, ext_of, finish_action, set_turn, with_seat
 from .leaders import healthy_leader
-from .module_gathering import finish_action
 from .rounds import ids_text
 from .state import A_RECON, GATHER, NO_CARD, TARGET, State, add_event, draw_cards, replace_at
 from .state import replace_player as _replace_player

@@ -7,8 +7,7 @@ The Courier's drops and the Scrappers' sides are part of the draw and the dig
 from __future__ import annotations
 
 from .cards import CARD_ID, CARD_KIND, KIND_INDEX
-from .expansion import ext_of, set_turn
-from .module_gathering import finish_action
+from .expansion import ext_of, finish_action, set_turn
 from .module_notation import card_move
 from .state import (
     A_DRILL,

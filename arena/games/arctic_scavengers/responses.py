@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from .buildings import take_from_deck
 from .cards import CARD_ID, CARD_KIND, IS_PERSON, IS_TOOL, KIND_INDEX, KINDS, PEOPLE
-from .expansion import HQ4, RECON2, RECON4, Pending, ext_of, set_turn, with_building
+from .expansion import HQ4, RECON2, RECON4, Pending, ext_of, finish_action, set_turn, with_building
 from .leaders import SAA, healthy_leader
-from .module_gathering import finish_action
 from .module_notation import card_move
 from .recon import known, resolve
 from .state import (
