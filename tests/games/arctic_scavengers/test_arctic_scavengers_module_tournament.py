@@ -26,14 +26,14 @@ GREEDY_BOT = f"{sys.executable} {BOTS_DIR / 'greedy_bot.py'} --seed 1"
 MODULES = ("hq1", "hq2", "hq3", "hq4", "recon1", "recon2", "recon3", "recon4", "recon5")
 
 
-def test_an_in_process_tournament_with_every_module() -> None:
+def test_an_in_process_tournament_with_every_module(sqlite_path: str) -> None:
     field = (BotEntry("greedy", "builtin:greedy"),) + tuple(
         BotEntry(f"random{i}", "builtin:random") for i in (1, 2)
     )
     options = dict.fromkeys(MODULES, True)
     spec = TournamentSpec("arctic_scavengers", field, seed=29, table_size=3, cycles=1,
                           options=options)  # fmt: skip
-    with Store.open(":memory:") as store:
+    with Store.open(sqlite_path) as store:
         stored = create_tournament(store, spec)
         game, opts = game_and_options(stored.spec)
         assert opts.modules == MODULES
