@@ -22,9 +22,17 @@ SQLITE_BUSY_TIMEOUT_MS = 15_000  # concurrent writers (several referees) wait, n
 SCHEMA_LOCK_KEY = 0x6172656E61  # PostgreSQL advisory lock held while upgrading the schema
 
 
+IN_MEMORY = ":memory:"
+# SQLite's in-memory database lives and dies with one connection: the store's threads would each
+# see an empty one, and nothing recorded would outlive the command.
+NO_MEMORY = "an in-memory database keeps nothing: give a file path (or a sqlite:///PATH URL)"
+
+
 def resolve_url(target: str | None) -> URL:
     """An SQLAlchemy URL from --db, else $ARENA_DB, else arena.db here; a plain path is SQLite."""
     text = (target or os.environ.get(ENV_VAR) or DEFAULT_DB).strip()
+    if text == IN_MEMORY:
+        raise StoreError(NO_MEMORY)
     if "://" not in text:
         return URL.create("sqlite", database=str(Path(text).expanduser().absolute()))
     try:
@@ -37,6 +45,8 @@ def resolve_url(target: str | None) -> URL:
         backend = "postgresql"
     if backend == "postgresql" and "+" not in url.drivername:
         url = url.set(drivername="postgresql+psycopg2")
+    if backend == "sqlite" and url.database in (None, "", IN_MEMORY):
+        raise StoreError(NO_MEMORY)
     if backend not in ("sqlite", "postgresql"):
         raise StoreError(
             f"unsupported database {backend!r} in {shown_url(url)}: use a file path, "

@@ -58,7 +58,8 @@ def test_a_missing_file_is_refused_only_when_it_must_not_be_created(tmp_path: Pa
     check_exists(missing, create=True)
     with pytest.raises(StoreError, match="no database at .*none.db"):
         check_exists(missing, create=False)
-    check_exists(sa.make_url("sqlite://"), create=False)  # in memory: nothing to find
+    check_exists(sa.make_url("sqlite://"), create=False)  # in memory: nothing to find (refused
+    # by resolve_url before it gets here)
     check_exists(resolve_url("postgresql://u@h/db"), create=False)  # a server says itself
 
 
@@ -142,3 +143,10 @@ def test_an_unreadable_meta_row_is_named(db_url: str) -> None:
             schema_state(engine, url)
     finally:
         engine.dispose()
+
+
+@pytest.mark.parametrize("text", [":memory:", "sqlite://", "sqlite:///:memory:"])
+def test_an_in_memory_database_is_refused_not_made_a_file_named_memory(text: str) -> None:
+    with pytest.raises(StoreError, match="in-memory database keeps nothing: give a file path"):
+        resolve_url(text)
+    assert not Path(":memory:").exists()
