@@ -21,6 +21,7 @@ pytest_plugins = ["token_ledger"]  # no token the suite issues is ever printed
 
 PROGRESS_ENV = "ARENA_TEST_PROGRESS"  # a file run_suite.py reads if the run ends unexpectedly
 RAY_GROUP = "ray"  # the tests that start Ray run one after the other in one worker
+STARTERS_GROUP = "starters"  # ... and so do the tests that build and run bots/js and bots/cpp
 
 
 _in_worker: list[bool] = []  # set when this process is a pytest-xdist worker (make test: -n auto)
@@ -55,10 +56,22 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Every test that starts Ray goes to one pytest-xdist worker (`--dist loadgroup`): two Ray
-    clusters at once would fight over a 2-core machine and Ray's fixed ports."""
+    clusters at once would fight over a 2-core machine and Ray's fixed ports. Every test of the
+    JS and C++ starters goes to one worker too."""
     for item in items:
         if "ray_cluster" in getattr(item, "fixturenames", ()) or "cluster" in item.path.parts:
             item.add_marker(pytest.mark.xdist_group(RAY_GROUP))
+        elif _uses_starters(item):
+            item.add_marker(pytest.mark.xdist_group(STARTERS_GROUP))
+
+
+def _uses_starters(item: pytest.Item) -> bool:
+    """Whether a test runs the JS or C++ starter from bots/ (its README's `npm ci` and `make`
+    rebuild bots/js/node_modules and bots/cpp/build in place, under any other user of them)."""
+    module = getattr(item, "module", None)  # one that imported a builder from starter_bots.py
+    return module is not None and any(
+        getattr(value, "__module__", None) == "starter_bots" for value in vars(module).values()
+    )
 
 
 def pytest_runtest_logstart(nodeid: str, location: tuple[str, int | None, str]) -> None:
