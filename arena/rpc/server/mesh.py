@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import hashlib
 import logging
+import socket
 import time
 import uuid
 from collections.abc import Callable
@@ -23,6 +24,7 @@ from typing import Any
 
 from arena.rpc.server.bot_registry import SessionRegistry
 from arena.rpc.server.bus import Message, PgBus
+from arena.rpc.server.links import Link, LinkServer
 from arena.rpc.server.relay import (
     RelayDesk,
     RelayedSession,
@@ -41,6 +43,7 @@ MESH_CHANNEL = "arena_mesh"
 BEAT_S = 0.5  # every worker says it is alive this often...
 DEAD_S = 3.0  # ...and one silent this long is taken for dead
 MAX_BOTS_PER_WORKER = 100_000  # announcements kept at most per worker
+LINK_RETRY_S = 2.0  # a broken link to a live worker is opened again after this
 
 
 def token_hash(token: str) -> str:
@@ -60,10 +63,16 @@ class Mesh:
         self.bots: dict[str, RemoteBot] = {}  # bots connected to other workers, by name
         self.relayed: dict[str, RelayedSession] = {}
         self.live: dict[str, tuple[str, int | None]] = {}  # match -> (worker, tournament)
-        self.desk = RelayDesk(self.me, bus.publish, registry.get)
-        self.watches = WatchRelay(self.me, bus.publish, hub)
+        self.desk = RelayDesk(self.me, self.send_to, registry.get)
+        self.watches = WatchRelay(self.me, self.send_to, hub)
+        self.link_server = LinkServer(lambda message: self._on_message("link", message))
+        self.links: dict[str, Link] = {}  # worker -> our stream to it
+        self.link_info: dict[str, tuple[str, str]] = {}  # worker -> (address, token), same host
+        self._link_retry: dict[str, float] = {}  # worker -> when a broken link may be retried
+        self.host_name = socket.gethostname()
         self.on_peer_gone: list[Callable[[str], None]] = []
         self._beating: asyncio.Task[None] | None = None
+        self._closing: set[asyncio.Future[None]] = set()
 
     @staticmethod
     def new_worker_id() -> str:
@@ -73,12 +82,13 @@ class Mesh:
     async def start(self) -> None:
         """Join: listen, announce this worker and start beating."""
         self.bus.handler = self._on_message
+        await self.link_server.start()
         await self.bus.start([MESH_CHANNEL, worker_channel(self.me)])
         self.registry.listeners.append(self._local_changed)
         self.registry.elsewhere = self
         self.hub.live_listeners.append(self._match_changed)
         self.hub.elsewhere = self
-        self.bus.publish(MESH_CHANNEL, {"k": "hello", "w": self.me})
+        self.bus.publish(MESH_CHANNEL, {"k": "hello", "w": self.me, **self._link_card()})
         self._beating = asyncio.create_task(self._beat())
 
     async def stop(self) -> None:
@@ -89,10 +99,43 @@ class Mesh:
                 await self._beating
         self.desk.close()
         self.watches.close()
+        for link in list(self.links.values()):
+            await link.close()
+        await self.link_server.stop()
         for session in self.relayed.values():
             session.close("the server is shutting down")
         self.bus.publish(MESH_CHANNEL, {"k": "bye", "w": self.me})
         await self.bus.close()
+
+    # -- sending -------------------------------------------------------------------------------
+
+    def send_to(self, worker: str, message: Message) -> None:
+        """A direct message to one worker: over our link to it when it is up, else the bus."""
+        link = self.links.get(worker)
+        if link is None:
+            link = self._open_link(worker)
+        if link is not None and link.send(message):
+            return
+        self.bus.publish(worker_channel(worker), message)
+
+    def _open_link(self, worker: str) -> Link | None:
+        info = self.link_info.get(worker)
+        if info is None or time.monotonic() < self._link_retry.get(worker, 0.0):
+            return None
+        link = Link(info[0], info[1], lambda broken: self._link_broken(worker, broken))
+        self.links[worker] = link
+        return link
+
+    def _link_broken(self, worker: str, link: Link) -> None:
+        if self.links.get(worker) is link:
+            del self.links[worker]
+        self._link_retry[worker] = time.monotonic() + LINK_RETRY_S
+        for message in link.leftovers():  # not lost: the bus carries them
+            self.bus.publish(worker_channel(worker), message)
+
+    def _link_card(self) -> Message:
+        """How a peer on this machine reaches our link server."""
+        return {"a": self.link_server.address, "t": self.link_server.token, "h": self.host_name}
 
     # -- what the registry and the watch hub ask ---------------------------------------------
 
@@ -103,7 +146,7 @@ class Mesh:
             return None
         session = self.relayed.get(name)
         if session is None or session.closed or session.bot.worker != bot.worker:
-            session = RelayedSession(bot, self.me, self.bus.publish)
+            session = RelayedSession(bot, self.me, self.send_to)
             self.relayed[name] = session
         return session
 
@@ -160,7 +203,7 @@ class Mesh:
 
     async def _beat(self) -> None:
         while True:
-            self.bus.publish(MESH_CHANNEL, {"k": "beat", "w": self.me})
+            self.bus.publish(MESH_CHANNEL, {"k": "beat", "w": self.me, **self._link_card()})
             await asyncio.sleep(BEAT_S)
             now = time.monotonic()
             for worker, seen in list(self.peers.items()):
@@ -183,6 +226,8 @@ class Mesh:
             log.info("worker %s joined", worker)
             self._sync_to(worker)  # a newcomer, or one we had not heard of yet
         self.peers[worker] = time.monotonic()
+        if "a" in message and message.get("h") == self.host_name:
+            self.link_info[worker] = (str(message["a"]), str(message["t"]))
         handler = _HANDLERS.get(str(kind))
         if handler is not None:
             handler(self, worker, message)
@@ -275,6 +320,12 @@ class Mesh:
         if self.peers.pop(worker, None) is None:
             return
         log.info("worker %s left", worker)
+        self.link_info.pop(worker, None)
+        link = self.links.pop(worker, None)
+        if link is not None:
+            task = asyncio.ensure_future(link.close())
+            self._closing.add(task)
+            task.add_done_callback(self._closing.discard)
         for name in [n for n, b in self.bots.items() if b.worker == worker]:
             self._forget_bot(name, f"its worker {worker} is gone")
         self.desk.worker_gone(worker)

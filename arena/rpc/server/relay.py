@@ -25,7 +25,8 @@ from dataclasses import dataclass, field
 from arena.rpc.server.sessions import BotSession, Reply, SessionClosed
 from arena.v1 import arena_pb2 as pb
 
-Publish = Callable[[str, dict[str, object]], None]
+SendTo = Callable[[str, dict[str, object]], None]
+"""(worker, message): a direct message to one worker (over its link, else the bus)."""
 ASK_MARGIN_S = 5.0  # A waits for a relayed decision this much longer than its clock allows
 
 
@@ -74,7 +75,7 @@ class RemoteBot:
 class RelayedSession:
     """A bot held by another worker, seated here: its messages and requests go over the bus."""
 
-    def __init__(self, bot: RemoteBot, me: str, publish: Publish) -> None:
+    def __init__(self, bot: RemoteBot, me: str, send_to: SendTo) -> None:
         self.bot = bot
         self.name = bot.name
         self.games = bot.games
@@ -84,7 +85,7 @@ class RelayedSession:
         self.active: dict[str, set[int]] = {}
         self.close_reason = ""
         self._me = me
-        self._publish = publish
+        self._send_to = send_to
         self._pending: dict[int, tuple[asyncio.Future[Reply], float]] = {}  # id -> (, sent at)
         self._ids = itertools.count(1)
         self._closed = False
@@ -100,16 +101,11 @@ class RelayedSession:
         """The bot's own round trip on its worker plus the relay's hop (ms)."""
         return self.bot.rtt_ms + self.hop_ms
 
-    @property
-    def channel(self) -> str:
-        """The bus channel of the worker holding the bot."""
-        return worker_channel(self.bot.worker)
-
     def send(self, message: pb.ServerMessage) -> None:
         """Relay one message to the bot (SessionClosed if it is gone)."""
         if self._closed:
             raise SessionClosed(self.close_reason)
-        self._publish(self.channel, {"k": "send", "w": self._me, "b": self.name,
+        self._send_to(self.bot.worker, {"k": "send", "w": self._me, "b": self.name,
                                      "m": encode(message)})  # fmt: skip
 
     async def request(self, build: Callable[[int], pb.ServerMessage]) -> Reply:
@@ -123,12 +119,12 @@ class RelayedSession:
         future: asyncio.Future[Reply] = asyncio.get_running_loop().create_future()
         self._pending[rid] = (future, time.perf_counter())
         try:
-            self._publish(self.channel, {"k": "ask", "w": self._me, "b": self.name, "r": rid,
+            self._send_to(self.bot.worker, {"k": "ask", "w": self._me, "b": self.name, "r": rid,
                                          "t": limit_ms, "m": encode(message)})  # fmt: skip
             reply = await future
         except asyncio.CancelledError:
             if not self._closed:
-                self._publish(self.channel, {"k": "cancel", "w": self._me, "r": rid})
+                self._send_to(self.bot.worker, {"k": "cancel", "w": self._me, "r": rid})
             raise
         finally:
             self._pending.pop(rid, None)
@@ -194,9 +190,9 @@ def worker_channel(worker: str) -> str:
 class RelayDesk:
     """The other side: requests of other workers for the bots connected here."""
 
-    def __init__(self, me: str, publish: Publish, local: Callable[[str], BotSession | None]):
+    def __init__(self, me: str, send_to: SendTo, local: Callable[[str], BotSession | None]):
         self.me = me
-        self.publish = publish
+        self.send_to = send_to
         self.local = local
         self.asks: dict[tuple[str, int], asyncio.Task[None]] = {}
         self.seated: dict[str, set[tuple[str, str, int]]] = {}  # worker -> (bot, match, seat)
@@ -205,7 +201,7 @@ class RelayDesk:
         """Forward one message of another worker's match to a bot here."""
         session = self.local(bot)
         if session is None:
-            self.publish(worker_channel(worker), {"k": "down", "w": self.me, "b": bot})
+            self.send_to(worker, {"k": "down", "w": self.me, "b": bot})
             return
         message = decode_server_message(text)
         kind = message.WhichOneof("kind")
@@ -224,9 +220,9 @@ class RelayDesk:
     def on_ask(self, worker: str, bot: str, rid: int, limit_ms: int, text: str) -> None:
         """Ask a bot here for a decision on another worker's behalf; answer when it comes."""
         session = self.local(bot)
-        reply_to = worker_channel(worker)
+        reply_to = worker
         if session is None:
-            self.publish(reply_to, {"k": "lost", "w": self.me, "b": bot, "r": rid,
+            self.send_to(reply_to, {"k": "lost", "w": self.me, "b": bot, "r": rid,
                                     "y": f"bot {bot!r} is not connected"})  # fmt: skip
             return
         message = decode_server_message(text)
@@ -247,20 +243,20 @@ class RelayDesk:
             message.decision_request.request_id = request_id
             return message
 
-        reply_to = worker_channel(worker)
+        reply_to = worker
         started = time.perf_counter()
         try:
             reply = await asyncio.wait_for(session.request(build), timeout)
         except SessionClosed as exc:
-            self.publish(reply_to, {"k": "lost", "w": self.me, "b": session.name, "r": rid,
+            self.send_to(reply_to, {"k": "lost", "w": self.me, "b": session.name, "r": rid,
                                     "y": str(exc)})  # fmt: skip
             return
         except TimeoutError:
-            self.publish(reply_to, {"k": "lost", "w": self.me, "b": session.name, "r": rid,
+            self.send_to(reply_to, {"k": "lost", "w": self.me, "b": session.name, "r": rid,
                                     "y": "no decision within the clock"})  # fmt: skip
             return
         bot_ms = (reply.received_at - started) * 1000.0
-        self.publish(reply_to, {"k": "answer", "w": self.me, "b": session.name, "r": rid,
+        self.send_to(reply_to, {"k": "answer", "w": self.me, "b": session.name, "r": rid,
                                 "d": encode(reply.decision), "ms": round(bot_ms, 3),
                                 "p": round(session.ping_rtt_ms, 3)})  # fmt: skip
 

@@ -13,13 +13,10 @@ import asyncio
 import base64
 import itertools
 import time
-from collections.abc import Callable
 
-from arena.rpc.server.relay import encode, worker_channel
+from arena.rpc.server.relay import SendTo, encode
 from arena.rpc.server.watching import MatchFeed, Watcher, WatchHub
 from arena.v1 import arena_pb2 as pb
-
-Publish = Callable[[str, dict[str, object]], None]
 
 
 class RemoteWatch:
@@ -36,9 +33,9 @@ class RemoteWatch:
 class WatchRelay:
     """Both ends of relayed watch streams: those followed here, those served from here."""
 
-    def __init__(self, me: str, publish: Publish, hub: WatchHub) -> None:
+    def __init__(self, me: str, send_to: SendTo, hub: WatchHub) -> None:
         self.me = me
-        self.publish = publish
+        self.send_to = send_to
         self.hub = hub
         self.following: dict[int, RemoteWatch] = {}
         self.serving: dict[tuple[str, int], asyncio.Task[None]] = {}
@@ -50,16 +47,14 @@ class WatchRelay:
         """Ask `worker` for the updates of `match_id` (its backlog first, or only its last)."""
         watch = RemoteWatch(next(self._subs), worker, self.hub.settings.max_queued)
         self.following[watch.sub] = watch
-        self.publish(worker_channel(worker), {"k": "watch", "w": self.me, "s": watch.sub,
+        self.send_to(worker, {"k": "watch", "w": self.me, "s": watch.sub,
                                         "m": match_id, "f": from_now})  # fmt: skip
         return watch
 
     def unsubscribe(self, watch: RemoteWatch) -> None:
         """The spectator left: the other worker stops sending."""
         if self.following.pop(watch.sub, None) is not None and not watch.ended:
-            self.publish(
-                worker_channel(watch.worker), {"k": "unwatch", "w": self.me, "s": watch.sub}
-            )
+            self.send_to(watch.worker, {"k": "unwatch", "w": self.me, "s": watch.sub})
 
     def on_update(self, worker: str, sub: int, age_s: float, text: str) -> None:
         """One update of a match followed here."""
@@ -86,7 +81,7 @@ class WatchRelay:
         """Another worker's spectator wants a match of ours."""
         feed = self.hub.feed(match_id)
         if feed is None or feed.ended:
-            self.publish(worker_channel(worker), {"k": "wend", "w": self.me, "s": sub, "f": False})
+            self.send_to(worker, {"k": "wend", "w": self.me, "s": sub, "f": False})
             return
         watcher = Watcher(self.hub.settings.max_queued)
         backlog = feed.subscribe(watcher)
@@ -103,11 +98,11 @@ class WatchRelay:
         backlog: list[tuple[float, pb.MatchUpdate]],
         from_now: bool,
     ) -> None:
-        target = worker_channel(worker)
+        target = worker
 
         def send(item: tuple[float, pb.MatchUpdate]) -> None:
             age = time.monotonic() - item[0] if item[0] else 0.0
-            self.publish(target, {"k": "upd", "w": self.me, "s": sub, "a": round(age, 4),
+            self.send_to(target, {"k": "upd", "w": self.me, "s": sub, "a": round(age, 4),
                                   "u": encode(item[1])})  # fmt: skip
 
         watchers = feed.watchers
@@ -121,7 +116,7 @@ class WatchRelay:
                 send(next_item)
         finally:
             watchers.discard(watcher)
-        self.publish(target, {"k": "wend", "w": self.me, "s": sub, "y": watcher.dropped,
+        self.send_to(target, {"k": "wend", "w": self.me, "s": sub, "y": watcher.dropped,
                               "f": True})  # fmt: skip
 
     def on_unwatch(self, worker: str, sub: int) -> None:
