@@ -81,12 +81,11 @@ class Server:
 def bot_processes(address: str, names: list[str]) -> Iterator[None]:
     """Random bots, one match at a time each."""
     bot = ROOT / "bots" / "random_bot.py"
-    processes = [
-        subprocess.Popen([sys.executable, str(bot), "--address", address, "--name", name,
-                          "--seed", str(i), "--max-matches", "1"],
-                         stderr=subprocess.DEVNULL)  # fmt: skip
-        for i, name in enumerate(names)
-    ]
+    processes = []
+    for i, name in enumerate(names):
+        argv = [sys.executable, str(bot), "--address", address, "--name", name, "--seed",
+                str(i), "--max-matches", "1"]  # fmt: skip
+        processes.append(subprocess.Popen(argv, stderr=subprocess.DEVNULL))
     try:
         yield
     finally:
