@@ -7,14 +7,17 @@ playing Lucky Numbers matches back to back with PlayMatch. Printed: decisions/s,
 one worker, and the share of seats relayed between workers (read from the server's log: where
 each bot connected, where each match was played).
 
-Then the cost of a relayed decision: two single-worker servers on the database, two bots on
-the first, one match at a time played through the first (no relay) and through the second
-(both seats relayed); the difference in time per decision is the relay's.
+Also printed: the CPU time the server's processes (supervisor, workers, their threads) and
+the bots spent per decision: where the time goes. Then the cost of a relayed decision: two
+single-worker servers on the database, two bots on the first, one match at a time played
+through the first (no relay) and through the second (both seats relayed); the difference in
+time per decision is the relay's.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import re
 import shutil
@@ -78,7 +81,7 @@ class Server:
 
 
 @contextmanager
-def bot_processes(address: str, names: list[str]) -> Iterator[None]:
+def bot_processes(address: str, names: list[str]) -> Iterator[list[int]]:
     """Random bots, one match at a time each."""
     bot = ROOT / "bots" / "random_bot.py"
     processes = []
@@ -87,7 +90,7 @@ def bot_processes(address: str, names: list[str]) -> Iterator[None]:
                 str(i), "--max-matches", "1"]  # fmt: skip
         processes.append(subprocess.Popen(argv, stderr=subprocess.DEVNULL))
     try:
-        yield
+        yield [p.pid for p in processes]
     finally:
         for process in processes:
             process.kill()
@@ -107,8 +110,11 @@ async def wait_for_bots(address: str, names: set[str]) -> None:
     raise RuntimeError(f"bots {sorted(names)} did not connect")
 
 
-async def play_matches(address: str, pairs: list[tuple[str, str]], rounds: int) -> float:
-    """Decisions/s of `rounds` matches per pair, the pairs at once, each on its own channel."""
+async def play_matches(
+    address: str, pairs: list[tuple[str, str]], rounds: int
+) -> tuple[float, int]:
+    """(decisions/s, decisions) of `rounds` matches per pair, the pairs at once, each on a
+    channel of its own."""
     decisions = 0
 
     async def client(pair: tuple[str, str], first_seed: int) -> None:
@@ -122,7 +128,7 @@ async def play_matches(address: str, pairs: list[tuple[str, str]], rounds: int) 
 
     started = time.perf_counter()
     await asyncio.gather(*(client(p, 1000 * i) for i, p in enumerate(pairs)))
-    return decisions / (time.perf_counter() - started)
+    return decisions / (time.perf_counter() - started), decisions
 
 
 def relayed_share(lines: list[str], since: int) -> float:
@@ -143,6 +149,29 @@ def relayed_share(lines: list[str], since: int) -> float:
     return relayed / seats if seats else 0.0
 
 
+def tree(pid: int) -> list[int]:
+    """A process and its descendants."""
+    out, todo = [], [pid]
+    while todo:
+        each = todo.pop()
+        out.append(each)
+        children = Path(f"/proc/{each}/task/{each}/children")
+        with contextlib.suppress(OSError):
+            todo += [int(p) for p in children.read_text().split()]
+    return out
+
+
+def cpu_s(pids: list[int]) -> float:
+    """CPU seconds (user + system) used so far by these processes."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for pid in pids:
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / tick
+    return total
+
+
 def empty(db: str) -> None:
     """Drop everything in the database."""
     engine = sa.create_engine(resolve_url(db))
@@ -152,22 +181,28 @@ def empty(db: str) -> None:
     engine.dispose()
 
 
-async def measure_workers(db: str, workers: int, parallel: int, rounds: int) -> tuple[float, float]:
-    """(decisions/s, share of seats relayed) of `arena serve --workers N`."""
+async def measure_workers(
+    db: str, workers: int, parallel: int, rounds: int
+) -> tuple[float, float, float, float]:
+    """(decisions/s, share of seats relayed, CPU us per decision of the server's processes
+    and of the bots') of `arena serve --workers N`."""
     empty(db)
     server = Server(db, workers)
     names = [f"b{i}" for i in range(2 * parallel)]
     try:
-        with bot_processes(server.address, names):
+        with bot_processes(server.address, names) as bot_pids:
             await wait_for_bots(server.address, set(names))
             pairs = [(names[2 * i], names[2 * i + 1]) for i in range(parallel)]
             await play_matches(server.address, pairs, 1)  # warm up
             since = len(server.lines)
-            rate = await play_matches(server.address, pairs, rounds)
+            served = tree(server.process.pid)
+            before = cpu_s(served), cpu_s(bot_pids)
+            rate, decisions = await play_matches(server.address, pairs, rounds)
+            spent = cpu_s(served) - before[0], cpu_s(bot_pids) - before[1]
             share = relayed_share(server.lines, since)
     finally:
         server.stop()
-    return rate, share
+    return rate, share, spent[0] / decisions * 1e6, spent[1] / decisions * 1e6
 
 
 async def measure_relay(db: str, matches: int) -> tuple[float, float]:
@@ -179,8 +214,8 @@ async def measure_relay(db: str, matches: int) -> tuple[float, float]:
             await wait_for_bots(second.address, {"p", "q"})
             await play_matches(first.address, [("p", "q")], 1)
             await play_matches(second.address, [("p", "q")], 1)
-            local = await play_matches(first.address, [("p", "q")], matches)
-            relayed = await play_matches(second.address, [("p", "q")], matches)
+            local, _ = await play_matches(first.address, [("p", "q")], matches)
+            relayed, _ = await play_matches(second.address, [("p", "q")], matches)
     finally:
         first.stop()
         second.stop()
@@ -215,12 +250,15 @@ async def main(workers: list[int], db: str | None, parallel: int, rounds: int) -
     """Print the figures of each worker count, side by side, then the relay's cost."""
     with database(db) as url:
         print(f"{parallel} matches at once, {rounds} each, random bots in separate processes")
-        print(f"{'workers':>8}{'decisions/s':>14}{'x 1 worker':>12}{'seats relayed':>15}")
+        print(f"{'workers':>8}{'decisions/s':>14}{'x 1 worker':>12}{'seats relayed':>15}"
+              f"{'server CPU us/dec':>19}{'bots CPU us/dec':>17}")  # fmt: skip
         base = None
         for n in workers:
-            rate, share = await measure_workers(url, n, parallel, rounds)
+            rate, share, server_us, bots_us = await measure_workers(url, n, parallel, rounds)
             base = base or rate
-            print(f"{n:>8}{rate:>14,.0f}{rate / base:>12.2f}{share:>14.0%}")
+            print(f"{n:>8}{rate:>14,.0f}{rate / base:>12.2f}{share:>14.0%}"
+                  f"{server_us:>19.0f}{bots_us:>17.0f}")  # fmt: skip
+        print(f"(this machine: {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f})")
         local_us, relayed_us = await measure_relay(url, max(2, rounds))
         print(
             f"one match at a time: {local_us:.0f} us per decision with both bots on the playing "
