@@ -111,7 +111,7 @@ class TournamentHost:
         self.presence: dict[int, Presence] = {}  # who is away, per tournament being played
         # who stayed away past the grace in a run that ended (kept while this server runs)
         self.withdrawn: dict[int, tuple[str, ...]] = {}
-        registry.listeners.append(self._bot_changed)
+        registry.seat_listeners.append(self._bot_changed)
 
     def _bot_changed(self, name: str, connected: bool) -> None:
         for presence in self.presence.values():
@@ -238,7 +238,7 @@ class TournamentHost:
         presence = Presence(
             spec.bot_names,
             (DEFAULT_RECONNECT_GRACE_MS if grace_ms is None else grace_ms) / 1000.0,
-            lambda name: self.registry.get(name) is not None,
+            lambda name: self.registry.seat(name) is not None,
         )
         self.presence[tid] = presence
 
@@ -291,15 +291,21 @@ class TournamentHost:
         return run
 
     async def recover(self) -> list[int]:
-        """At start: the tournaments of connected bots that a dead server left running are
-        marked interrupted and resumed as soon as all their bots are connected again."""
+        """At start (and when another worker of this referee dies): the tournaments of
+        connected bots that a dead server left running are marked interrupted and resumed as
+        soon as all their bots are connected again. The lease is taken first, so of several
+        workers recovering at once one only resumes each."""
         now = time.time()
         found = []
         for t in await asyncio.to_thread(self.store.tournaments):
             if t.status is not Status.RUNNING or any(b.command for b in t.spec.bots):
                 continue
-            if not runner_gone(t.runner, t.heartbeat_at, now):
+            if t.id in self.runs or not runner_gone(t.runner, t.heartbeat_at, now):
                 continue  # another live process plays it
+            try:
+                await asyncio.to_thread(self.store.claim_runner, t.id, runner_id())
+            except TournamentBusyError:
+                continue  # another worker took it over first
             await asyncio.to_thread(self.store.set_status, t.id, Status.INTERRUPTED)
             task = asyncio.create_task(self._resume_when_ready(t.id, t.spec))
             self.runs[t.id] = task
@@ -366,16 +372,16 @@ def check_connected(registry: SessionRegistry, game: str, names: Iterable[str]) 
     if game not in registry.known_games:
         raise ConfigError(f"{game} has no wire format yet, so bots cannot play it")
     names = list(dict.fromkeys(names))
-    missing = [n for n in names if registry.get(n) is None]
+    missing = [n for n in names if registry.seat(n) is None]
     if missing:
-        connected = ", ".join(registry.names()) or "none"
+        connected = ", ".join(registry.seat_names()) or "none"
         raise BotError(
             f"not connected: {', '.join(missing)} (connected: {connected}); start each bot "
             "with --name NAME first"
         )
     capacity = {}
     for name in names:
-        session = registry.get(name)
+        session = registry.seat(name)
         assert session is not None
         if game not in session.games:
             raise ConfigError(
