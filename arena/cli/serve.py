@@ -80,12 +80,12 @@ def serve_command(
         ),
     ] = None,
     workers: Annotated[
-        int | None,
+        str | None,
         typer.Option(
             "--workers",
-            min=1,
-            help="Referee processes sharing the port and the database (default: the cores "
-            "available on PostgreSQL; SQLite is served by one).",
+            metavar="N|auto",
+            help="Referee processes sharing the port and a PostgreSQL database (auto: the cores "
+            "available; default 1, see docs/scale.md). SQLite is served by one.",
             show_default=False,
         ),
     ] = None,
@@ -99,7 +99,7 @@ def serve_command(
     credentials in the database the server is open and listens on loopback only; register an
     organizer and the bots (`arena organizer add`, `arena bot add`) to serve a network, with TLS.
     """
-    from arena.rpc.server.workers import check_workers, default_workers
+    from arena.rpc.server.workers import check_workers, parse_workers
     from arena.store import Store, resolve_url
 
     if ":" not in address:
@@ -110,14 +110,14 @@ def serve_command(
     limits = ServerLimits(max_cycles=max_cycles, max_fixtures=max_fixtures)
     check_clock(clock.per_move_ms, clock.bank_ms, clock.increment_ms, limits)
     postgres = resolve_url(db).get_backend_name() == "postgresql"
-    workers = default_workers(postgres) if workers is None else workers
-    check_workers(workers, postgres)
+    count = parse_workers(workers, postgres)
+    check_workers(count, postgres)
     worker = f"[worker {worker_index}] " if worker_index is not None else ""
     logging.basicConfig(
         level=logging.DEBUG if verbose else logging.INFO,
         format=f"%(asctime)s %(levelname)s {worker}%(name)s: %(message)s",
     )
-    if workers > 1:
+    if count > 1:
         from arena.rpc.server.workers import run_workers
 
         with Store.open(db):  # the schema is created or upgraded once, before the workers
@@ -128,7 +128,7 @@ def serve_command(
                 *(["--tls-cert", str(tls_cert), "--tls-key", str(tls_key)] if tls_key else []),
                 *(["--allow-plaintext"] if allow_plaintext else []),
                 *(["--verbose"] if verbose else [])]  # fmt: skip
-        raise typer.Exit(run_workers(args, address, workers, web))
+        raise typer.Exit(run_workers(args, address, count, web))
     from arena.rpc.server.listen import TlsFiles, serve
     from arena.rpc.server.state import ServerConfig
 

@@ -233,3 +233,14 @@ def _essence(record: object) -> tuple[object, ...]:
         r.outcome.ranks,  # type: ignore[attr-defined]
         r.outcome.termination,  # type: ignore[attr-defined]
     )
+
+
+def test_one_worker_unless_asked_and_auto_means_the_cores_on_postgresql_only():
+    from arena.errors import ConfigError
+    from arena.rpc.server.workers import available_cores, parse_workers
+
+    assert parse_workers(None, True) == 1 and parse_workers(None, False) == 1
+    assert parse_workers("auto", True) == available_cores() and parse_workers("auto", False) == 1
+    assert parse_workers("3", True) == 3
+    with pytest.raises(ConfigError, match="give a number of workers or auto"):
+        parse_workers("many", True)

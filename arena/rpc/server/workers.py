@@ -41,9 +41,18 @@ def available_cores() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def default_workers(database_is_postgres: bool) -> int:
-    """How many workers `serve` runs unless told: the cores, on PostgreSQL; one on SQLite."""
-    return available_cores() if database_is_postgres else 1
+def parse_workers(text: str | None, database_is_postgres: bool) -> int:
+    """`--workers`: a count, or "auto" (the cores available on PostgreSQL, one on SQLite); one
+    unless told (docs/scale.md: with seats relayed at random between workers, two measured
+    slower than one here)."""
+    if text is None:
+        return 1
+    if text.strip().lower() == "auto":
+        return available_cores() if database_is_postgres else 1
+    try:
+        return int(text)
+    except ValueError:
+        raise ConfigError(f"--workers {text!r}: give a number of workers or auto") from None
 
 
 def check_workers(workers: int, database_is_postgres: bool) -> None:
