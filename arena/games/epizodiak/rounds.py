@@ -176,10 +176,14 @@ def end_round(state: State, out: tuple[int, ...], *, capped: bool) -> State:
                     state.stream, rounds)  # fmt: skip
     # One round ends on a capped round; Score 7 only when the round cap stops it short.
     cut_short = capped if not score7 else not reached
+    # No turn is under way once the game is over: its decisions (turn_moves) and what they
+    # picked up or contested are cleared alike; the last turn reads in `recent`.
     return state._replace(
         phase=Phase.OVER,
         totals=totals,
         rounds=rounds,
+        picked=0,
+        contested=0,
         turn_moves=(),
         termination=CAPPED_END if cut_short else NORMAL_END,
     )
