@@ -1,0 +1,174 @@
+"""The Number boss: a best response to a model of its opponents, from its view alone.
+
+The game hides nothing but this turn's secret numbers, so what decides it is predicting them.
+The boss models each opponent as the greedy reasoner (strategy.py) reading that opponent's own
+view (all of it public at the turn's start), mixed with a uniform writer (MODEL_MIX) so that
+other kinds of bots do not fool it: every iteration draws one profile, a number per opponent,
+from the model. Its own candidates are the KEEP numbers with the best expected turn score
+against those profiles (the reasoner's bit-set evaluation). Each candidate is then played
+against every profile through the engine (a state rebuilt from the view, belief.py) and
+scored by what decides the game, the standing: per opponent, the chance of finishing ahead of
+it, a logistic of the points gap (secured points: crossed digits included) whose spread grows
+with the turns left; on the game's last turn, the exact rank points. The best mean wins.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from arena.game import points_by_rank
+from arena.games.the_number.belief import sample_state
+from arena.games.the_number.rules import outcome, resolve, secured_total
+from arena.games.the_number.state import DIGIT_MASK, NUMBER_TEXT, TURNS_PER_ROUND, TheNumberState
+from arena.games.the_number.strategy import (
+    _ALL,
+    _SHARE,
+    ReasonerConfig,
+    _counts,
+    _table,
+    choose_number,
+    outcome_counts,
+)
+from arena.players import DecisionRequest, Policy, Reply
+from arena.search.budget import Budget, Deadline, decision_budget
+
+MODEL_MIX = 0.2  # the share of an opponent's modelled numbers drawn uniformly instead
+KEEP = 40  # own numbers compared through the engine, the best by expected turn score
+SPREAD = 3.0  # points of uncertainty in a gap, per square root of the turns left
+MODEL_SHARE = 0.75  # the share of the time budget spent drawing profiles, the rest evaluating
+_CONFIG = ReasonerConfig()
+
+Profile = tuple[int | None, ...]
+"""One sampled turn: a number per seat (None for the deciding seat and for seats out)."""
+
+
+def predicted(view: Mapping[str, Any], opponent: int, rng: random.Random) -> int:
+    """One number the model expects `opponent` to write this turn."""
+    if rng.random() < MODEL_MIX:
+        return _uniform(view["players"][opponent]["crossed"], rng)
+    return choose_number({**view, "seat": opponent}, rng, _CONFIG)
+
+
+def _uniform(crossed: Sequence[int], rng: random.Random) -> int:
+    pool = [d for d in range(10) if d not in crossed]
+    return rng.choice(pool) * 100 + rng.choice(pool) * 10 + rng.choice(pool)
+
+
+def profiles(view: Mapping[str, Any], deadline: Deadline, rng: random.Random) -> list[Profile]:
+    """Profiles drawn from the opponent model until `deadline` is spent (at least one)."""
+    seat = view["seat"]
+    players = view["players"]
+    out: list[Profile] = []
+    while not out or not deadline.spent(len(out)):
+        out.append(
+            tuple(
+                None if s == seat or p["out"] else predicted(view, s, rng)
+                for s, p in enumerate(players)
+            )
+        )
+    return out
+
+
+def candidates(view: Mapping[str, Any], drawn: Sequence[Profile]) -> list[int]:
+    """The KEEP numbers the seat can write with the best expected score this turn against the
+    profiles (first digit, bonus, a point per digit crossed), best first."""
+    table = _table(view, _CONFIG)
+    seat = view["seat"]
+    crossed = table.crossed[seat]
+    others = [[n for s, n in enumerate(p) if n is not None and s != seat] for p in drawn]
+    approved, bonus = outcome_counts(table, _ALL & ~_SHARE[crossed], others)
+    approved_counts, bonus_counts = _counts(approved), _counts(bonus)
+    rated = []
+    for n in range(1000):
+        if not DIGIT_MASK[n] & crossed:
+            gain = (n // 100) * table.multiplier + table.cross_value * DIGIT_MASK[n].bit_count()
+            rated.append((-(approved_counts[n] * gain + bonus_counts[n] * table.bonus), n))
+    rated.sort()
+    return [n for _, n in rated[:KEEP]]
+
+
+def standing(state: TheNumberState, seat: int, turns_left: int) -> float:
+    """What a state is worth to `seat`: its rank points once the game is over, else its mean
+    chance of finishing ahead of each opponent given the points gaps and the turns left."""
+    done = outcome(state)
+    if done is not None:
+        return points_by_rank(done.ranks)[seat]
+    mine = secured_total(state, seat)
+    spread = SPREAD * math.sqrt(max(1, turns_left))
+    others = [s for s in range(state.num_players) if s != seat]
+    return sum(
+        1.0 / (1.0 + math.exp((secured_total(state, s) - mine) / spread)) for s in others
+    ) / len(others)
+
+
+# The rollout policy's number per board: the highest free digit written three times (what the
+# greedy reasoner mostly writes: one digit crossed a turn, the best first digit kept).
+_REPDIGIT: tuple[int, ...] = tuple(
+    max((111 * d for d in range(10) if not mask >> d & 1), default=-1) for mask in range(1024)
+)
+
+
+def rollout(state: TheNumberState) -> TheNumberState:
+    """The rest of the round from `state` (a turn's start), every seat writing its highest free
+    digit thrice: what a board left after this turn is still worth."""
+    round_no = state.round
+    while not state.over and state.round == round_no:
+        pending = tuple(None if (n := _REPDIGIT[c]) < 0 else n for c in state.crossed)
+        state = resolve(state, pending)
+    return state
+
+
+def best_number(
+    view: Mapping[str, Any], numbers: Sequence[int], drawn: Sequence[Profile], rng: random.Random
+) -> tuple[int, list[float]]:
+    """The number of `numbers` with the best mean standing over the profiles (the earlier one
+    on a tie), and every candidate's mean."""
+    seat = view["seat"]
+    state = sample_state(view, rng)
+    left = (view["rounds"] - view["round"]) * TURNS_PER_ROUND  # after this round
+    means = []
+    for n in numbers:
+        total = 0.0
+        for profile in drawn:
+            pending = profile[:seat] + (n,) + profile[seat + 1 :]
+            total += standing(rollout(resolve(state, pending)), seat, left)
+        means.append(total / len(drawn))
+    best = max(range(len(numbers)), key=lambda i: (means[i], -i))
+    return numbers[best], means
+
+
+def decide(view: Mapping[str, Any], budget: Budget, rng: random.Random) -> int:
+    """The number the boss writes under `budget` (iterations: profiles drawn)."""
+    seconds = None if budget.seconds is None else budget.seconds * MODEL_SHARE
+    drawn = profiles(view, Budget(seconds, budget.iterations).deadline(), rng)
+    return best_number(view, candidates(view, drawn), drawn, rng)[0]
+
+
+def make_boss(
+    seed: int | None = None,
+    *,
+    budget_ms: int | None = None,
+    iterations: int | None = None,
+    level_iterations: int | None = None,
+) -> Policy:
+    """The boss policy (the factory contract of arena/search/__init__.py); `level_iterations`
+    is a level's own profiles per decision (None: as many as the clock allows)."""
+    rng = random.Random(seed)
+    fixed = iterations if iterations is not None else level_iterations
+
+    def choose(request: DecisionRequest) -> Reply:
+        moves = request.legal_moves
+        decision_rng = random.Random(rng.getrandbits(64))  # drawn even when forced: replays
+        if len(moves) == 1:
+            return 0
+        budget = decision_budget(request, budget_ms=budget_ms, iterations=fixed)
+        move = f"write {NUMBER_TEXT[decide(request.view, budget, decision_rng)]}"
+        return move if move in moves else 0
+
+    return choose
+
+
+__all__ = ["best_number", "candidates", "decide", "make_boss", "profiles", "standing"]
