@@ -33,12 +33,12 @@ from arena.games.the_number.strategy import (
     outcome_counts,
 )
 from arena.players import DecisionRequest, Policy, Reply
-from arena.search.budget import Budget, Deadline, decision_budget
+from arena.search.budget import Budget, decision_budget
 
 MODEL_MIX = 0.2  # the share of an opponent's modelled numbers drawn uniformly instead
 KEEP = 40  # own numbers compared through the engine, the best by expected turn score
 SPREAD = 3.0  # points of uncertainty in a gap, per square root of the turns left
-MODEL_SHARE = 0.75  # the share of the time budget spent drawing profiles, the rest evaluating
+FIRST = 8  # profiles that choose the candidates
 _CONFIG = ReasonerConfig()
 
 Profile = tuple[int | None, ...]
@@ -57,19 +57,13 @@ def _uniform(crossed: Sequence[int], rng: random.Random) -> int:
     return rng.choice(pool) * 100 + rng.choice(pool) * 10 + rng.choice(pool)
 
 
-def profiles(view: Mapping[str, Any], deadline: Deadline, rng: random.Random) -> list[Profile]:
-    """Profiles drawn from the opponent model until `deadline` is spent (at least one)."""
+def profile(view: Mapping[str, Any], rng: random.Random) -> Profile:
+    """One turn drawn from the opponent model: a number per opponent still in the round."""
     seat = view["seat"]
-    players = view["players"]
-    out: list[Profile] = []
-    while not out or not deadline.spent(len(out)):
-        out.append(
-            tuple(
-                None if s == seat or p["out"] else predicted(view, s, rng)
-                for s, p in enumerate(players)
-            )
-        )
-    return out
+    return tuple(
+        None if s == seat or p["out"] else predicted(view, s, rng)
+        for s, p in enumerate(view["players"])
+    )
 
 
 def candidates(view: Mapping[str, Any], drawn: Sequence[Profile]) -> list[int]:
@@ -121,30 +115,32 @@ def rollout(state: TheNumberState) -> TheNumberState:
     return state
 
 
-def best_number(
-    view: Mapping[str, Any], numbers: Sequence[int], drawn: Sequence[Profile], rng: random.Random
-) -> tuple[int, list[float]]:
-    """The number of `numbers` with the best mean standing over the profiles (the earlier one
-    on a tie), and every candidate's mean."""
+def decide(view: Mapping[str, Any], budget: Budget, rng: random.Random) -> int:
+    """The number the boss writes under `budget`, an iteration being one profile drawn and
+    every candidate played against it: the first FIRST profiles choose the candidates, then
+    profiles are added until the budget is spent; the best mean standing wins (the better
+    candidate by expected turn score on a tie)."""
+    deadline = budget.deadline()
+    drawn = [profile(view, rng)]
+    while len(drawn) < FIRST and not deadline.spent(len(drawn)):
+        drawn.append(profile(view, rng))
+    numbers = candidates(view, drawn)
     seat = view["seat"]
     state = sample_state(view, rng)
-    left = (view["rounds"] - view["round"]) * TURNS_PER_ROUND  # after this round
-    means = []
-    for n in numbers:
-        total = 0.0
-        for profile in drawn:
-            pending = profile[:seat] + (n,) + profile[seat + 1 :]
-            total += standing(rollout(resolve(state, pending)), seat, left)
-        means.append(total / len(drawn))
-    best = max(range(len(numbers)), key=lambda i: (means[i], -i))
-    return numbers[best], means
-
-
-def decide(view: Mapping[str, Any], budget: Budget, rng: random.Random) -> int:
-    """The number the boss writes under `budget` (iterations: profiles drawn)."""
-    seconds = None if budget.seconds is None else budget.seconds * MODEL_SHARE
-    drawn = profiles(view, Budget(seconds, budget.iterations).deadline(), rng)
-    return best_number(view, candidates(view, drawn), drawn, rng)[0]
+    left = (view["rounds"] - view["round"]) * TURNS_PER_ROUND  # turns after this round
+    totals = [0.0] * len(numbers)
+    done = 0
+    while True:
+        turn = drawn[done]
+        for i, n in enumerate(numbers):
+            pending = turn[:seat] + (n,) + turn[seat + 1 :]
+            totals[i] += standing(rollout(resolve(state, pending)), seat, left)
+        done += 1
+        if done == len(drawn):
+            if deadline.spent(done):
+                break
+            drawn.append(profile(view, rng))
+    return numbers[max(range(len(numbers)), key=lambda i: (totals[i], -i))]
 
 
 def make_boss(
@@ -171,4 +167,4 @@ def make_boss(
     return choose
 
 
-__all__ = ["best_number", "candidates", "decide", "make_boss", "profiles", "standing"]
+__all__ = ["candidates", "decide", "make_boss", "profile", "rollout", "standing"]
