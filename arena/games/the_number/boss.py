@@ -132,9 +132,15 @@ def decide(view: Mapping[str, Any], budget: Budget, rng: random.Random) -> int:
     done = 0
     while True:
         turn = drawn[done]
-        for i, n in enumerate(numbers):
+        results = []
+        for n in numbers:
+            if done and deadline.left_s() <= 0:
+                break  # out of time in the middle of a profile: it does not count
             pending = turn[:seat] + (n,) + turn[seat + 1 :]
-            totals[i] += standing(rollout(resolve(state, pending)), seat, left)
+            results.append(standing(rollout(resolve(state, pending)), seat, left))
+        if len(results) < len(numbers):
+            break
+        totals = [t + r for t, r in zip(totals, results, strict=True)]
         done += 1
         if done == len(drawn):
             if deadline.spent(done):
