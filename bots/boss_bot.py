@@ -29,10 +29,12 @@ def boss_games() -> list[str]:
     return [g.name for g in list_games() if "boss" in strategies_for(g.name)]
 
 
-def match_seed(seed: int, match_id: str) -> int:
-    """The policy seed of one match: derived from the bot's seed and the match id, so a
-    tournament of this bot replays whatever order its matches run in."""
-    digest = hashlib.sha256(f"{seed}:{match_id}".encode()).digest()
+def match_seed(seed: int, request: DecisionRequest) -> int:
+    """The policy seed of one match: derived from the bot's seed and the server's bot seed for
+    the seat (else the match id), so a tournament of this bot replays whatever order its
+    matches run in and whatever match ids a replay gets."""
+    own = request.bot_seed or request.match_id
+    digest = hashlib.sha256(f"{seed}:{own}".encode()).digest()
     return int.from_bytes(digest[:8], "big")
 
 
@@ -62,7 +64,7 @@ class BossByGame:
                 policy = self._policies[request.match_id] = make_policy(
                     request.game,
                     self.strategy,
-                    match_seed(self.seed, request.match_id),
+                    match_seed(self.seed, request),
                     budget_ms=self.budget_ms,
                     iterations=self.iterations,
                 )
@@ -89,6 +91,12 @@ def main() -> None:
     parser.add_argument("--name", help="bot name (default $ARENA_BOT_NAME)")
     parser.add_argument("--token", help="the bot's token (default $ARENA_TOKEN)")
     parser.add_argument("--tls-ca", help="CA file: connect with TLS (default $ARENA_TLS_CA)")
+    parser.add_argument(
+        "--allow-plaintext",
+        action="store_true",
+        default=None,
+        help="send the token without TLS beyond this machine (default $ARENA_ALLOW_PLAINTEXT)",
+    )
     parser.add_argument(
         "--level",
         type=int,
@@ -121,6 +129,7 @@ def main() -> None:
         name=args.name,
         token=args.token,
         tls_ca=args.tls_ca,
+        allow_plaintext=args.allow_plaintext,
         games=games,
         max_matches=args.max_matches,
     )

@@ -12,9 +12,9 @@ the strongest, thinking with the referee's clock) and `"boss:1"`, `"boss:2"`, `"
             iterations: int | None = None) -> Policy
 
 - `seed`: the policy's own randomness, per match (`arena.strategies.make_policy` passes it;
-  `bots/boss_bot.py` derives one per match from its `--seed` and the match id). The same seed
-  and the same requests give the same moves, in any process, whenever the search is bounded by
-  iterations (below).
+  `bots/boss_bot.py` derives one per match from its `--seed` and the server's bot seed for the
+  seat, else the match id). The same seed and the same requests give the same moves, in any
+  process, whenever the search is bounded by iterations (below).
 - `budget_ms`: a cap on thinking time per decision, in milliseconds, under the referee's clock
   (never more than the clock allows: its budget plus a slice of its bank, less a margin).
   None: the referee's clock alone (1 s a decision when there is no clock).
