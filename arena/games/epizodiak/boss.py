@@ -20,7 +20,7 @@ from typing import Any
 
 from arena.game import outcome_from_keys, points_by_rank
 from arena.players import DecisionRequest, Policy, Reply
-from arena.search.budget import Deadline, decision_budget
+from arena.search.budget import Budget, Deadline, decision_budget
 from arena.search.halving import Future, Verdict, sequential_halving
 
 from .belief import sample_state
@@ -33,6 +33,7 @@ FIRST_CUT = 4  # rounds of rollouts before the first halving
 KEEP = 8  # candidates searched, the greedy evaluation's best
 CONFIDENCE = 1.0  # standard errors to overrule the greedy move
 MARGIN = 0.02  # value of one point of lead over the mean opponent, next to rank points
+HEADROOM = 0.15  # the share of the time budget kept back (headroom)
 
 
 def value(state: State, seat: int) -> float:
@@ -97,6 +98,13 @@ def search(
     return searched[verdict.best], verdict, searched
 
 
+def headroom(budget: Budget) -> Budget:
+    """The budget with HEADROOM of its time kept back: on a loaded machine the process can lose
+    the CPU for tens of milliseconds after the deadline, and a late answer forfeits."""
+    seconds = None if budget.seconds is None else budget.seconds * (1 - HEADROOM)
+    return Budget(seconds, budget.iterations)
+
+
 def make_boss(
     seed: int | None = None,
     *,
@@ -114,8 +122,8 @@ def make_boss(
         decision_rng = random.Random(rng.getrandbits(64))  # drawn even when forced: replays
         if len(moves) == 1:
             return 0
-        deadline = decision_budget(request, budget_ms=budget_ms, iterations=fixed).deadline()
-        return search(request.view, moves, deadline, decision_rng)[0]
+        budget = decision_budget(request, budget_ms=budget_ms, iterations=fixed)
+        return search(request.view, moves, headroom(budget).deadline(), decision_rng)[0]
 
     return choose
 

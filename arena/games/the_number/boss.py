@@ -39,6 +39,7 @@ MODEL_MIX = 0.2  # the share of an opponent's modelled numbers drawn uniformly i
 KEEP = 40  # own numbers compared through the engine, the best by expected turn score
 SPREAD = 3.0  # points of uncertainty in a gap, per square root of the turns left
 FIRST = 8  # profiles that choose the candidates
+HEADROOM = 0.15  # the share of the time budget kept back (headroom)
 _CONFIG = ReasonerConfig()
 
 Profile = tuple[int | None, ...]
@@ -149,6 +150,13 @@ def decide(view: Mapping[str, Any], budget: Budget, rng: random.Random) -> int:
     return numbers[max(range(len(numbers)), key=lambda i: (totals[i], -i))]
 
 
+def headroom(budget: Budget) -> Budget:
+    """The budget with HEADROOM of its time kept back: on a loaded machine the process can lose
+    the CPU for tens of milliseconds after the deadline, and a late answer forfeits."""
+    seconds = None if budget.seconds is None else budget.seconds * (1 - HEADROOM)
+    return Budget(seconds, budget.iterations)
+
+
 def make_boss(
     seed: int | None = None,
     *,
@@ -166,7 +174,7 @@ def make_boss(
         decision_rng = random.Random(rng.getrandbits(64))  # drawn even when forced: replays
         if len(moves) == 1:
             return 0
-        budget = decision_budget(request, budget_ms=budget_ms, iterations=fixed)
+        budget = headroom(decision_budget(request, budget_ms=budget_ms, iterations=fixed))
         move = f"write {NUMBER_TEXT[decide(request.view, budget, decision_rng)]}"
         return move if move in moves else 0
 
