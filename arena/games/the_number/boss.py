@@ -33,7 +33,7 @@ from arena.games.the_number.strategy import (
     outcome_counts,
 )
 from arena.players import DecisionRequest, Policy, Reply
-from arena.search.budget import Budget, decision_budget
+from arena.search.budget import Budget, Deadline, decision_budget
 
 MODEL_MIX = 0.2  # the share of an opponent's modelled numbers drawn uniformly instead
 KEEP = 40  # own numbers compared through the engine, the best by expected turn score
@@ -58,13 +58,18 @@ def _uniform(crossed: Sequence[int], rng: random.Random) -> int:
     return rng.choice(pool) * 100 + rng.choice(pool) * 10 + rng.choice(pool)
 
 
-def profile(view: Mapping[str, Any], rng: random.Random) -> Profile:
-    """One turn drawn from the opponent model: a number per opponent still in the round."""
+def profile(
+    view: Mapping[str, Any], rng: random.Random, deadline: Deadline | None = None
+) -> Profile | None:
+    """One turn drawn from the opponent model: a number per opponent still in the round (None
+    when `deadline`'s time runs out first: one opponent's prediction is a whole greedy run)."""
     seat = view["seat"]
-    return tuple(
-        None if s == seat or p["out"] else predicted(view, s, rng)
-        for s, p in enumerate(view["players"])
-    )
+    out: list[int | None] = []
+    for s, p in enumerate(view["players"]):
+        if deadline is not None and deadline.left_s() <= 0:
+            return None
+        out.append(None if s == seat or p["out"] else predicted(view, s, rng))
+    return tuple(out)
 
 
 def candidates(view: Mapping[str, Any], drawn: Sequence[Profile]) -> list[int]:
@@ -122,9 +127,12 @@ def decide(view: Mapping[str, Any], budget: Budget, rng: random.Random) -> int:
     profiles are added until the budget is spent; the best mean standing wins (the better
     candidate by expected turn score on a tie)."""
     deadline = budget.deadline()
-    drawn = [profile(view, rng)]
-    while len(drawn) < FIRST and not deadline.spent(len(drawn)):
-        drawn.append(profile(view, rng))
+    drawn: list[Profile] = []
+    while not drawn or (len(drawn) < FIRST and not deadline.spent(len(drawn))):
+        # The first profile whatever the clock says: a decision needs one.
+        if (more := profile(view, rng, deadline if drawn else None)) is None:
+            break
+        drawn.append(more)
     numbers = candidates(view, drawn)
     seat = view["seat"]
     state = sample_state(view, rng)
@@ -144,9 +152,9 @@ def decide(view: Mapping[str, Any], budget: Budget, rng: random.Random) -> int:
         totals = [t + r for t, r in zip(totals, results, strict=True)]
         done += 1
         if done == len(drawn):
-            if deadline.spent(done):
+            if deadline.spent(done) or (more := profile(view, rng, deadline)) is None:
                 break
-            drawn.append(profile(view, rng))
+            drawn.append(more)
     return numbers[max(range(len(numbers)), key=lambda i: (totals[i], -i))]
 
 
