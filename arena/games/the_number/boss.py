@@ -35,10 +35,13 @@ from arena.games.the_number.strategy import (
 from arena.players import DecisionRequest, Policy, Reply
 from arena.search.budget import Budget, Deadline, decision_budget
 
-MODEL_MIX = 0.2  # the share of an opponent's modelled numbers drawn uniformly instead
+MODEL_MIX = 0.2  # before any evidence, the share of an opponent's numbers drawn uniformly
+REPDIGIT_GREEDY = 0.7  # how often the greedy reasoner writes a repdigit (measured: 253 of 360)
+MAX_SHARE = 0.95  # never trust the greedy model more than this
 KEEP = 40  # own numbers compared through the engine, the best by expected turn score
 SPREAD = 3.0  # points of uncertainty in a gap, per square root of the turns left
 FIRST = 8  # profiles that choose the candidates
+RATING = 160  # cheap profiles added to them for the choice (the greedy reasoner's samples)
 HEADROOM = 0.15  # the share of the time budget kept back (headroom)
 _CONFIG = ReasonerConfig()
 
@@ -46,9 +49,38 @@ Profile = tuple[int | None, ...]
 """One sampled turn: a number per seat (None for the deciding seat and for seats out)."""
 
 
-def predicted(view: Mapping[str, Any], opponent: int, rng: random.Random) -> int:
-    """One number the model expects `opponent` to write this turn."""
-    if rng.random() < MODEL_MIX:
+def greedy_shares(view: Mapping[str, Any]) -> list[float]:
+    """Per seat, the chance that it plays like the greedy reasoner rather than uniformly, after
+    the revealed turns: greedy writes a repdigit (999, 777) REPDIGIT_GREEDY of the time, a
+    uniform writer with k free digits 1/k^2 of the time, so each number is evidence."""
+    odds = [(1 - MODEL_MIX) / MODEL_MIX] * view["num_players"]
+    crossed = [0] * view["num_players"]
+    crosses = ("approved", "eliminated") if view["eliminated_cross"] else ("approved",)
+    for turn in view["history"]:
+        if turn["turn"] == 1:
+            crossed = [0] * view["num_players"]
+        for s, entry in enumerate(turn["entries"]):
+            if not entry["number"]:
+                continue
+            number = int(entry["number"])
+            free = 10 - crossed[s].bit_count()
+            if free > 1:
+                uniform = 1 / (free * free)
+                if number % 111 == 0:
+                    odds[s] *= REPDIGIT_GREEDY / uniform
+                else:
+                    odds[s] *= (1 - REPDIGIT_GREEDY) / (1 - uniform)
+            if entry["status"] in crosses:
+                crossed[s] |= DIGIT_MASK[number]
+    return [min(MAX_SHARE, o / (1 + o)) for o in odds]
+
+
+def predicted(
+    view: Mapping[str, Any], opponent: int, rng: random.Random, share: float = 1 - MODEL_MIX
+) -> int:
+    """One number the model expects `opponent` to write this turn: the greedy reasoner's on
+    its view `share` of the time, else a uniform one."""
+    if rng.random() >= share:
         return _uniform(view["players"][opponent]["crossed"], rng)
     return choose_number({**view, "seat": opponent}, rng, _CONFIG)
 
@@ -64,21 +96,33 @@ def profile(
     """One turn drawn from the opponent model: a number per opponent still in the round (None
     when `deadline`'s time runs out first: one opponent's prediction is a whole greedy run)."""
     seat = view["seat"]
+    shares = greedy_shares(view)
     out: list[int | None] = []
     for s, p in enumerate(view["players"]):
         if deadline is not None and deadline.left_s() <= 0:
             return None
-        out.append(None if s == seat or p["out"] else predicted(view, s, rng))
+        out.append(None if s == seat or p["out"] else predicted(view, s, rng, shares[s]))
     return tuple(out)
 
 
-def candidates(view: Mapping[str, Any], drawn: Sequence[Profile]) -> list[int]:
-    """The KEEP numbers the seat can write with the best expected score this turn against the
-    profiles (first digit, bonus, a point per digit crossed), best first."""
+def candidates(view: Mapping[str, Any], drawn: Sequence[Profile], rng: random.Random) -> list[int]:
+    """The KEEP numbers the seat can write with the best expected score this turn (first
+    digit, bonus, a point per digit crossed), best first, against the drawn profiles and
+    RATING cheap ones: each opponent's number one of its drawn ones its greedy share of the
+    time, else uniform (a few greedy runs say little about a uniform writer)."""
     table = _table(view, _CONFIG)
     seat = view["seat"]
     crossed = table.crossed[seat]
-    others = [[n for s, n in enumerate(p) if n is not None and s != seat] for p in drawn]
+    shares = greedy_shares(view)
+    extra = [
+        tuple(
+            None if n is None else n if rng.random() < shares[s]
+            else _uniform(view["players"][s]["crossed"], rng)
+            for s, n in enumerate(rng.choice(drawn))
+        )
+        for _ in range(RATING)
+    ]  # fmt: skip
+    others = [[n for s, n in enumerate(p) if n is not None and s != seat] for p in (*drawn, *extra)]
     approved, bonus = outcome_counts(table, _ALL & ~_SHARE[crossed], others)
     approved_counts, bonus_counts = _counts(approved), _counts(bonus)
     rated = []
@@ -133,7 +177,7 @@ def decide(view: Mapping[str, Any], budget: Budget, rng: random.Random) -> int:
         if (more := profile(view, rng, deadline if drawn else None)) is None:
             break
         drawn.append(more)
-    numbers = candidates(view, drawn)
+    numbers = candidates(view, drawn, rng)
     seat = view["seat"]
     state = sample_state(view, rng)
     left = (view["rounds"] - view["round"]) * TURNS_PER_ROUND  # turns after this round

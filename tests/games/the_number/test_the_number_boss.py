@@ -9,7 +9,7 @@ import pytest
 
 from arena.games.the_number import GAME, TheNumberOptions
 from arena.games.the_number.belief import sample_state
-from arena.games.the_number.boss import profile, rollout, standing
+from arena.games.the_number.boss import greedy_shares, profile, rollout, standing
 from arena.games.the_number.positions import board, position
 from arena.games.the_number.sampling import resample
 from arena.strategies import make_policy
@@ -110,3 +110,19 @@ def test_the_boss_plays_whole_games_the_same_way_from_the_same_seed() -> None:
         return moves
 
     assert game(5) == game(5)
+
+
+def test_the_model_learns_from_the_revealed_turns_who_plays_like_greedy() -> None:
+    state = GAME.setup(3, TheNumberOptions(), random.Random(1))
+    policies = [
+        make_policy("the_number", name, s) for s, name in enumerate(("greedy", "random", "greedy"))
+    ]
+    while state.round == 1:
+        for seat in GAME.to_move(state):
+            reply = policies[seat](request_for(GAME, state, seat))
+            move = GAME.legal_moves(state, seat)[reply] if isinstance(reply, int) else reply
+            state = GAME.play(state, seat, move)
+    before = greedy_shares(GAME.view(GAME.setup(3, TheNumberOptions(), random.Random(1)), 0))
+    after = greedy_shares(GAME.view(state, 0))
+    assert before[1] == before[2] == pytest.approx(0.8)
+    assert after[1] < 0.05 and after[2] > 0.9
