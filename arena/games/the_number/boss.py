@@ -37,7 +37,7 @@ from arena.search.budget import Budget, Deadline, decision_budget
 
 MODEL_MIX = 0.2  # before any evidence, the share of an opponent's numbers drawn uniformly
 REPDIGIT_GREEDY = 0.7  # how often the greedy reasoner writes a repdigit (measured: 253 of 360)
-MAX_SHARE = 0.95  # never trust the greedy model more than this
+MAX_SHARE = 1 - MODEL_MIX  # evidence only lowers it: a uniform share keeps the model robust
 KEEP = 40  # own numbers compared through the engine, the best by expected turn score
 SPREAD = 3.0  # points of uncertainty in a gap, per square root of the turns left
 FIRST = 8  # profiles that choose the candidates
