@@ -2,14 +2,15 @@
 
 The game hides nothing but this turn's secret numbers, so what decides it is predicting them.
 The boss models each opponent as the greedy reasoner (strategy.py) reading that opponent's own
-view (all of it public at the turn's start), mixed with a uniform writer (MODEL_MIX) so that
-other kinds of bots do not fool it: every iteration draws one profile, a number per opponent,
-from the model. Its own candidates are the KEEP numbers with the best expected turn score
-against those profiles (the reasoner's bit-set evaluation). Each candidate is then played
-against every profile through the engine (a state rebuilt from the view, belief.py) and
+view (all of it public at the turn's start), mixed with a uniform writer so that other kinds
+of bots do not fool it; how much of each, the revealed turns say (greedy_shares). Every
+iteration draws one profile, a number per opponent, from the model. Its own candidates are
+the KEEP numbers with the best expected turn score against the first profiles (the
+reasoner's bit-set evaluation). Each candidate is then played against every profile through
+the engine (a state rebuilt from the view, belief.py), the rest of the round rolled out, and
 scored by what decides the game, the standing: per opponent, the chance of finishing ahead of
 it, a logistic of the points gap (secured points: crossed digits included) whose spread grows
-with the turns left; on the game's last turn, the exact rank points. The best mean wins.
+with the turns left; once the game is over, the exact rank points. The best mean wins.
 """
 
 from __future__ import annotations
