@@ -76,7 +76,7 @@ ENTRIES: tuple[GameEntry, ...] = (
         wire="arena.games.epizodiak.wire:WIRE",
         strategies="arena.games.epizodiak.strategy:STRATEGIES",
         sampling="arena.games.epizodiak.sampling:resample",
-        board=None,  # no drawing yet: the match page shows the text picture
+        board="arena.web.boards.epizodiak:draw",
     ),
 )
 

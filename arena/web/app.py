@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -41,21 +41,16 @@ from arena.rpc.client import Remote, follow_remote
 from arena.rpc.report_wire import report_from_pb
 from arena.v1 import arena_pb2 as pb
 from arena.web import reads
-from arena.web.boards import draw
 from arena.web.charts import rating_plot
+from arena.web.frames import frame_json, move_note, page_context
+from arena.web.reads import LiveMatch, LiveTournament
 from arena.web.relays import Relays, RelaySettings
 
 HERE = Path(__file__).resolve().parent
 MAX_ID = 2**63 - 1  # ids are signed 64-bit on the wire
 MAX_MATCH_ID = 64
-
-
-def _words(enum_type: Any, prefix: str) -> dict[int, str]:
-    return {v.number: v.name.removeprefix(prefix).lower() for v in enum_type.DESCRIPTOR.values}
-
-
-TERMINATION = _words(pb.Termination, "TERMINATION_")
-KIND = _words(pb.UpdateKind, "UPDATE_KIND_")
+FINISHED = ("finished", "abandoned")  # no match of it is played any more
+LIVE_WAIT_S = 2.0  # the tournament page waits this long for who plays now
 
 
 class Pages:
@@ -101,48 +96,78 @@ class Pages:
 
     async def tournament(self, request: Request) -> Response:
         """Progress, standings, head-to-head, results by seat and every finished match: the
-        tables of `arena tournament show --matches`."""
-        report = await reads.tournament(self.remote, tournament_id(request))
-        return self.page(request, "tournament.html", **tournament_context(report), live_matches=[])
+        tables of `arena tournament show --matches`; while it is played, who plays now."""
+        tid = tournament_id(request)
+        report = await reads.tournament(self.remote, tid)
+        live: list[LiveMatch] = []
+        if report.summary.status not in FINISHED:
+            upstream, render = self._tournament_stream(tid)
+            relay = await self.relays.snapshot(
+                f"tournament:{tid}", upstream, render, latest_only=True, timeout_s=LIVE_WAIT_S
+            )
+            if relay.last is not None:
+                live = relay.last.live
+        context = tournament_context(report)
+        return self.page(request, "tournament.html", **context, live_matches=live)
 
     async def tournament_events(self, request: Request) -> Response:
         """Server-sent events: the tournament's live part re-rendered at each change (once for
         all its viewers: one upstream WatchTournament per tournament)."""
         tid = tournament_id(request)
-        template = self.templates.get_template("tournament_live.html")
-
-        def render(update: Any) -> str:
-            context = tournament_context(report_from_pb(update.tournament))
-            live = template.render(**context, live_matches=update.live_matches)
-            return _event({"html": live, "finished": len(update.finished)})
-
-        def upstream() -> AsyncIterator[Any]:
-            request_pb = pb.WatchTournamentRequest(tournament_id=tid)
-            return follow_remote(self.remote, "WatchTournament", request_pb)
-
+        upstream, render = self._tournament_stream(tid)
         events = self.relays.follow(
             client_of(request), f"tournament:{tid}", upstream, render, latest_only=True
         )
         return await _sse(events)
 
+    def _tournament_stream(
+        self, tid: int
+    ) -> tuple[Callable[[], AsyncIterator[LiveTournament]], Callable[[LiveTournament], str]]:
+        template = self.templates.get_template("tournament_live.html")
+
+        def render(update: LiveTournament) -> str:
+            context = tournament_context(report_from_pb(update.update.tournament))
+            live = template.render(**context, live_matches=update.live)
+            return _event({"html": live, "finished": len(update.update.finished)})
+
+        def upstream() -> AsyncIterator[LiveTournament]:
+            return reads.follow_tournament(self.remote, tid)
+
+        return upstream, render
+
     async def match(self, request: Request) -> Response:
-        """The match page: its frames arrive over /events (replayed or live)."""
-        return self.page(request, "match.html", match_id=request.path_params["match_id"])
+        """The match page, drawn on the server at its current (or final) position with the moves
+        so far; its script then follows the frames over /events (replayed or live)."""
+        match_id = match_id_of(request)
+        key, upstream = f"match:{match_id}", self._match_stream(match_id)
+        relay = self.relays.relays.get(key)
+        if relay is not None and relay.done and _is_end(relay.last):
+            current = relay.last  # a finished match relayed already: its END update
+        else:
+            current = await reads.current_update(self.remote, match_id)
+            wanted = current.ply if current is not None else 0
+            relay = await self.relays.snapshot(
+                key, upstream, _frame_event, latest_only=False, note=move_note,
+                ready=lambda r: r.last is not None and r.last.ply >= wanted,
+            )  # fmt: skip
+        context = page_context(current, relay.notes)
+        return self.page(request, "match.html", match_id=match_id, **context)
 
     async def match_events(self, request: Request) -> Response:
         """Server-sent events: every public update of a match, with its board drawn (once for
         all its viewers: one upstream WatchMatch per match)."""
-        match_id = request.path_params["match_id"]
-        if len(match_id) > MAX_MATCH_ID:
-            raise NotFoundError(f"no match {match_id[:40]!r}")
+        match_id = match_id_of(request)
+        events = self.relays.follow(
+            client_of(request), f"match:{match_id}", self._match_stream(match_id),
+            _frame_event, latest_only=False, note=move_note,
+        )  # fmt: skip
+        return await _sse(_with_server_time(events))
 
+    def _match_stream(self, match_id: str) -> Callable[[], AsyncIterator[Any]]:
         def upstream() -> AsyncIterator[Any]:
             return follow_remote(self.remote, "WatchMatch", pb.WatchMatchRequest(match_id=match_id))
 
-        events = self.relays.follow(
-            client_of(request), f"match:{match_id}", upstream, _frame_event, latest_only=False
-        )
-        return await _sse(_with_server_time(events))
+        return upstream
 
 
 def tournament_context(report: TournamentReport) -> dict[str, Any]:
@@ -155,38 +180,6 @@ def tournament_context(report: TournamentReport) -> dict[str, Any]:
         "seats_title": seats_title(report),
         "summary_columns": SUMMARY_COLUMNS,
     }
-
-
-def frame_json(update: pb.MatchUpdate) -> dict[str, Any]:
-    """One MatchUpdate as the match page's frame: the event, the board drawn, the result."""
-    view = json.loads(update.view_json) if update.view_json else None
-    frame: dict[str, Any] = {
-        "kind": KIND.get(update.kind, "?"),
-        "match_id": update.match_id,
-        "game": update.game,
-        "players": list(update.players),
-        "ply": update.ply,
-        "live": update.live,
-        "html": draw(update.game, view, update.players, update.board),
-        "time_used_ms": [round(t) for t in update.time_used_ms],
-        # live clocks: a countdown runs for the deciding seats from server_unix_ms on
-        "per_move_ms": update.clock.per_move_ms if update.clock.HasField("per_move_ms") else None,
-        "bank_left_ms": [round(b) for b in update.bank_left_ms],
-        "deciding": list(update.deciding),
-        "server_unix_ms": update.server_unix_ms,
-    }
-    if update.HasField("move"):
-        m = update.move
-        frame["move"] = {"seat": m.seat, "text": m.move, "elapsed_ms": round(m.elapsed_ms, 1)}
-    if update.kind == pb.UPDATE_KIND_END:
-        o = update.outcome
-        frame["result"] = {
-            "ranks": list(o.ranks),
-            "points": list(o.points),
-            "termination": TERMINATION.get(o.termination, "?"),
-            "detail": o.detail,
-        }
-    return frame
 
 
 def _event(data: dict[str, Any]) -> str:
@@ -244,6 +237,18 @@ def http_status(exc: Exception) -> int:
     if isinstance(exc, AccessError):
         return 403
     return 502
+
+
+def _is_end(update: Any) -> bool:
+    return isinstance(update, pb.MatchUpdate) and update.kind == pb.UPDATE_KIND_END
+
+
+def match_id_of(request: Request) -> str:
+    """The match id of a URL (NotFoundError past what an id can be)."""
+    match_id: str = request.path_params["match_id"]
+    if len(match_id) > MAX_MATCH_ID:
+        raise NotFoundError(f"no match {match_id[:40]!r}")
+    return match_id
 
 
 def tournament_id(request: Request) -> int:
