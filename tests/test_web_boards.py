@@ -134,8 +134,9 @@ def test_hypnosia_labels_every_space_by_its_name_in_the_notation() -> None:
 
 def test_epizodiak_marks_the_tiles_a_placement_laid_and_the_set_it_scored() -> None:
     view: dict[str, Any] = {"picked": 0}
-    assert last_values(Scene(view, [], LastMove(0, "place cw 11 12 1"))) == {11, 12, 1}
-    assert last_values(Scene(view, [], LastMove(0, "place ccw 4"))) == {4}
-    assert last_values(Scene(view, [], LastMove(0, "set 9"))) == {9}
-    assert last_values(Scene(view, [], LastMove(0, "draw"))) == set()
-    assert last_values(Scene({"picked": 5}, [], LastMove(0, "pickup"))) == {5}
+    assert last_values(Scene(view, [], LastMove(0, "place cw 11 12 1"))) == ({11, 12, 1}, set())
+    assert last_values(Scene(view, [], LastMove(0, "place ccw 4"))) == ({4}, set())
+    assert last_values(Scene(view, [], LastMove(0, "set 9"))) == (set(), {9})
+    assert last_values(Scene(view, [], LastMove(0, "contest 4"))) == (set(), {4})
+    assert last_values(Scene(view, [], LastMove(0, "draw"))) == (set(), set())
+    assert last_values(Scene({"picked": 5}, [], LastMove(0, "pickup"))) == ({5}, set())

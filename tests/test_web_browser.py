@@ -159,6 +159,9 @@ def test_a_live_matchs_clock_counts_down_between_two_updates(served: Served, chr
     page = chromium.new_page(viewport={"width": 1200, "height": 900})
     page.goto(served.web + "/matches/pondered")
     page.wait_for_selector("#clocks td.clock.thinking", timeout=60_000)
+    # Measured from an update just in (a decision just begun), however long the page took.
+    start = int(page.get_attribute("#board", "data-ply") or 0)
+    page.wait_for_function(f"Number(document.getElementById('board').dataset.ply) > {start}")
     ply = page.get_attribute("#board", "data-ply")
     first = float(page.get_attribute("#clocks td.clock.thinking", "data-ms") or 0)
     page.wait_for_timeout(500)

@@ -42,7 +42,7 @@ from arena.rpc.report_wire import report_from_pb
 from arena.v1 import arena_pb2 as pb
 from arena.web import reads
 from arena.web.charts import rating_plot
-from arena.web.frames import frame_json, move_note, page_context
+from arena.web.frames import FrameEvents, move_note, page_context
 from arena.web.reads import LiveMatch, LiveTournament
 from arena.web.relays import Relays, RelaySettings
 
@@ -147,7 +147,7 @@ class Pages:
             current = await reads.current_update(self.remote, match_id)
             wanted = current.ply if current is not None else 0
             relay = await self.relays.snapshot(
-                key, upstream, _frame_event, latest_only=False, note=move_note,
+                key, upstream, FrameEvents(), latest_only=False, note=move_note,
                 ready=lambda r: r.last is not None and r.last.ply >= wanted,
             )  # fmt: skip
         context = page_context(current, relay.notes)
@@ -159,7 +159,7 @@ class Pages:
         match_id = match_id_of(request)
         events = self.relays.follow(
             client_of(request), f"match:{match_id}", self._match_stream(match_id),
-            _frame_event, latest_only=False, note=move_note,
+            FrameEvents(), latest_only=False, note=move_note,
         )  # fmt: skip
         return await _sse(_with_server_time(events))
 
@@ -184,10 +184,6 @@ def tournament_context(report: TournamentReport) -> dict[str, Any]:
 
 def _event(data: dict[str, Any]) -> str:
     return "data: " + json.dumps(data, separators=(",", ":")) + "\n\n"
-
-
-def _frame_event(update: pb.MatchUpdate) -> str:
-    return _event(frame_json(update))
 
 
 async def _with_server_time(events: AsyncIterator[str]) -> AsyncIterator[str]:

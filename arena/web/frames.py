@@ -43,10 +43,13 @@ def result_of(update: pb.MatchUpdate) -> Result:
     return Result(tuple(o.ranks), tuple(o.scores), tuple(o.points), termination, o.detail)
 
 
-def frame_json(update: pb.MatchUpdate) -> dict[str, Any]:
-    """One MatchUpdate as the match page's frame: the event, the board drawn, the result."""
+def frame_json(update: pb.MatchUpdate, previous: MoveNote | None = None) -> dict[str, Any]:
+    """One MatchUpdate as the match page's frame: the event, the board drawn, the result.
+    An END update repeats the last position: its board marks the `previous` move again."""
     view = json.loads(update.view_json) if update.view_json else None
     move = LastMove(update.move.seat, update.move.move) if update.HasField("move") else None
+    if move is None and previous is not None and update.kind == pb.UPDATE_KIND_END:
+        move = LastMove(previous.seat, previous.text)
     result = result_of(update) if update.kind == pb.UPDATE_KIND_END else None
     frame: dict[str, Any] = {
         "kind": KIND.get(update.kind, "?"),
@@ -63,7 +66,7 @@ def frame_json(update: pb.MatchUpdate) -> dict[str, Any]:
         "deciding": list(update.deciding),
         "server_unix_ms": update.server_unix_ms,
     }
-    if move is not None:
+    if update.HasField("move"):
         m = update.move
         frame["move"] = {"seat": m.seat, "text": m.move, "elapsed_ms": round(m.elapsed_ms, 1)}
     if result is not None:
@@ -75,6 +78,19 @@ def frame_json(update: pb.MatchUpdate) -> dict[str, Any]:
             "detail": result.detail,
         }
     return frame
+
+
+class FrameEvents:
+    """Renders one match's updates, in order, as server-sent events (one per relay: it
+    remembers the last move for the END update's board)."""
+
+    def __init__(self) -> None:
+        self.previous: MoveNote | None = None
+
+    def __call__(self, update: pb.MatchUpdate) -> str:
+        frame = frame_json(update, self.previous)
+        self.previous = move_note(update) or self.previous
+        return "data: " + json.dumps(frame, separators=(",", ":")) + "\n\n"
 
 
 def result_text(frame: dict[str, Any]) -> str:
@@ -101,8 +117,8 @@ def page_context(update: pb.MatchUpdate | None, notes: list[MoveNote]) -> dict[s
     up to it, its clocks and result; without an update yet, an empty page that says so."""
     if update is None:
         return {"frame": None, "moves": [], "state": "waiting for the first public update…"}
-    frame = frame_json(update)
     moves = [n for n in notes if n.ply <= update.ply]
+    frame = frame_json(update, moves[-1] if moves else None)
     if update.kind == pb.UPDATE_KIND_END:
         state = "finished"
     else:

@@ -15,6 +15,7 @@ if __name__ == "__main__":
     parser.add_argument("--name")
     parser.add_argument("--think-ms", type=int, default=150)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--max-matches", type=int, default=1, help="matches played at once")
     args = parser.parse_args()
     rng = random.Random(args.seed)
 
@@ -23,4 +24,4 @@ if __name__ == "__main__":
         time.sleep(args.think_ms / 1000)
         return rng.randrange(len(request.legal_moves))
 
-    run_bot(choose, address=args.address, name=args.name)
+    run_bot(choose, address=args.address, name=args.name, max_matches=args.max_matches)

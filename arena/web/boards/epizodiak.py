@@ -29,9 +29,9 @@ def draw(scene: Scene) -> str:
     """The dial, the pile and Discard area, the players and the turn's state."""
     view = scene.view
     deciding = list(view.get("to_move", []))
-    marked = last_values(scene)
-    dial = _dial(view, marked)
-    side = f"{_discard(scene, marked)}{_players(scene, deciding)}{_turns(scene)}"
+    on_dial, in_discard = last_values(scene)
+    dial = _dial(view, on_dial)
+    side = f"{_discard(scene, in_discard)}{_players(scene, deciding)}{_turns(scene)}"
     body = (
         f'<div class="ep-layout">{dial}<div class="ep-side">{_turn_state(view)}{side}</div></div>'
     )
@@ -43,21 +43,19 @@ def draw(scene: Scene) -> str:
     return frame(scene, body, deciding=deciding, status=status)
 
 
-def last_values(scene: Scene) -> set[int]:
-    """The values the last move touched: the tiles placed, the set or contest's value, the
-    tile picked up."""
-    if scene.move is None:
-        return set()
-    parts = scene.move.text.split()
+def last_values(scene: Scene) -> tuple[set[int], set[int]]:
+    """The places of the dial the last move touched (the tiles placed, the tile picked up)
+    and the set it put in the Discard area (a set or a contest's value)."""
+    parts = scene.move.text.split() if scene.move is not None else []
     if not parts:
-        return set()
+        return set(), set()
     if parts[0] == "place":
-        return {int(v) for v in parts[2:] if v.isdigit()}
+        return {int(v) for v in parts[2:] if v.isdigit()}, set()
     if parts[0] in ("set", "contest") and len(parts) == 2 and parts[1].isdigit():
-        return {int(parts[1])}
+        return set(), {int(parts[1])}
     if parts[0] == "pickup" and scene.view.get("picked"):
-        return {int(scene.view["picked"])}
-    return set()
+        return {int(scene.view["picked"])}, set()
+    return set(), set()
 
 
 def _spot(value: int, radius: float = PLACE_RADIUS) -> tuple[float, float]:
@@ -89,7 +87,7 @@ def _dial(view: Mapping[str, Any], marked: set[int]) -> str:
             "</title></g>"
         )
         if value in opens:
-            lx, ly = _spot(value, PLACE_RADIUS - 36)
+            lx, ly = _spot(value, PLACE_RADIUS - 32)
             parts.append(
                 f'<text class="ep-open-label" x="{lx:.1f}" y="{ly + 4:.1f}">'
                 f"{esc(opens[value])}</text>"
@@ -110,10 +108,10 @@ def _open_ends(view: Mapping[str, Any]) -> dict[int, str]:
     for value in view.get("open_values", []):
         ends = []
         if end and value == end % 12 + 1:
-            ends.append("cw ↻")
+            ends.append("cw")
         if start and value == (start - 2) % 12 + 1:
-            ends.append("↺ ccw")
-        opens[int(value)] = " / ".join(ends) or "open"
+            ends.append("ccw")
+        opens[int(value)] = "/".join(ends) or "open"
     return opens
 
 
@@ -190,7 +188,9 @@ def _rounds(scene: Scene) -> str:
 
 
 def _turn_state(view: Mapping[str, Any]) -> str:
-    """Skips, contest and pickup, in words."""
+    """Skips, contest and pickup, in words (none once the game is over)."""
+    if view.get("phase") == "over":
+        return ""
     notes = []
     skips = int(view.get("skips", 0))
     if not view.get("pile_size") and view.get("phase") != "over":

@@ -212,8 +212,13 @@ def _units(view: Mapping[str, Any], all_rings: Sequence[Ring]) -> str:
             f'data-height="{height}" cx="{x:.1f}" cy="{y:.1f}" r="{SPACE_R - 1}" fill="{fill}">'
             f"<title>seat {unit['owner']}: {'stack of 2' if height > 1 else 'pawn'} on {name}"
             f'</title></circle><text class="hy-unit-label" x="{x:.1f}" y="{y + 3:.1f}">'
-            f"{'×2' if height > 1 else name}</text>"
+            f"{name}</text>"
         )
+        if height > 1:  # the stack's height as a badge, the space's name stays readable
+            parts.append(
+                f'<circle class="hy-badge" cx="{x + 10:.1f}" cy="{y - 10:.1f}" r="6.5"/>'
+                f'<text class="hy-badge-label" x="{x + 10:.1f}" y="{y - 7:.1f}">2</text>'
+            )
     return "".join(parts)
 
 

@@ -25,14 +25,16 @@
     drawClocks(f);
   }
 
-  // The move list keeps the current move in sight (it scrolls itself, never the page).
+  // The move list keeps the current move in sight: its box scrolls, never the page. (Offsets
+  // from the box's own rectangle: its scroll origin is at the bottom, see arena.css.)
   function followPly(ply) {
-    const list = $("moves");
-    const li = list.children[ply - 1];
-    if (!li) { list.scrollTop = 0; return; }
-    const top = li.offsetTop - list.offsetTop;
-    if (top < list.scrollTop || top + li.offsetHeight > list.scrollTop + list.clientHeight) {
-      list.scrollTop = Math.max(0, top - list.clientHeight / 2);
+    const box = $("moves-box");
+    const li = $("moves").children[Math.max(0, ply - 1)];
+    if (!li) return;
+    const outer = box.getBoundingClientRect();
+    const inner = li.getBoundingClientRect();
+    if (inner.top < outer.top || inner.bottom > outer.bottom) {
+      box.scrollTop += inner.top - outer.top - (outer.height - inner.height) / 2;
     }
   }
 
