@@ -111,12 +111,14 @@ def test_arena_web_serves_the_pages_of_a_server(served: tuple[Served, Path]) -> 
         with urllib.request.urlopen(base + "/games/lucky_numbers", timeout=10) as reply:
             page = reply.read().decode()
         assert all(f">{name}</a>" in page for name in BOTS)
-        for path in ("/games/no_such_game", "/tournaments/99"):
+        for path in ("/games/no_such_game", "/tournaments/99", "/matches/nope"):
             with pytest.raises(urllib.error.HTTPError) as info:
                 urllib.request.urlopen(base + path, timeout=10)
             assert info.value.code == 404
         with urllib.request.urlopen(base + "/matches/nope/events", timeout=10) as reply:
-            assert reply.read().decode().startswith("event: failure")
+            events = reply.read().decode().split("\n\n")
+        assert events[0].startswith("event: clock")  # the server's time, then why not
+        assert events[1].startswith("event: failure") and "no live or finished match" in events[1]
     finally:
         web.send_signal(signal.SIGTERM)
         assert web.wait(timeout=10) == 0

@@ -7,6 +7,7 @@ from WatchMatch / WatchTournament.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from collections.abc import AsyncIterator, Callable
@@ -59,6 +60,8 @@ class Pages:
     def __init__(self, remote: Remote, relays: Relays | None = None) -> None:
         self.remote = remote
         self.relays = relays or Relays()  # one upstream stream per match or tournament followed
+        # One read of a match's current update at a time, shared by the pages asking for it.
+        self.reading: dict[str, asyncio.Future[pb.MatchUpdate | None]] = {}
         env = jinja2.Environment(
             loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True
         )
@@ -144,14 +147,35 @@ class Pages:
         if relay is not None and relay.done and _is_end(relay.last):
             current = relay.last  # a finished match relayed already: its END update
         else:
-            current = await reads.current_update(self.remote, match_id)
+            try:
+                current = await self._current(match_id)
+            except LimitError:  # the referee's watch streams are all taken: the relay's latest
+                current = None
             wanted = current.ply if current is not None else 0
             relay = await self.relays.snapshot(
                 key, upstream, FrameEvents(), latest_only=False, note=move_note,
                 ready=lambda r: r.last is not None and r.last.ply >= wanted,
             )  # fmt: skip
+            if current is None and isinstance(relay.last, pb.MatchUpdate):
+                current = relay.last
         context = page_context(current, relay.notes)
         return self.page(request, "match.html", match_id=match_id, **context)
+
+    async def _current(self, match_id: str) -> pb.MatchUpdate | None:
+        """A match's current update: one read for every page asking at the same time (a crowd
+        loading one page costs the referee one stream)."""
+        pending = self.reading.get(match_id)
+        if pending is None:
+            pending = asyncio.ensure_future(reads.current_update(self.remote, match_id))
+            self.reading[match_id] = pending
+
+            def done(read: asyncio.Future[pb.MatchUpdate | None]) -> None:
+                self.reading.pop(match_id, None)
+                if not read.cancelled():
+                    read.exception()  # retrieved here too, if every page asking went away
+
+            pending.add_done_callback(done)
+        return await asyncio.shield(pending)  # a page that goes away cancels only itself
 
     async def match_events(self, request: Request) -> Response:
         """Server-sent events: every public update of a match, with its board drawn (once for

@@ -63,10 +63,11 @@ def _offer(view: Mapping[str, Any]) -> str:
         for i, f in enumerate(view.get("factories", []), start=1)
     )
     marker = tile("M") if view.get("marker_in_centre") else ""
+    caption = " · 1 = first-player marker" if marker else ""
     centre = "".join(tile(t) for t in view.get("centre", ""))
     return (
         f'<div class="az-offer"><div class="az-displays">{displays}</div>'
-        f'<div class="az-centre" data-source="c"><span class="az-label">centre (c)</span>'
+        f'<div class="az-centre" data-source="c"><span class="az-label">centre (c){caption}</span>'
         f"{marker}{centre or ('' if marker else '<em>empty</em>')}</div></div>"
     )
 
