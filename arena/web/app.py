@@ -52,6 +52,7 @@ MAX_ID = 2**63 - 1  # ids are signed 64-bit on the wire
 MAX_MATCH_ID = 64
 FINISHED = ("finished", "abandoned")  # no match of it is played any more
 LIVE_WAIT_S = 2.0  # the tournament page waits this long for who plays now
+SNAPSHOT_WAIT_S = 5.0  # a match page waits this long for the moves up to its current position
 
 
 class Pages:
@@ -152,9 +153,11 @@ class Pages:
             except LimitError:  # the referee's watch streams are all taken: the relay's latest
                 current = None
             wanted = current.ply if current is not None else 0
+            # Without a current update (its moves withheld) the relay has nothing to wait for.
             relay = await self.relays.snapshot(
                 key, upstream, FrameEvents(), latest_only=False, note=move_note,
                 ready=lambda r: r.last is not None and r.last.ply >= wanted,
+                timeout_s=SNAPSHOT_WAIT_S if current is not None else 0.5,
             )  # fmt: skip
             if current is None and isinstance(relay.last, pb.MatchUpdate):
                 current = relay.last
