@@ -36,13 +36,15 @@ test: $(STAMP)
 STARTER_PROTOS := bots/js/proto bots/cpp/proto
 proto: $(STAMP)
 	rm -rf arena/v1
-	$(PY) -m grpc_tools.protoc -Iproto --python_out=. --pyi_out=. --grpc_python_out=. $(PROTOS)
+	$(PY) -m grpc_tools.protoc -Iproto --python_out=. --pyi_out=. --grpc_python_out=. \
+	    --plugin=protoc-gen-mypy_grpc=$(VENV)/bin/protoc-gen-mypy_grpc --mypy_grpc_out=. $(PROTOS)
 	find arena/v1 -type d -exec touch {}/__init__.py \;
 	for copy in $(STARTER_PROTOS); do rm -rf $$copy && cp -R proto $$copy; done
 
 lint: $(STAMP)
 	$(PY) -m ruff check arena tests bots bench
-	$(PY) -m mypy arena
+	$(PY) -m ruff format --check arena tests bots bench
+	$(PY) -m mypy arena  # strict (pyproject.toml); arena/v1 is generated, checked against only
 
 # docs/screenshots/: the pages and every game's board (live and final), as the browser tests
 # (real headless Chromium) take them into test-artifacts/web/.
@@ -50,7 +52,7 @@ GAMES := lucky_numbers azul the_number arctic_scavengers hypnosia epizodiak
 SHOTS := leaderboard bot tournaments tournament tournament-live match match-live \
 	$(foreach g,$(GAMES),board-$(g)-live board-$(g)-final)
 screenshots: $(STAMP)
-	$(PY) -m pytest -q tests/test_web_browser.py tests/test_web_boards_browser.py
+	$(PY) -m pytest -q tests/web/test_web_browser.py tests/web/test_web_boards_browser.py
 	for s in $(SHOTS); do cp test-artifacts/web/$$s.png docs/screenshots/web-$$s.png; done
 
 bench: $(STAMP)

@@ -231,6 +231,7 @@ class Referee:
             legal_moves=tuple(self.game.legal_moves(self.state, seat)),
             budget_ms=self.clock.per_move_ms,
             bank_ms=None if seating.bank_ms is None else int(seating.bank_ms),
+            bot_seed=self.bot_seeds[seat],
         )
         # The transport share is known before asking, so the hard limit waits that much longer.
         transport_ms = transport_of(seating.player)

@@ -59,6 +59,12 @@ def main() -> None:
     parser.add_argument("--token", help="the bot's token (default $ARENA_TOKEN)")
     parser.add_argument("--tls-ca", help="CA file: connect with TLS (default $ARENA_TLS_CA)")
     parser.add_argument(
+        "--allow-plaintext",
+        action="store_true",
+        default=None,
+        help="send the token without TLS beyond this machine (default $ARENA_ALLOW_PLAINTEXT)",
+    )
+    parser.add_argument(
         "--seed",
         type=int,
         default=os.environ.get("ARENA_SEED") or "0",
@@ -75,6 +81,7 @@ def main() -> None:
         name=args.name,
         token=args.token,
         tls_ca=args.tls_ca,
+        allow_plaintext=args.allow_plaintext,
         games=games,
         max_matches=args.max_matches,
     )

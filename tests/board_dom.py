@@ -1,5 +1,5 @@
 """What a board shows, read from the page's DOM, and what it must show, read from the engine's
-spectator view: one pair per game, for the browser tests (tests/test_web_boards_browser.py).
+spectator view: one pair per game, for the browser tests (tests/web/test_web_boards_browser.py).
 
 Each reader is JavaScript run in the page (it works with the page's own scripts disabled too);
 each expectation is built from the view alone, so the two meet only if the board draws the

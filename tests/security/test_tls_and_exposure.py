@@ -14,7 +14,7 @@ from served_arena import BOT_LOGS, PY, ROOT, arena, connected, run, start_bot, s
 from tls_certs import self_signed
 
 from arena.errors import BotError
-from arena.rpc.client import Remote, list_remote_bots, play_remote_match
+from arena.rpc.client.remote import Remote, list_remote_bots, play_remote_match
 
 
 def test_bots_and_organizers_reach_a_tls_server_and_plaintext_does_not(tmp_path) -> None:
