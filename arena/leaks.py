@@ -15,7 +15,8 @@ look the same to everyone else, so their texts must be equal too.
 
 The same resampling checks what a spectator is shown of a position (`picture_leaks`): a web
 board or a text picture drawn from a position must not change when what no spectator can see
-is re-dealt.
+is re-dealt; and what a seat's own page shows must not change when what that seat cannot see
+is.
 """
 
 from __future__ import annotations
@@ -195,10 +196,12 @@ def picture_leaks(
     num_players: Sequence[int] | None = None,
     every: int = 1,
     resamples: int = 2,
+    viewer: Seat | None = None,
 ) -> PictureReport:
     """Play a random game per seed (player counts cycled); at every `every`-th position,
     the spectator picture (a web board, a text picture) must not change when the hidden
-    information is re-dealt `resamples` times."""
+    information is re-dealt `resamples` times. With a `viewer` seat, the picture is that
+    seat's (a person's page at the table): what that seat cannot see is re-dealt."""
     counts = list(num_players or range(game.min_players, game.max_players + 1))
     report = PictureReport()
     for i, seed in enumerate(seeds):
@@ -212,7 +215,7 @@ def picture_leaks(
                 last = (seat, game.public_move(states[ply - 1], seat, move))
             shown = picture(states[ply], last)
             for _ in range(resamples):
-                other = picture(resample(states[ply], None, rng), last)
+                other = picture(resample(states[ply], viewer, rng), last)
                 if other != shown:
                     report.leaks.append(PictureLeak(seed, ply, shown, other))
             report.plies += 1

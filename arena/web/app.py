@@ -1,8 +1,10 @@
-"""The spectators' web app: pages built from ArenaService replies of one referee server.
+"""The spectators' web app: pages built from ArenaService replies of one referee server, and
+a seat for a person to play from (/play: arena/web/seats.py).
 
-Every page and event stream is a public read of that server (its publicity rules decide what
-is shown); the app holds no database and no secret. Live pages use server-sent events relayed
-from WatchMatch / WatchTournament.
+Every spectator page and event stream is a public read of that server (its publicity rules
+decide what is shown); the app holds no database. Live pages use server-sent events relayed
+from WatchMatch / WatchTournament. A person's seat is a bot connection of this process, with
+that person's bot token; its page shows that seat's view and the public match.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, quote
 
 import jinja2
 from starlette.applications import Starlette
@@ -40,12 +43,15 @@ from arena.app.values import CONSERVATIVE_K
 from arena.errors import AccessError, ArenaError, ConfigError, LimitError, NotFoundError
 from arena.rpc.client.remote import Remote, follow_remote
 from arena.rpc.wire.reports import report_from_pb
+from arena.strategies import strategies_for
 from arena.v1 import arena_pb2 as pb
 from arena.web import reads
 from arena.web.charts import rating_plot
 from arena.web.frames import FrameEvents, move_note, page_context
 from arena.web.reads import LiveMatch, LiveTournament
 from arena.web.relays import Relays, RelaySettings
+from arena.web.seat_page import panel_html, seat_state
+from arena.web.seats import CLOCKS_S, DEFAULT_CLOCK, Seats, parse_request
 
 HERE = Path(__file__).resolve().parent
 MAX_ID = 2**63 - 1  # ids are signed 64-bit on the wire
@@ -53,13 +59,18 @@ MAX_MATCH_ID = 64
 FINISHED = ("finished", "abandoned")  # no match of it is played any more
 LIVE_WAIT_S = 2.0  # the tournament page waits this long for who plays now
 SNAPSHOT_WAIT_S = 5.0  # a match page waits this long for the moves up to its current position
+MAX_FORM_BYTES = 4096  # a play form or a move, url-encoded
+SEAT_EVENTS_S = 15.0  # a seat's event stream says it is alive at least this often
 
 
 class Pages:
     """The request handlers, bound to one server."""
 
-    def __init__(self, remote: Remote, relays: Relays | None = None) -> None:
+    def __init__(
+        self, remote: Remote, relays: Relays | None = None, organizer: Remote | None = None
+    ) -> None:
         self.remote = remote
+        self.seats = Seats(remote, organizer)  # people playing from their browsers
         self.relays = relays or Relays()  # one upstream stream per match or tournament followed
         # One read of a match's current update at a time, shared by the pages asking for it.
         self.reading: dict[str, asyncio.Future[pb.MatchUpdate | None]] = {}
@@ -196,6 +207,112 @@ class Pages:
 
         return upstream
 
+    # ── a person's seat ──
+
+    async def play(self, request: Request) -> Response:
+        """The games to play; with ?game=NAME, the form that seats a person in one."""
+        games = await reads.games(self.remote)
+        name = request.query_params.get("game", "")[:64]
+        game = next((g for g in games if g.name == name), None)
+        if game is None:
+            return self.page(request, "play_games.html", games=games)
+        return await self._play_form(request, game)
+
+    async def _play_form(
+        self, request: Request, game: Any, error: str = "", name: str = "", status: int = 200
+    ) -> Response:
+        bots = await reads.bots(self.remote)
+        playing = sorted(b.name for b in bots if not b.games or game.name in b.games)
+        response = self.page(
+            request, "play_form.html", game=game, error=error, your_name=name,
+            builtins=sorted(strategies_for(game.name)), bots=playing,
+            clocks=list(CLOCKS_S.items()), default_clock=DEFAULT_CLOCK,
+        )  # fmt: skip
+        response.status_code = status
+        return response
+
+    async def start_seat(self, request: Request) -> Response:
+        """Seat the person the form asks for and start the match; on to its page."""
+        form = await _form(request)
+        seat_request = parse_request({k: v[0] for k, v in form.items()}, form.get("opponent", []))
+        try:
+            sid, _ = await self.seats.start(seat_request, client_of(request))
+        except ArenaError as exc:
+            games = await reads.games(self.remote)
+            game = next((g for g in games if g.name == seat_request.game), None)
+            if game is None:
+                raise
+            return await self._play_form(
+                request, game, str(exc), seat_request.name, http_status(exc)
+            )
+        return RedirectResponse("/play/" + quote(sid, safe=""), status_code=303)
+
+    async def seat_page(self, request: Request) -> Response:
+        """A person's seat: their board and moves, drawn on the server."""
+        sid = request.path_params["sid"]
+        seat = self.seats.get(sid)
+        prefix = request.query_params.get("prefix", "")
+        context = {
+            "game": seat.game,
+            "match_id": seat.match_id,
+            "panel": panel_html(seat, sid, prefix),
+            "waiting": seat_state(seat) == "waiting",
+            "events": f"/play/{quote(sid, safe='')}/events",
+            "panel_url": f"/play/{quote(sid, safe='')}/panel",
+        }
+        return self.page(request, "play.html", **context)
+
+    async def seat_panel(self, request: Request) -> Response:
+        """The seat's panel alone (the page's script redraws it with this)."""
+        sid = request.path_params["sid"]
+        seat = self.seats.get(sid)
+        return HTMLResponse(panel_html(seat, sid, request.query_params.get("prefix", "")))
+
+    async def seat_events(self, request: Request) -> Response:
+        """Server-sent events: the seat's version at each change (its page then redraws)."""
+        seat = self.seats.get(request.path_params["sid"])
+
+        async def events() -> AsyncIterator[str]:
+            version = -1
+            while True:
+                if seat.version != version:
+                    version = seat.version
+                    yield _event({"version": version, "state": seat_state(seat)})
+                    if seat.settled:
+                        return
+                await seat.wait_change(version, SEAT_EVENTS_S)
+                if seat.version == version:
+                    yield ": alive\n\n"
+
+        headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+        return StreamingResponse(events(), media_type="text/event-stream", headers=headers)
+
+    async def seat_move(self, request: Request) -> Response:
+        """The person's click: a move of the pending decision."""
+        sid = request.path_params["sid"]
+        seat = self.seats.get(sid)
+        form = await _form(request)
+        request_id, move = form.get("request", [""])[0], form.get("move", [""])[0]
+        if not (request_id.isdigit() and move.isdigit()) or len(request_id + move) > 24:
+            raise ConfigError("a move is a request number and a move number")
+        seat.choose(int(request_id), int(move))
+        if request.headers.get("x-arena-fetch"):
+            return Response(status_code=204)
+        return RedirectResponse("/play/" + quote(sid, safe=""), status_code=303)
+
+
+async def _form(request: Request) -> dict[str, list[str]]:
+    """An url-encoded form, bounded (ConfigError past MAX_FORM_BYTES)."""
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_FORM_BYTES:
+            raise ConfigError("the form is too large")
+    try:
+        return parse_qs(body.decode(), max_num_fields=16)
+    except ValueError:
+        raise ConfigError("the form could not be read") from None
+
 
 def tournament_context(report: TournamentReport) -> dict[str, Any]:
     """What the tournament templates show: the report's tables and their titles, as the CLI."""
@@ -259,6 +376,8 @@ def http_status(exc: Exception) -> int:
         return 400
     if isinstance(exc, AccessError):
         return 403
+    if isinstance(exc, LimitError):
+        return 429
     return 502
 
 
@@ -282,9 +401,12 @@ def tournament_id(request: Request) -> int:
     return tid
 
 
-def create_app(remote: Remote, relays: RelaySettings | None = None) -> Starlette:
-    """The web app reading from the referee server `remote`."""
-    pages = Pages(remote, Relays(relays))
+def create_app(
+    remote: Remote, relays: RelaySettings | None = None, organizer: Remote | None = None
+) -> Starlette:
+    """The web app reading from the referee server `remote` (and starting the matches people
+    play with `organizer`'s credential, where the server wants one)."""
+    pages = Pages(remote, Relays(relays), organizer)
 
     async def failed(request: Request, exc: Exception) -> Response:
         body = pages.templates.get_template("error.html").render(error=str(exc))
@@ -300,6 +422,12 @@ def create_app(remote: Remote, relays: RelaySettings | None = None) -> Starlette
         Route("/tournaments/{tid:int}/events", pages.tournament_events),
         Route("/matches/{match_id}", pages.match),
         Route("/matches/{match_id}/events", pages.match_events),
+        Route("/play", pages.play),
+        Route("/play", pages.start_seat, methods=["POST"]),
+        Route("/play/{sid}", pages.seat_page),
+        Route("/play/{sid}/panel", pages.seat_panel),
+        Route("/play/{sid}/events", pages.seat_events),
+        Route("/play/{sid}/move", pages.seat_move, methods=["POST"]),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
     return Starlette(routes=routes, exception_handlers={ArenaError: failed})

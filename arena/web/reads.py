@@ -34,6 +34,11 @@ async def games(remote: Remote) -> list[Any]:
     return list((await read_remote(remote, "ListGames", pb.ListGamesRequest())).games)
 
 
+async def bots(remote: Remote) -> list[Any]:
+    """The bots connected to the server now (BotInfo messages)."""
+    return list((await read_remote(remote, "ListBots", pb.ListBotsRequest())).bots)
+
+
 async def leaderboard(remote: Remote, game: str) -> tuple[str, list[LadderEntry]]:
     """(the game, its ladder best first)."""
     board = await read_remote(remote, "GetLeaderboard", pb.GetLeaderboardRequest(game=game))
