@@ -11,6 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from web_helpers import call
+
+from arena.game import parse_options, replay
+from arena.registry import get_game
+from arena.rpc.wire.convert import record_from_pb
+from arena.v1 import arena_pb2 as pb
 from arena.web.boards.hypnosia_rings import rings, space_name
 
 READERS: dict[str, str] = {
@@ -159,3 +165,24 @@ def shown_result(page: Any) -> tuple[list[int], str]:
     """The final ranks on the board, by seat, and its winner line."""
     data = page.evaluate(WINNER_READER)
     return [rank for _seat, rank in sorted(data["ranks"])], data["line"]
+
+
+def final_position(address: str, match_id: str) -> tuple[dict[str, Any], list[int], int]:
+    """The spectator view after the record's last move, its ranks and its number of moves."""
+    record = record_from_pb(call(address, "GetMatch", pb.GetMatchRequest(match_id=match_id)))
+    game = get_game(record.game)
+    options = parse_options(game, dict(record.options))
+    moves = [(m.seat, m.move) for m in record.moves]
+    states = replay(game, len(record.players), options, record.seed, moves)
+    return game.view(states[-1], None), list(record.outcome.ranks), len(moves)
+
+
+def assert_final_board(page: Any, game: str, view: dict[str, Any], ranks: list[int]) -> None:
+    """The board shows the final position, the final ranks and the winners."""
+    assert page.get_attribute("#board", "data-final") == "true"
+    assert shown(game, page) == expected(game, view)
+    board_ranks, winner_line = shown_result(page)
+    assert board_ranks == ranks
+    assert winner_line.startswith("Game over: ")
+    for seat, rank in enumerate(ranks):
+        assert (f"seat {seat} (" in winner_line) == (rank == 1)

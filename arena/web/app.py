@@ -372,12 +372,12 @@ def http_status(exc: Exception) -> int:
     request 400, a refusal 403; the server failing or unreachable 502."""
     if isinstance(exc, NotFoundError):
         return 404
+    if isinstance(exc, LimitError):  # too many at once: later, or fewer
+        return 429
     if isinstance(exc, ConfigError):
         return 400
     if isinstance(exc, AccessError):
         return 403
-    if isinstance(exc, LimitError):
-        return 429
     return 502
 
 

@@ -250,10 +250,12 @@ class Seats:
                 policy = make_policy(request.game, strategy, secrets.randbelow(2**31))
                 configs.append((config, policy))
                 versions[name] = config.version
+        connections = {}
         for config, policy in configs:
-            human.tasks.append(asyncio.create_task(self._connection(human, config, policy)))
+            connections[config.name] = asyncio.create_task(self._connection(human, config, policy))
+        human.tasks.extend(connections.values())
         try:
-            await self._connected(human, versions)
+            await self._connected(connections, versions)
         except ArenaError:
             human.finish("could not connect")
             raise
@@ -330,14 +332,18 @@ class Seats:
             human.finish(f"{config.name} could not connect: {exc}")
             raise
 
-    async def _connected(self, human: HumanSeat, versions: dict[str, str]) -> None:
-        """Until every connection of the seat is welcomed (as ListBots shows it)."""
+    async def _connected(
+        self, connections: dict[str, asyncio.Task[None]], versions: dict[str, str]
+    ) -> None:
+        """Until every connection of the seat is welcomed (as ListBots shows it); the
+        refusal of one (a wrong token ...) as a ConfigError naming it."""
         deadline = time.monotonic() + CONNECT_WAIT_S
         while time.monotonic() < deadline:
-            for task in human.tasks:
-                if task.done():
-                    exc = task.exception() if not task.cancelled() else None
-                    raise ConfigError(str(exc) if exc else "a connection ended at once")
+            done = {n: t for n, t in connections.items() if t.done()}
+            if done:  # one refused ends the others: say which was refused
+                failed = {n: t.exception() for n, t in done.items() if not t.cancelled()}
+                name, exc = next(((n, e) for n, e in failed.items() if e), (next(iter(done)), None))
+                raise ConfigError(f"{name} could not connect: {exc or 'it ended at once'}")
             bots = (await read_remote(self.remote, "ListBots", pb.ListBotsRequest())).bots
             if all(any(b.name == n and b.version == v for b in bots) for n, v in versions.items()):
                 return

@@ -16,12 +16,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from board_dom import expected, shown, shown_result
+from board_dom import assert_final_board, final_position
 from web_helpers import ARTIFACTS, Served, arena_with_web, browser, call
 
-from arena.game import parse_options, replay
-from arena.registry import get_game
-from arena.rpc.wire.convert import record_from_pb
 from arena.v1 import arena_pb2 as pb
 
 # Each game at a table size that shows it well, and the seed of its deal.
@@ -72,27 +69,6 @@ def shot(page: Any, name: str, *, board_only: bool = False) -> None:
         page.locator("#board").screenshot(path=path)
     else:
         page.screenshot(path=path, full_page=True)
-
-
-def final_position(address: str, match_id: str) -> tuple[dict[str, Any], list[int], int]:
-    """The spectator view after the record's last move, its ranks and its number of moves."""
-    record = record_from_pb(call(address, "GetMatch", pb.GetMatchRequest(match_id=match_id)))
-    game = get_game(record.game)
-    options = parse_options(game, dict(record.options))
-    moves = [(m.seat, m.move) for m in record.moves]
-    states = replay(game, len(record.players), options, record.seed, moves)
-    return game.view(states[-1], None), list(record.outcome.ranks), len(moves)
-
-
-def assert_final_board(page: Any, game: str, view: dict[str, Any], ranks: list[int]) -> None:
-    """The board shows the final position, the final ranks and the winners."""
-    assert page.get_attribute("#board", "data-final") == "true"
-    assert shown(game, page) == expected(game, view)
-    board_ranks, winner_line = shown_result(page)
-    assert board_ranks == ranks
-    assert winner_line.startswith("Game over: ")
-    for seat, rank in enumerate(ranks):
-        assert (f"seat {seat} (" in winner_line) == (rank == 1)
 
 
 @pytest.mark.parametrize("game", GAMES)
