@@ -31,13 +31,13 @@ def decision_html(
     prefix: str = "",
     action: str = "",
     request_id: int = 0,
-) -> str:
-    """A pending decision: the board of the seat's view, its own holdings, and its moves as
-    buttons (grouped by how they begin when they are many)."""
+) -> tuple[str, str]:
+    """A pending decision: (the board of the seat's view with its own holdings, its moves as
+    buttons, grouped by how they begin when they are many)."""
     board = draw(game, view, players, _text(view), move)
     return (
-        f'<div class="seat-board board" id="seat-board">{board}{hand(game, view)}</div>'
-        f"{picker_html(legal_moves, prefix, action, request_id)}"
+        f'<div class="seat-board board" id="seat-board">{board}{hand(game, view)}</div>',
+        picker_html(legal_moves, prefix, action, request_id),
     )
 
 
@@ -106,9 +106,10 @@ def panel_html(seat: HumanSeat, sid: str, prefix: str = "") -> str:
     )
     pending = seat.pending
     request = pending.request_id if pending is not None else 0
+    picker = ""
     if state == "your-move" and pending is not None:
         status = f'<p class="seat-status" id="seat-status">Your move{_clock(pending)}</p>'
-        body = decision_html(
+        body, picker = decision_html(
             seat.game, pending.view, pending.legal_moves, players, _last_move(seat),
             prefix, action, pending.request_id,
         )  # fmt: skip
@@ -139,8 +140,8 @@ def panel_html(seat: HumanSeat, sid: str, prefix: str = "") -> str:
         f'data-now="{int(time.time() * 1000)}" '
         f'data-request="{request}" data-match="{esc(seat.match_id)}">{head}{status}'
         f'<div class="seat-layout"><div class="seat-main">{body}</div>'
-        f'<div class="side"><h2>Moves</h2><div id="moves-box"><ol id="moves">{moves}</ol></div>'
-        f"</div></div></div>"
+        f'<div class="side">{picker}<h2>Moves</h2><div id="moves-box"><ol id="moves">{moves}'
+        "</ol></div></div></div></div>"
     )
 
 

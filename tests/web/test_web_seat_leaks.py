@@ -27,7 +27,8 @@ def seat_html(game: Game[Any, Any], state: Any, seat: int, last: tuple[int, str]
     moves = game.legal_moves(state, seat) if seat in game.to_move(state) else ()
     n = len(view.get("players", [])) or 6
     move = LastMove(*last) if last is not None else None
-    return decision_html(game.name, view, moves, PLAYERS[:n], move, "", "/play/x", 7)
+    board, picker = decision_html(game.name, view, moves, PLAYERS[:n], move, "", "/play/x", 7)
+    return board + picker
 
 
 @pytest.mark.parametrize("seat", [0, 1])
