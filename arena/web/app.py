@@ -51,7 +51,7 @@ from arena.web.frames import FrameEvents, move_note, page_context
 from arena.web.reads import LiveMatch, LiveTournament
 from arena.web.relays import Relays, RelaySettings
 from arena.web.seat_page import panel_html, seat_state
-from arena.web.seats import CLOCKS_S, DEFAULT_CLOCK, Seats, parse_request
+from arena.web.seats import CLOCKS_S, DEFAULT_CLOCK, MAX_LISTENERS, Seats, parse_request
 
 HERE = Path(__file__).resolve().parent
 MAX_ID = 2**63 - 1  # ids are signed 64-bit on the wire
@@ -251,11 +251,11 @@ class Pages:
         """A person's seat: their board and moves, drawn on the server."""
         sid = request.path_params["sid"]
         seat = self.seats.get(sid)
-        prefix = request.query_params.get("prefix", "")
+        prefix, pick = (request.query_params.get(k, "") for k in ("prefix", "pick"))
         context = {
             "game": seat.game,
             "match_id": seat.match_id,
-            "panel": panel_html(seat, sid, prefix),
+            "panel": panel_html(seat, sid, prefix, pick),
             "waiting": seat_state(seat) == "waiting",
             "events": f"/play/{quote(sid, safe='')}/events",
             "panel_url": f"/play/{quote(sid, safe='')}/panel",
@@ -266,23 +266,30 @@ class Pages:
         """The seat's panel alone (the page's script redraws it with this)."""
         sid = request.path_params["sid"]
         seat = self.seats.get(sid)
-        return HTMLResponse(panel_html(seat, sid, request.query_params.get("prefix", "")))
+        prefix, pick = (request.query_params.get(k, "") for k in ("prefix", "pick"))
+        return HTMLResponse(panel_html(seat, sid, prefix, pick))
 
     async def seat_events(self, request: Request) -> Response:
         """Server-sent events: the seat's version at each change (its page then redraws)."""
         seat = self.seats.get(request.path_params["sid"])
+        if seat.listeners >= MAX_LISTENERS:
+            raise LimitError("this seat's page is open in too many tabs")
 
         async def events() -> AsyncIterator[str]:
             version = -1
-            while True:
-                if seat.version != version:
-                    version = seat.version
-                    yield _event({"version": version, "state": seat_state(seat)})
-                    if seat.settled:
-                        return
-                await seat.wait_change(version, SEAT_EVENTS_S)
-                if seat.version == version:
-                    yield ": alive\n\n"
+            seat.listeners += 1  # counted while it streams (a stream never started is not)
+            try:
+                while True:
+                    if seat.version != version:
+                        version = seat.version
+                        yield _event({"version": version, "state": seat_state(seat)})
+                        if seat.settled:
+                            return
+                    await seat.wait_change(version, SEAT_EVENTS_S)
+                    if seat.version == version:
+                        yield ": alive\n\n"
+            finally:
+                seat.listeners -= 1
 
         headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
         return StreamingResponse(events(), media_type="text/event-stream", headers=headers)

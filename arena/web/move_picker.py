@@ -22,14 +22,25 @@ class Choice:
     count: int = 1  # moves in the group
 
 
-def choices(moves: Sequence[str], prefix: str = "", limit: int = MAX_CHOICES) -> list[Choice]:
-    """The buttons for the moves that start with `prefix`: each move when at most `limit` of
-    them do, else one group per next word (or per next character, when the next words alone
-    are more than `limit`). A prefix no move starts with shows every move again."""
+def picked(moves: Sequence[str], word: str) -> list[int]:
+    """The moves that name `word` (a thing clicked on the board: a space, a card, a factory,
+    a cell), by index; every move when none does."""
+    named = [i for i, m in enumerate(moves) if word and word in m.split()]
+    return named or list(range(len(moves)))
+
+
+def choices(
+    moves: Sequence[str], prefix: str = "", limit: int = MAX_CHOICES, word: str = ""
+) -> list[Choice]:
+    """The buttons for the moves that start with `prefix` (and name `word`, when some do):
+    each move when at most `limit` of them do, else one group per next word (or per next
+    character, when the next words alone are more than `limit`). A prefix no move starts with
+    shows every move again."""
     prefix = prefix[:MAX_PREFIX]
-    matching = [(i, m) for i, m in enumerate(moves) if m.startswith(prefix)]
+    among = [(i, moves[i]) for i in picked(moves, word[:MAX_PREFIX])]
+    matching = [(i, m) for i, m in among if m.startswith(prefix)]
     if not matching:
-        prefix, matching = "", list(enumerate(moves))
+        prefix, matching = "", among
     while len(matching) > limit:
         groups = _groups(matching, prefix, by_word=True)
         if len(groups) > limit:

@@ -18,7 +18,7 @@ from arena.v1 import arena_pb2 as pb
 from arena.web.boards import LastMove, draw, esc
 from arena.web.boards.hands import hand
 from arena.web.frames import frame_json, result_text
-from arena.web.move_picker import choices
+from arena.web.move_picker import choices, picked
 from arena.web.seats import HumanSeat
 
 
@@ -31,21 +31,26 @@ def decision_html(
     prefix: str = "",
     action: str = "",
     request_id: int = 0,
+    pick: str = "",
 ) -> tuple[str, str]:
     """A pending decision: (the board of the seat's view with its own holdings, its moves as
     buttons, grouped by how they begin when they are many)."""
     board = draw(game, view, players, _text(view), move)
     return (
         f'<div class="seat-board board" id="seat-board">{board}{hand(game, view)}</div>',
-        picker_html(legal_moves, prefix, action, request_id),
+        picker_html(legal_moves, prefix, action, request_id, pick),
     )
 
 
-def picker_html(moves: Sequence[str], prefix: str, action: str, request_id: int) -> str:
+def picker_html(
+    moves: Sequence[str], prefix: str, action: str, request_id: int, pick: str = ""
+) -> str:
     """The move buttons: a group narrows the list (a GET with its prefix), a move is played (a
-    POST of its index); both work without scripts."""
+    POST of its index); both work without scripts. With `pick` (a thing clicked on the board),
+    the moves that name it."""
+    pick = pick if len(picked(moves, pick)) < len(moves) else ""
     buttons = []
-    for c in choices(moves, prefix):
+    for c in choices(moves, prefix, word=pick):
         if c.index is None:
             buttons.append(
                 f'<button class="group" name="prefix" value="{esc(c.text)}" form="narrow" '
@@ -56,17 +61,26 @@ def picker_html(moves: Sequence[str], prefix: str, action: str, request_id: int)
                 f'<button class="move" name="move" value="{c.index}" form="play" '
                 f'data-move="{c.index}">{esc(c.text)}</button>'
             )
-    back = ""
-    if prefix and any(m.startswith(prefix) for m in moves) and len(moves) > len(buttons):
-        back = '<button class="group back" name="prefix" value="" form="narrow" data-prefix="">all moves</button>'  # noqa: E501
+    back = keep = ""
+    if (prefix or pick) and len(moves) > len(buttons):
+        back = (
+            '<button class="group back" form="all" data-prefix="" data-all="1">all moves</button>'
+        )
+    keep = f'<input type="hidden" name="pick" value="{esc(pick)}">' if pick else ""
     return (
-        f'<form id="narrow" method="get" action="{esc(action)}"></form>'
+        f'<form id="narrow" method="get" action="{esc(action)}">{keep}</form>'
+        f'<form id="all" method="get" action="{esc(action)}"></form>'
         f'<form id="play" method="post" action="{esc(action)}/move">'
         f'<input type="hidden" name="request" value="{request_id}"></form>'
-        f'<div class="picker" data-prefix="{esc(prefix)}"><h2>Your move</h2>'
-        f'<p class="moves-count">{len(moves)} legal move{"s" if len(moves) != 1 else ""}</p>'
+        f'<div class="picker" data-prefix="{esc(prefix)}" data-pick="{esc(pick)}">'
+        f'<h2>Your move</h2><p class="moves-count">{len(moves)} legal move'
+        f"{'s' if len(moves) != 1 else ''}{_naming(pick)}</p>"
         f"{back}{''.join(buttons)}</div>"
     )
+
+
+def _naming(pick: str) -> str:
+    return f" · those with <code>{esc(pick)}</code>" if pick else " · or click the board"
 
 
 def _text(view: Mapping[str, Any]) -> str:
@@ -93,7 +107,7 @@ def _last_move(seat: HumanSeat) -> LastMove | None:
     return LastMove(n.seat, n.text)
 
 
-def panel_html(seat: HumanSeat, sid: str, prefix: str = "") -> str:
+def panel_html(seat: HumanSeat, sid: str, prefix: str = "", pick: str = "") -> str:
     """The whole panel of a seat as it stands (the page and its refreshes)."""
     action = "/play/" + quote(sid, safe="")
     state = seat_state(seat)
@@ -111,7 +125,7 @@ def panel_html(seat: HumanSeat, sid: str, prefix: str = "") -> str:
         status = f'<p class="seat-status" id="seat-status">Your move{_clock(pending)}</p>'
         body, picker = decision_html(
             seat.game, pending.view, pending.legal_moves, players, _last_move(seat),
-            prefix, action, pending.request_id,
+            prefix, action, pending.request_id, pick,
         )  # fmt: skip
     elif state == "failed":
         status = f'<p class="seat-status error" id="seat-status">{esc(seat.error)}</p>'

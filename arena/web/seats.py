@@ -22,7 +22,7 @@ import itertools
 import logging
 import secrets
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Coroutine, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,6 +40,7 @@ log = logging.getLogger("arena.web.seats")
 BUILTIN = "builtin:"  # an opponent played by a built-in strategy, e.g. builtin:greedy
 MAX_LIVE_SEATS = 8  # matches with a person in them that one web process plays at once
 MAX_SEATS_PER_CLIENT = 2  # ... of them started from one address
+MAX_LISTENERS = 4  # event streams open on one seat's page at once
 KEEP_ENDED_S = 900.0  # an ended seat's page stays readable this long
 MAX_KEPT = 64  # ... and at most this many ended ones
 CONNECT_WAIT_S = 15.0  # how long the seat and its built-in opponents may take to connect
@@ -109,11 +110,26 @@ class HumanSeat:
         self.version = 0
         self._changed = asyncio.Event()
         self.stop = asyncio.Event()  # ends the seat's bot connections
-        self.tasks: list[asyncio.Task[Any]] = []
+        self.tasks: list[asyncio.Task[None]] = []
+        self.listeners = 0  # event streams open on this seat's page
         self.loop = asyncio.get_running_loop()
 
     def __repr__(self) -> str:
         return f"HumanSeat({self.name!r}, seat {self.seat} of {self.match_id})"
+
+    def spawn(self, work: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+        """A task of this seat; one that fails ends the seat (and says why in the log)."""
+        task = asyncio.create_task(work)
+        self.tasks.append(task)
+        task.add_done_callback(self._done)
+        return task
+
+    def _done(self, task: asyncio.Task[None]) -> None:
+        exc = task.exception() if not task.cancelled() else None
+        if exc is not None:
+            if not isinstance(exc, ArenaError):
+                log.error("match %s: %r", self.match_id, exc)
+            self.finish(str(exc) if isinstance(exc, ArenaError) else "the seat failed")
 
     # ── changes ──
 
@@ -252,16 +268,15 @@ class Seats:
                 versions[name] = config.version
         connections = {}
         for config, policy in configs:
-            connections[config.name] = asyncio.create_task(self._connection(human, config, policy))
-        human.tasks.extend(connections.values())
+            connections[config.name] = human.spawn(self._connection(human, config, policy))
         try:
             await self._connected(connections, versions)
         except ArenaError:
             human.finish("could not connect")
             raise
         self.seats[sid] = human
-        human.tasks.append(asyncio.create_task(self._play(human, clock)))
-        human.tasks.append(asyncio.create_task(self._follow(human)))
+        human.spawn(self._play(human, clock))
+        human.spawn(self._follow(human))
         log.info("a person (%s) plays seat %d of match %s", request.name, seat, human.match_id)
         return sid, human
 
@@ -387,11 +402,6 @@ class Seats:
             except ArenaError as exc:
                 log.warning("watching match %s: %s", human.match_id, exc)
             await asyncio.sleep(WATCH_RETRY_S)
-
-    def close(self) -> None:
-        """Stop every seat (the web server is stopping)."""
-        for human in self.seats.values():
-            human.finish("the web server stopped")
 
 
 def parse_request(form: Mapping[str, Any], opponents: Sequence[str]) -> SeatRequest:

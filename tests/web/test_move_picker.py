@@ -72,3 +72,16 @@ def test_a_move_that_another_extends_stays_a_move_of_its_own() -> None:
 def test_a_prefix_no_move_starts_with_shows_every_move_again() -> None:
     assert choices(["draw", "take 1"], "<script>") == [Choice("draw", 0), Choice("take 1", 1)]
     assert len(choices(THE_NUMBER, "x" * 10_000)) == 10
+
+
+def test_a_thing_clicked_on_the_board_lists_the_moves_that_name_it() -> None:
+    shown = choices(AZUL, word="f2")
+    assert [c.text for c in shown] == AZUL[20:40]
+    assert [c.index for c in shown] == list(range(20, 40))
+    hypnosia = ["4 S4", "4 A17", "4 B0", "3 A17", "3 B0", "3 B6"]
+    assert [c.text for c in choices(hypnosia, word="A17")] == ["4 A17", "3 A17"]
+    assert [c.text for c in choices(hypnosia, word="A1")] == hypnosia  # names no move: all
+    assert [c.text for c in choices(THE_NUMBER, "write 1", word="write")][:2] == [
+        "write 10",
+        "write 11",
+    ]

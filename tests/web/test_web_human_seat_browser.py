@@ -35,6 +35,11 @@ OPPONENTS: dict[str, list[str]] = {
     "epizodiak": ["builtin:greedy", "builtin:random"],
 }
 VIEWPORT = {"width": 1200, "height": 900}
+# On the first decision, a click on the board: (what, the word of the moves it names).
+BOARD_CLICKS = {
+    "azul": (".az-factory[data-source='f2']", "f2"),
+    "arctic_scavengers": (".own-hand tr[data-zone='hand'] .card", ""),  # its own card
+}
 SETTLED = """() => {
     const s = document.getElementById('seat');
     return s && (s.dataset.state === 'over' || s.dataset.state === 'failed' ||
@@ -165,6 +170,17 @@ def test_a_person_plays_a_whole_match_by_clicks_alone(
     first = clock_ms(page, "#seat-clock")
     page.wait_for_timeout(300)
     assert 150 <= first - clock_ms(page, "#seat-clock") <= 1500
+
+    if game in BOARD_CLICKS:  # a thing on the board lists the moves that name it
+        thing, word = BOARD_CLICKS[game]
+        clicked = page.locator(f"#seat-board {thing}").first
+        word = word or str(clicked.get_attribute("data-card"))
+        clicked.click()
+        page.wait_for_function(
+            "w => document.querySelector('.picker')?.dataset.pick === w", arg=word
+        )
+        texts = page.locator("#seat .picker button.move").all_inner_texts()
+        assert texts and all(word in t.split() for t in texts), texts
 
     clicks = play_by_clicks(page, random.Random(game))
     assert clicks > 0

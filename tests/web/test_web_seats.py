@@ -204,3 +204,14 @@ def test_on_a_server_with_credentials_a_person_needs_a_bot_token(tmp_path: Path)
         seat = take_a_seat(s.web, seat_form("azul", "alice", "rival", token=alice))
         panel = play_over_http(s.web, seat, random.Random(5))
         assert 'data-state="over"' in panel and alice not in panel
+
+
+def test_a_seats_page_follows_its_seat_in_at_most_four_tabs(served: Served) -> None:
+    seat = take_a_seat(served.web, seat_form("the_number", "fay", "rival", "builtin:greedy"))
+    streams = [urllib.request.urlopen(served.web + seat + "/events", timeout=30) for _ in range(4)]
+    for stream in streams:
+        assert stream.readline().startswith(b"data: {")
+    assert get(served.web + seat + "/events")[0] == 429
+    for stream in streams:
+        stream.close()
+    assert 'data-state="over"' in play_over_http(served.web, seat, random.Random(6))

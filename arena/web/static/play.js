@@ -5,6 +5,7 @@
 (function () {
   const panel = document.getElementById("panel");
   let prefix = "";
+  let pick = ""; // a thing clicked on the board: the moves that name it
   let request = "";
   let busy = false;
   let skew = 0; // the browser's clock minus the server's, from the panel's own timestamp
@@ -15,25 +16,47 @@
   }
 
   async function redraw() {
-    const url = `${panel.dataset.panel}?prefix=${encodeURIComponent(prefix)}`;
+    const url = `${panel.dataset.panel}?prefix=${encodeURIComponent(prefix)}` +
+      `&pick=${encodeURIComponent(pick)}`;
     const reply = await fetch(url, { cache: "no-store" });
     if (!reply.ok) return;
     panel.innerHTML = await reply.text();
     const data = current();
-    if (data.request !== request) { request = data.request; }
+    if (data.request !== request) { request = data.request; prefix = ""; pick = ""; }
     if (data.now) skew = Date.now() - Number(data.now);
     document.body.dataset.ended = String(data.state === "over" || data.state === "failed");
     tick();
   }
 
-  // Clicks: a group narrows the list (drawn again with its prefix); a move is sent.
+  // Clicks: a thing on the board lists the moves that name it (a space, a card, a factory, a
+  // cell: the words of the moves' own notation); a group narrows the list (drawn again with
+  // its prefix); a move is sent.
+  const PICKABLE = ["space", "card", "source", "cell"];
+  function pickOf(target) {
+    const board = document.getElementById("seat-board");
+    if (current().state !== "your-move" || !board || !board.contains(target)) return null;
+    const selector = PICKABLE.map((k) => `[data-${k}]`).join(",");
+    const thing = target.closest(selector);
+    if (!thing) return null;
+    const key = PICKABLE.find((k) => thing.dataset[k] !== undefined);
+    return thing.dataset[key];
+  }
   panel.addEventListener("click", async (e) => {
+    const word = pickOf(e.target);
+    if (word) {
+      if (busy) return;
+      pick = word;
+      prefix = "";
+      await redraw();
+      return;
+    }
     const button = e.target.closest("button");
     if (!button || !panel.contains(button)) return;
     e.preventDefault();
     if (busy) return;
     if (button.dataset.prefix !== undefined) {
       prefix = button.dataset.prefix;
+      if (button.dataset.all) pick = "";
       await redraw();
       return;
     }
@@ -45,6 +68,7 @@
         method: "POST", body, headers: { "X-Arena-Fetch": "1" },
       });
       prefix = "";
+      pick = "";
       if (!reply.ok) {
         const status = document.getElementById("seat-status");
         if (status) status.textContent = "not played: " + (await reply.text()).replace(/<[^>]*>/g, " ").trim();
