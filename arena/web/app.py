@@ -10,6 +10,7 @@ that person's bot token; its page shows that seat's view and the public match.
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import json
 import time
 from collections.abc import AsyncIterator, Callable
@@ -225,6 +226,7 @@ class Pages:
         playing = sorted(b.name for b in bots if not b.games or game.name in b.games)
         response = self.page(
             request, "play_form.html", game=game, error=error, your_name=name,
+            secure=secure(request),
             builtins=sorted(strategies_for(game.name)), bots=playing,
             clocks=list(CLOCKS_S.items()), default_clock=DEFAULT_CLOCK,
         )  # fmt: skip
@@ -235,6 +237,11 @@ class Pages:
         """Seat the person the form asks for and start the match; on to its page."""
         form = await _form(request)
         seat_request = parse_request({k: v[0] for k, v in form.items()}, form.get("opponent", []))
+        if seat_request.token and not secure(request):
+            raise AccessError(
+                "a token must not travel in clear: reach these pages over https (or from this "
+                "machine) to play with one"
+            )
         try:
             sid, _ = await self.seats.start(seat_request, client_of(request))
         except ArenaError as exc:
@@ -256,7 +263,8 @@ class Pages:
             "game": seat.game,
             "match_id": seat.match_id,
             "panel": panel_html(seat, sid, prefix, pick),
-            "waiting": seat_state(seat) == "waiting",
+            # without scripts the page reloads itself until it is the person's move or over
+            "waiting": seat_state(seat) != "your-move" and not seat.settled,
             "events": f"/play/{quote(sid, safe='')}/events",
             "panel_url": f"/play/{quote(sid, safe='')}/panel",
         }
@@ -345,6 +353,17 @@ async def _with_server_time(events: AsyncIterator[str]) -> AsyncIterator[str]:
     yield first
     async for chunk in events:
         yield chunk
+
+
+def secure(request: Request) -> bool:
+    """Whether what the browser sends stays private: https (uvicorn takes the scheme from a
+    proxy on this machine), or a browser on this machine."""
+    if request.url.scheme == "https":
+        return True
+    try:
+        return ipaddress.ip_address(client_of(request)).is_loopback
+    except ValueError:
+        return False
 
 
 def client_of(request: Request) -> str:

@@ -7,6 +7,7 @@ organizer's credential to start the match).
 
 from __future__ import annotations
 
+import asyncio
 import html
 import random
 import re
@@ -16,13 +17,17 @@ import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import token_ledger
+from starlette.requests import Request
 from web_helpers import PY, ROOT, Served, arena_with_web, call
 
+from arena.rpc.client.remote import Remote
 from arena.rpc.wire.convert import record_from_pb
 from arena.v1 import arena_pb2 as pb
+from arena.web.app import create_app, secure
 
 
 class _NoRedirect(urllib.request.HTTPRedirectHandler):
@@ -215,3 +220,35 @@ def test_a_seats_page_follows_its_seat_in_at_most_four_tabs(served: Served) -> N
     for stream in streams:
         stream.close()
     assert 'data-state="over"' in play_over_http(served.web, seat, random.Random(6))
+
+
+def _scope(host: str, scheme: str = "http", method: str = "GET") -> dict[str, Any]:
+    return {
+        "type": "http", "scheme": scheme, "client": (host, 50000), "server": ("arena", 80),
+        "method": method, "path": "/play", "raw_path": b"/play", "query_string": b"",
+        "headers": [(b"content-type", b"application/x-www-form-urlencoded")],
+        "http_version": "1.1", "root_path": "",
+    }  # fmt: skip
+
+
+def test_a_token_is_taken_only_where_it_stays_private() -> None:
+    assert secure(Request(_scope("127.0.0.1"))) and secure(Request(_scope("::1")))
+    assert secure(Request(_scope("203.0.113.9", "https")))  # or behind a proxy on this machine
+    assert not secure(Request(_scope("203.0.113.9"))) and not secure(Request(_scope("?")))
+
+    # A form with a token from another machine over http is refused before anything is done
+    # with it (the app's server is never asked: there is none).
+    app = create_app(Remote("127.0.0.1:9"))
+    body = urllib.parse.urlencode(seat_form("azul", "gus", "rival", token="gus-77")).encode()
+    sent: list[dict[str, Any]] = []
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request", "body": body, "more_body": False}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    asyncio.run(app(_scope("203.0.113.9", method="POST"), receive, send))
+    assert sent[0]["status"] == 403
+    page = b"".join(m.get("body", b"") for m in sent[1:]).decode()
+    assert "must not travel in clear" in page and "gus-77" not in page

@@ -15,17 +15,25 @@
     return seat ? seat.dataset : {};
   }
 
+  // Redraws may overlap (an event, a click): only the latest asked for is shown, and a panel
+  // older than the newest version announced is drawn again.
+  let wanted = 0;
+  let announced = -1;
   async function redraw() {
+    const mine = ++wanted;
     const url = `${panel.dataset.panel}?prefix=${encodeURIComponent(prefix)}` +
       `&pick=${encodeURIComponent(pick)}`;
     const reply = await fetch(url, { cache: "no-store" });
     if (!reply.ok) return;
-    panel.innerHTML = await reply.text();
+    const text = await reply.text();
+    if (mine !== wanted) return; // a newer redraw is on its way
+    panel.innerHTML = text;
     const data = current();
     if (data.request !== request) { request = data.request; prefix = ""; pick = ""; }
     if (data.now) skew = Date.now() - Number(data.now);
     document.body.dataset.ended = String(data.state === "over" || data.state === "failed");
     tick();
+    if (Number(data.version) < announced) redraw();
   }
 
   // Clicks: a thing on the board lists the moves that name it (a space, a card, a factory, a
@@ -95,10 +103,12 @@
   const source = new EventSource(panel.dataset.events);
   source.onmessage = (e) => {
     const event = JSON.parse(e.data);
+    announced = Math.max(announced, event.version);
     if (String(event.version) !== current().version) redraw();
   };
   source.onerror = () => { source.close(); redraw(); };
   document.body.dataset.script = "on";
+  request = current().request || "";
   if (current().now) skew = Date.now() - Number(current().now);
   tick();
 })();
