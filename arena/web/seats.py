@@ -141,7 +141,7 @@ class HumanSeat:
 
     async def wait_change(self, version: int, timeout_s: float) -> int:
         """Until the seat changes past `version` (or the timeout): its version now."""
-        if self.version == version and not self.ended:
+        if self.version == version:  # ended too: the last public updates may follow
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._changed.wait(), timeout_s)
         return self.version

@@ -12,6 +12,7 @@ import html
 import random
 import re
 import subprocess
+import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -28,6 +29,7 @@ from arena.rpc.client.remote import Remote
 from arena.rpc.wire.convert import record_from_pb
 from arena.v1 import arena_pb2 as pb
 from arena.web.app import create_app, secure
+from arena.web.seats import HumanSeat, SeatRequest
 
 
 class _NoRedirect(urllib.request.HTTPRedirectHandler):
@@ -252,3 +254,18 @@ def test_a_token_is_taken_only_where_it_stays_private() -> None:
     assert sent[0]["status"] == 403
     page = b"".join(m.get("body", b"") for m in sent[1:]).decode()
     assert "must not travel in clear" in page and "gus-77" not in page
+
+
+def test_an_ended_seat_waits_for_its_last_public_update_without_spinning() -> None:
+    async def go() -> None:
+        seat = HumanSeat("sid", SeatRequest("azul", "hal", ""), ["hal", "rival"], 0)
+        seat.finish()  # PlayMatch answered; the END update is still on its way
+        version = seat.version
+        started = time.monotonic()
+        assert await seat.wait_change(version, 0.3) == version  # it waited: nothing changed
+        assert time.monotonic() - started >= 0.25 and not seat.settled
+        end = pb.MatchUpdate(kind=pb.UPDATE_KIND_END, ply=3, match_id=seat.match_id)
+        asyncio.get_running_loop().call_later(0.05, seat.observe, end)
+        assert await seat.wait_change(version, 10) == version + 1 and seat.settled
+
+    asyncio.run(go())
