@@ -19,6 +19,7 @@ if __name__ == "__main__":
     parser.add_argument(
         "--hold-while", help="a file: no move while it exists (at most 120 s a move)", default=""
     )
+    parser.add_argument("--max-matches", type=int, default=1, help="matches played at once")
     args = parser.parse_args()
     rng = random.Random(args.seed)
 
@@ -30,4 +31,4 @@ if __name__ == "__main__":
             time.sleep(0.05)  # the test holds the match live until it has measured what it must
         return rng.randrange(len(request.legal_moves))
 
-    run_bot(choose, address=args.address, name=args.name)
+    run_bot(choose, address=args.address, name=args.name, max_matches=args.max_matches)

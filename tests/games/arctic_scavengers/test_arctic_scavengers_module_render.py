@@ -5,15 +5,28 @@ seat alone (never to another seat or a spectator)."""
 from __future__ import annotations
 
 import random
+import re
 
 from arctic_modules_helpers import Site, module_position, options_of, play
 
 from arena.games.arctic_scavengers import GAME
 from arena.games.arctic_scavengers.positions import position
 from arena.testing import play_random_game
-from arena.web.boards.arctic_scavengers import draw
+from arena.web.boards.arctic_scavengers import draw as draw_scene
+from arena.web.boards.scene import Scene
 
 NAMES = ["alice", "bob"]
+
+
+CHIP = re.compile(r'<span class="card as-[a-z]+" data-card="([^"]+)" title="[^"]*">.*?</span>')
+SEAT_CHIP = re.compile(r'<span class="seat-chip" style="[^"]*"></span>')
+
+
+def draw(view, players) -> str:
+    """The web board of a view (the match page draws it from the same Scene), each card chip
+    reduced to its id and each seat label to its text, so the assertions name cards by id."""
+    html = draw_scene(Scene(view, players))
+    return SEAT_CHIP.sub("", CHIP.sub(r'<span class="card">\1</span>', html))
 
 
 def _built():
