@@ -6,7 +6,7 @@ RUNTIME := $(VENV)/.installed-runtime
 STAMP := $(VENV)/.installed-dev
 PROTOS := $(shell find proto -name '*.proto' | sort)
 
-.PHONY: demo test proto lint bench clean
+.PHONY: demo test proto lint bench clean screenshots
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -28,8 +28,11 @@ demo: $(RUNTIME)
 
 # pytest through tests/run_suite.py: a run that dies without pytest's summary (SIGKILL, the OOM
 # killer, _exit) still ends with a line saying how and where, and leaves no process behind.
+# pytest-xdist, one worker per core (PYTEST_WORKERS=0: no workers): the tests spend much of
+# their time waiting on servers and bot processes. The tests that start Ray share one worker.
+PYTEST_WORKERS ?= auto
 test: $(STAMP)
-	$(PY) tests/run_suite.py -q --durations=20 $(PYTEST_ARGS)
+	$(PY) tests/run_suite.py -q --durations=20 -n $(PYTEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
 
 # Regenerate arena/v1 (messages, gRPC stubs, type stubs) from proto/. Never edit arena/v1 by hand.
 # The starter bots ship a copy of proto/ each, so that a copied bots/js or bots/cpp works anywhere.
@@ -45,6 +48,17 @@ lint: $(STAMP)
 	$(PY) -m ruff check arena tests bots bench
 	$(PY) -m ruff format --check arena tests bots bench
 	$(PY) -m mypy arena  # strict (pyproject.toml); arena/v1 is generated, checked against only
+
+# docs/screenshots/: the pages, every game's board (live and final) and a person's seat at each
+# game (their move, the end), as the browser tests (real headless Chromium) take them into
+# test-artifacts/web/.
+GAMES := lucky_numbers azul the_number arctic_scavengers hypnosia epizodiak
+SHOTS := leaderboard bot tournaments tournament tournament-live match match-live \
+	$(foreach g,$(GAMES),board-$(g)-live board-$(g)-final seat-$(g)-live seat-$(g)-final)
+screenshots: $(STAMP)
+	$(PY) -m pytest -q tests/web/test_web_browser.py tests/web/test_web_boards_browser.py \
+		tests/web/test_web_human_seat_browser.py
+	for s in $(SHOTS); do cp test-artifacts/web/$$s.png docs/screenshots/web-$$s.png; done
 
 bench: $(STAMP)
 	$(PY) bench/run_all.py

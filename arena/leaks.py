@@ -12,12 +12,17 @@ position and the move's public text. The text may say no more than the view:
 
 A game whose move texts name hidden cards fails it: a digger's `keep MDK.2` and `keep SCA.1`
 look the same to everyone else, so their texts must be equal too.
+
+The same resampling checks what a spectator is shown of a position (`picture_leaks`): a web
+board or a text picture drawn from a position must not change when what no spectator can see
+is re-dealt; and what a seat's own page shows must not change when what that seat cannot see
+is.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -157,3 +162,61 @@ def _replay(
     except Exception:  # noqa: BLE001
         return None
     return state
+
+
+Picture = Callable[[Any, tuple[Seat, str] | None], str]
+"""picture(state, last move as (seat, public text) or None) -> what a spectator is shown."""
+
+
+@dataclass(frozen=True, slots=True)
+class PictureLeak:
+    """A position whose spectator picture changed when what spectators cannot see was
+    re-dealt: the picture drew from more than the spectator view."""
+
+    seed: int
+    ply: int
+    shown: str
+    resampled: str
+
+
+@dataclass(slots=True)
+class PictureReport:
+    """What a picture check found and covered."""
+
+    leaks: list[PictureLeak] = field(default_factory=list)
+    plies: int = 0
+
+
+def picture_leaks(
+    game: Game[Any, Any],
+    resample: Resample,
+    picture: Picture,
+    *,
+    seeds: Iterable[int] = range(3),
+    num_players: Sequence[int] | None = None,
+    every: int = 1,
+    resamples: int = 2,
+    viewer: Seat | None = None,
+) -> PictureReport:
+    """Play a random game per seed (player counts cycled); at every `every`-th position,
+    the spectator picture (a web board, a text picture) must not change when the hidden
+    information is re-dealt `resamples` times. With a `viewer` seat, the picture is that
+    seat's (a person's page at the table): what that seat cannot see is re-dealt."""
+    counts = list(num_players or range(game.min_players, game.max_players + 1))
+    report = PictureReport()
+    for i, seed in enumerate(seeds):
+        n = counts[i % len(counts)]
+        states, plies = _playout(game, n, game.options_type(), seed)
+        rng = random.Random(seed ^ 0x91C7)
+        for ply in range(0, len(states), every):
+            last = None
+            if ply:
+                seat, move = plies[ply - 1]
+                last = (seat, game.public_move(states[ply - 1], seat, move))
+            shown = picture(states[ply], last)
+            for _ in range(resamples):
+                other = picture(resample(states[ply], viewer, rng), last)
+                if other != shown:
+                    report.leaks.append(PictureLeak(seed, ply, shown, other))
+            report.plies += 1
+    return report

@@ -51,12 +51,13 @@ def disclose_match(record: MatchRecord, tournament: TournamentState | None) -> D
     hide_moves = not moves_public(tournament)
     # While the seed is withheld the moves are shown as the public saw them played: a move's
     # text may name what only its mover knew (a kept card), until the whole record is public.
-    moves = () if hide_moves else _public_record_moves(record)
+    moves = () if hide_moves else public_record_moves(record)
     shown = replace(record, seed=0, moves=moves)
     return Disclosure(shown, seed_withheld=True, moves_withheld=hide_moves)
 
 
-def _public_record_moves(record: MatchRecord) -> tuple[MoveRecord, ...]:
+def public_record_moves(record: MatchRecord) -> tuple[MoveRecord, ...]:
+    """A finished match's moves as everyone but their movers saw them (replayed from its seed)."""
     game = get_game(record.game)
     options = parse_options(game, dict(record.options))
     pairs = [(m.seat, m.move) for m in record.moves]

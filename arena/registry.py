@@ -26,7 +26,7 @@ class GameEntry:
     wire: str | None  # its arena.view_wire.ViewWire; None: bots cannot play it remotely yet
     strategies: str  # its built-in bots, name -> factory(seed) -> Policy
     sampling: str  # resample(state, seat, rng): what `seat` cannot see, re-dealt
-    board: str | None  # the web page's draw(view, players) -> HTML; None: the text picture
+    board: str | None  # the web page's draw(scene) -> HTML; None: its text picture
 
 
 ENTRIES: tuple[GameEntry, ...] = (
@@ -76,7 +76,7 @@ ENTRIES: tuple[GameEntry, ...] = (
         wire="arena.games.epizodiak.wire:WIRE",
         strategies="arena.games.epizodiak.strategy:STRATEGIES",
         sampling="arena.games.epizodiak.sampling:resample",
-        board=None,  # no drawing yet: the match page shows the text picture
+        board="arena.web.boards.epizodiak:draw",
     ),
 )
 

@@ -1,7 +1,10 @@
 """Epizodiak benchmarks: random full games per second in each mode (engine only) and the greedy
 bot's results against two random bots.
 
-    .venv/bin/python bench/bench_epizodiak.py [--games N] [--matches M]
+    .venv/bin/python bench/bench_epizodiak.py [--games N] [--matches M] [--baseline CHECKOUT]
+
+`--baseline` also prints random playouts per second of another checkout's engine (say, the
+previous main) beside this one's, each from fresh processes run alternately (side_by_side.py).
 
 Prints figures; asserts nothing. The win-rate run is seeded and reproducible: match i uses deal
 seed i, the greedy bot sits in seat i % 3 (seats rotated) and random bots in the other two, each
@@ -17,6 +20,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from side_by_side import compare  # noqa: E402
 
 from arena.games.epizodiak import GAME, EpizodiakOptions  # noqa: E402
 from arena.games.epizodiak.strategy import make_greedy  # noqa: E402
@@ -76,7 +81,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000, help="random games per speed figure")
     parser.add_argument("--matches", type=int, default=600, help="greedy vs random matches")
+    parser.add_argument("--baseline", type=Path, help="another checkout to compare speed with")
     args = parser.parse_args()
+    if args.baseline is not None:
+        for mode in ("one_round", "score7"):
+            compare("epizodiak", players=3, games=args.games // 4, baseline=args.baseline,
+                    options={"mode": mode})  # fmt: skip
     for options in MODES:
         cpu, wall, per_game = random_games_per_second(args.games, options)
         print(

@@ -1,6 +1,7 @@
 """Referee throughput over gRPC next to a bare gRPC round trip, on this machine, in one run.
 
     .venv/bin/python bench/bench_referee.py [--matches 30] [--parallel 4] [--pings 5000]
+    .venv/bin/python bench/bench_referee.py --workers 1,2 [--db URL] [--parallel 8] [--rounds 4]
 
 1. Bare round trip: a bidi-stream echo service (generic handlers, no .proto) in this process,
    a client in a subprocess sending one message at a time (payload the size of a typical
@@ -16,6 +17,8 @@
 5. Server-side overhead per decision (median, p99): referee time from the arrival of a match's
    previous decision to handing its next request to the transport (apply, next view and legal
    moves, encoding), excluding the bot's thinking and the transport by construction.
+
+With --workers: `arena serve --workers N` for each N, side by side (bench/referee_workers.py).
 """
 
 from __future__ import annotations
@@ -220,11 +223,22 @@ if __name__ == "__main__":
         "--parallel", type=int, default=4, help="matches at once in the parallel run"
     )
     parser.add_argument("--pings", type=int, default=5000, help="round trips of the bare echo")
+    parser.add_argument(
+        "--workers", help="worker counts to compare, e.g. 1,2 (arena serve --workers N)"
+    )
+    parser.add_argument("--db", help="with --workers: a PostgreSQL URL (default: a throwaway one)")
+    parser.add_argument("--rounds", type=int, default=4, help="with --workers: matches per pair")
     parser.add_argument("--echo-client", metavar="ADDRESS", help=argparse.SUPPRESS)
     parser.add_argument("--stub-bot", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--echo-pair", action="store_true", help=argparse.SUPPRESS)
     arguments = parser.parse_args()
-    if arguments.echo_pair:
+    if arguments.workers:
+        from referee_workers import main as workers_main
+
+        counts = [int(n) for n in arguments.workers.split(",")]
+        parallel = arguments.parallel if "--parallel" in sys.argv else 8
+        asyncio.run(workers_main(counts, arguments.db, parallel, arguments.rounds))
+    elif arguments.echo_pair:
         print(f"{asyncio.run(measure_ping_pong(arguments.pings)):.1f}")
     elif arguments.stub_bot:
         asyncio.run(stub_bot())

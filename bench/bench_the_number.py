@@ -2,6 +2,10 @@
 size of a DecisionRequest with and without its legal-move list (compact requests).
 
     .venv/bin/python bench/bench_the_number.py [--games N] [--matches M] [--players P]
+                                               [--baseline CHECKOUT]
+
+`--baseline` also prints random playouts per second of another checkout's engine (say, the
+previous main) beside this one's, each from fresh processes run alternately (side_by_side.py).
 
 Prints figures; asserts nothing. The win-rate run is seeded and reproducible: match i is a
 P-player game (default 3) with the bot in seat i % P (seats rotate) and random bots in the
@@ -19,6 +23,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from side_by_side import compare  # noqa: E402
 
 from arena.games.the_number import GAME, TheNumberOptions  # noqa: E402
 from arena.games.the_number.strategy import make_reasoner  # noqa: E402
@@ -121,7 +127,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=500, help="random games per player count")
     parser.add_argument("--matches", type=int, default=600, help="bot vs random matches")
     parser.add_argument("--players", type=int, default=3, help="players in the win-rate run")
+    parser.add_argument("--baseline", type=Path, help="another checkout to compare speed with")
     args = parser.parse_args()
+    if args.baseline is not None:
+        compare("the_number", players=3, games=args.games // 2, baseline=args.baseline)
     random_games_per_second(5, 50)  # warm-up: fills the per-board legal-move cache once
     for n in (3, 5):
         rate, cpu_rate, decisions = random_games_per_second(n, args.games)

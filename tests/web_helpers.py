@@ -8,7 +8,6 @@ import asyncio
 import concurrent.futures
 import os
 import re
-import shutil
 import signal
 import subprocess
 import sys
@@ -23,6 +22,7 @@ from typing import Any
 import grpc
 import pytest
 import token_ledger
+from apt import AptUnavailable, apt_install
 
 from arena.v1 import arena_pb2 as pb
 from arena.v1 import arena_pb2_grpc
@@ -46,15 +46,10 @@ def unavailable(reason: str) -> None:
 
 def ensure_chromium() -> str:
     """The Chromium binary, installed from Debian's `chromium` package when missing."""
-    if Path(CHROMIUM).exists():
-        return CHROMIUM
-    if os.geteuid() != 0 or shutil.which("apt-get") is None:
-        unavailable("chromium is not installed (and not root with apt-get)")
-    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    for cmd in (["apt-get", "update"], ["apt-get", "install", "-y", "chromium"]):
-        done = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=900)
-        if done.returncode != 0:
-            unavailable(f"{' '.join(cmd)} failed: {done.stderr.strip()[-300:]}")
+    try:
+        apt_install(("chromium",), Path(CHROMIUM).exists)
+    except AptUnavailable as exc:
+        unavailable(str(exc))
     return CHROMIUM
 
 
@@ -95,10 +90,11 @@ class Served:
     processes: list[subprocess.Popen[Any]] = field(default_factory=list)
     log: list[str] = field(default_factory=list)  # what the server printed (drained)
 
-    def bot(self, script: str, name: str, *extra: str) -> None:
-        """Start a bot process connected to the server."""
+    def bot(self, script: str, name: str, *extra: str, token: str | None = None) -> None:
+        """Start a bot process connected to the server (with its token, if it needs one)."""
         cmd = [PY, str(ROOT / script), "--address", self.address, "--name", name, *extra]
-        self.processes.append(subprocess.Popen(cmd, stderr=subprocess.DEVNULL))
+        env = {**os.environ, "ARENA_TOKEN": token} if token is not None else None
+        self.processes.append(subprocess.Popen(cmd, stderr=subprocess.DEVNULL, env=env))
 
     def wait_for_bots(self, names: set[str], timeout_s: float = 30.0) -> None:
         """Until every named bot is connected."""
@@ -112,11 +108,13 @@ class Served:
 
 
 @contextmanager
-def arena_with_web(db: Path) -> Iterator[Served]:
-    """`arena serve --db DB --web` on free ports; stopped (and its bots killed) at the end."""
+def arena_with_web(db: Path, env: dict[str, str] | None = None) -> Iterator[Served]:
+    """`arena serve --db DB --web` on free ports (with `env` added to its environment, and
+    its pages'); stopped (and its bots killed) at the end."""
     cmd = [PY, "-m", "arena", "serve", "--address", "127.0.0.1:0", "--db", str(db),
            "--web", "127.0.0.1:0"]  # fmt: skip
-    server = subprocess.Popen(cmd, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    environment = {**os.environ, **env} if env is not None else None
+    server = subprocess.Popen(cmd, stderr=subprocess.PIPE, text=True, cwd=ROOT, env=environment)
     served = None
     try:
         assert server.stderr is not None

@@ -118,6 +118,7 @@ class MatchRow:
     tournament_id: int | None
     fixture: int | None
     finished_at: float
+    scores: tuple[float, ...] = ()  # the game's own final scores
 
 
 @dataclass(frozen=True, slots=True)
@@ -308,6 +309,7 @@ def match_row_of_summary(s: MatchSummary, seed_public: bool) -> MatchRow:
         tournament_id=s.tournament_id,
         fixture=s.fixture,
         finished_at=s.finished_at,
+        scores=tuple(o.scores),
     )
 
 
@@ -369,6 +371,7 @@ def match_row_of_record(record: MatchRecord, tournament_id: int | None = None) -
         tournament_id=tournament_id,
         fixture=int(fixture) if isinstance(fixture, int) else None,
         finished_at=record.finished_at,
+        scores=tuple(o.scores),
     )
 
 

@@ -31,7 +31,7 @@ SUMMARY_COLUMNS = (
 HISTORY_COLUMNS = (
     "match", "tournament", "fixture", "seat", "rank", "mu", "sigma", "delta mu", "conservative",
 )  # fmt: skip
-MATCH_COLUMNS = ("match", "seed", "seats", "ranks", "points", "end", "moves", "detail")
+MATCH_COLUMNS = ("match", "seed", "seats", "ranks", "scores", "points", "end", "moves", "detail")
 FORFEITS_NOTE = "forfeits: seats nobody played (never connected, withdrawn; rated as losses)"
 LADDER_NOTE = f"ordered by conservative = mu - {CONSERVATIVE_K:g} sigma"
 
@@ -143,6 +143,7 @@ def match_row(m: MatchRow) -> dict[str, Any]:
         "seed": WITHHELD if m.seed is None else m.seed,
         "seats": list(m.players),
         "ranks": list(m.ranks),
+        "scores": list(m.scores),
         "points": list(m.points),
         "end": m.termination,
         "moves": m.moves,

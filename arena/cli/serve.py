@@ -52,7 +52,11 @@ def serve_command(
     ] = None,
     increment: IncrementOption = None,
     startup_timeout: Annotated[
-        float, typer.Option(help="Seconds a PlayMatch call waits for its bots to connect.")
+        float,
+        typer.Option(
+            help="Seconds a PlayMatch call, or a tournament being created or resumed, waits "
+            "for its bots to connect."
+        ),
     ] = 15.0,
     db: DbOption = None,
     tls_cert: Annotated[
@@ -75,6 +79,17 @@ def serve_command(
             "--web", help="Also serve the spectators' web pages on this host:port (read-only)."
         ),
     ] = None,
+    workers: Annotated[
+        str | None,
+        typer.Option(
+            "--workers",
+            metavar="N|auto",
+            help="Referee processes sharing the port and a PostgreSQL database (auto: the cores "
+            "available; default 1, see docs/scale.md). SQLite is served by one.",
+            show_default=False,
+        ),
+    ] = None,
+    worker_index: Annotated[int | None, typer.Option(hidden=True)] = None,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Log debug detail.")] = False,
 ) -> None:
     """Run a referee server: bots connect to it, matches are played on it (Ctrl-C stops it).
@@ -84,24 +99,61 @@ def serve_command(
     credentials in the database the server is open and listens on loopback only; register an
     organizer and the bots (`arena organizer add`, `arena bot add`) to serve a network, with TLS.
     """
-    from arena.rpc.server.listen import TlsFiles, serve
-    from arena.rpc.server.state import ServerConfig
-    from arena.store import Store
+    from arena.rpc.server.workers import check_workers, parse_workers
+    from arena.store import Store, resolve_url
 
     if ":" not in address:
         raise ConfigError(f"--address {address!r} must be host:port")
     if (tls_cert is None) != (tls_key is None):
         raise ConfigError("--tls-cert and --tls-key go together")
-    tls = TlsFiles(tls_cert, tls_key) if tls_cert is not None and tls_key is not None else None
     clock = clock_from_options(time_per_move, time_bank, increment)
     limits = ServerLimits(max_cycles=max_cycles, max_fixtures=max_fixtures)
     check_clock(clock.per_move_ms, clock.bank_ms, clock.increment_ms, limits)
-    config = ServerConfig(clock=clock, startup_timeout_s=startup_timeout, limits=limits)
+    postgres = resolve_url(db).get_backend_name() == "postgresql"
+    count = parse_workers(workers, postgres)
+    check_workers(count, postgres)
+    worker = f"[worker {worker_index}] " if worker_index is not None else ""
     logging.basicConfig(
         level=logging.DEBUG if verbose else logging.INFO,
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        format=f"%(asctime)s %(levelname)s {worker}%(name)s: %(message)s",
     )
+    if count > 1:
+        from arena.rpc.server.workers import run_workers
+
+        with Store.open(db):  # the schema is created or upgraded once, before the workers
+            pass
+        args = [*_clock_args(time_per_move, time_bank, increment), "--startup-timeout",
+                str(startup_timeout), "--max-cycles", str(max_cycles), "--max-fixtures",
+                str(max_fixtures), *(["--db", db] if db else []),
+                *(["--tls-cert", str(tls_cert), "--tls-key", str(tls_key)] if tls_key else []),
+                *(["--allow-plaintext"] if allow_plaintext else []),
+                *(["--verbose"] if verbose else [])]  # fmt: skip
+        raise typer.Exit(run_workers(args, address, count, web))
+    from arena.rpc.server.listen import TlsFiles, serve
+    from arena.rpc.server.state import ServerConfig
+
+    tls = TlsFiles(tls_cert, tls_key) if tls_cert is not None and tls_key is not None else None
+    config = ServerConfig(clock=clock, startup_timeout_s=startup_timeout, limits=limits)
     with Store.open(db) as store:
         asyncio.run(
-            serve(address, config, store, tls=tls, allow_plaintext=allow_plaintext, web=web)
+            serve(
+                address,
+                config,
+                store,
+                tls=tls,
+                allow_plaintext=allow_plaintext,
+                web=web,
+                reuse_port=worker_index is not None,
+            )
         )
+
+
+def _clock_args(
+    time_per_move: int | None, time_bank: int | None, increment: int | None
+) -> list[str]:
+    out = []
+    for flag, value in (("--time-per-move", time_per_move), ("--time-bank", time_bank),
+                        ("--increment", increment)):  # fmt: skip
+        if value is not None:
+            out += [flag, str(value)]
+    return out

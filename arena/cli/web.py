@@ -36,7 +36,9 @@ def web_command(
     ] = None,
 ) -> None:
     """Serve leaderboards, rating histories, tournaments and match replays (live too) as web
-    pages, read from a running server (Ctrl-C stops it)."""
+    pages, read from a running server, and seats for people to play at (/play) (Ctrl-C stops
+    it). On a server with credentials, the matches people start need an organizer's token in
+    $ARENA_ORGANIZER_TOKEN, and each person a bot token of their own."""
     import socket
 
     from arena.rpc.client.remote import Remote
@@ -47,7 +49,9 @@ def web_command(
     )
     # `arena serve --web` names its own pages with a per-launch token (never on a command line)
     relay = os.environ.pop(RELAY_ENV, None) or None
-    remote = Remote(server, None, Remote.of(server, None, tls_ca).tls_ca, relay)
+    organizer = Remote.of(server, None, tls_ca)  # starts people's matches: PlayMatch
+    organizer.check_transport()
+    remote = Remote(server, None, organizer.tls_ca, relay)
     where: str | socket.socket = listen
     if listen_fd is not None:
         where = socket.socket(fileno=listen_fd)
@@ -58,6 +62,6 @@ def web_command(
         for sig in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 loop.add_signal_handler(sig, stop.set)
-        await serve_web(remote, where, stop)
+        await serve_web(remote, where, stop, organizer)
 
     asyncio.run(main())

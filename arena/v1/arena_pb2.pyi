@@ -686,7 +686,7 @@ class ListMatchesResponse(_message.Message):
     def __init__(self, matches: _Optional[_Iterable[_Union[MatchSummary, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
 
 class MatchSummary(_message.Message):
-    __slots__ = ("match_id", "game", "players", "ranks", "points", "termination", "tournament_id", "fixture", "finished_at", "seed", "seed_withheld", "moves", "detail")
+    __slots__ = ("match_id", "game", "players", "ranks", "points", "termination", "tournament_id", "fixture", "finished_at", "seed", "seed_withheld", "moves", "detail", "scores")
     MATCH_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
@@ -700,6 +700,7 @@ class MatchSummary(_message.Message):
     SEED_WITHHELD_FIELD_NUMBER: _ClassVar[int]
     MOVES_FIELD_NUMBER: _ClassVar[int]
     DETAIL_FIELD_NUMBER: _ClassVar[int]
+    SCORES_FIELD_NUMBER: _ClassVar[int]
     match_id: str
     game: str
     players: _containers.RepeatedScalarFieldContainer[str]
@@ -713,7 +714,8 @@ class MatchSummary(_message.Message):
     seed_withheld: bool
     moves: int
     detail: str
-    def __init__(self, match_id: _Optional[str] = ..., game: _Optional[str] = ..., players: _Optional[_Iterable[str]] = ..., ranks: _Optional[_Iterable[int]] = ..., points: _Optional[_Iterable[float]] = ..., termination: _Optional[_Union[Termination, str]] = ..., tournament_id: _Optional[int] = ..., fixture: _Optional[int] = ..., finished_at: _Optional[float] = ..., seed: _Optional[int] = ..., seed_withheld: _Optional[bool] = ..., moves: _Optional[int] = ..., detail: _Optional[str] = ...) -> None: ...
+    scores: _containers.RepeatedScalarFieldContainer[float]
+    def __init__(self, match_id: _Optional[str] = ..., game: _Optional[str] = ..., players: _Optional[_Iterable[str]] = ..., ranks: _Optional[_Iterable[int]] = ..., points: _Optional[_Iterable[float]] = ..., termination: _Optional[_Union[Termination, str]] = ..., tournament_id: _Optional[int] = ..., fixture: _Optional[int] = ..., finished_at: _Optional[float] = ..., seed: _Optional[int] = ..., seed_withheld: _Optional[bool] = ..., moves: _Optional[int] = ..., detail: _Optional[str] = ..., scores: _Optional[_Iterable[float]] = ...) -> None: ...
 
 class GetLeaderboardRequest(_message.Message):
     __slots__ = ("game",)

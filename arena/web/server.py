@@ -33,14 +33,18 @@ def bind(address: str) -> socket.socket:
     return sock
 
 
-async def serve_web(remote: Remote, listen: str | socket.socket, stop: asyncio.Event) -> None:
+async def serve_web(
+    remote: Remote,
+    listen: str | socket.socket,
+    stop: asyncio.Event,
+    organizer: Remote | None = None,
+) -> None:
     """Serve the pages of the server `remote` on `listen` (host:port or a bound socket) until
-    `stop` is set."""
+    `stop` is set; the matches people play there are started with `organizer`'s credential."""
     sock = bind(listen) if isinstance(listen, str) else listen
     host, port = sock.getsockname()[:2]
-    config = uvicorn.Config(
-        create_app(remote), log_level="warning", lifespan="off", timeout_graceful_shutdown=1
-    )
+    app = create_app(remote, organizer=organizer)
+    config = uvicorn.Config(app, log_level="warning", lifespan="off", timeout_graceful_shutdown=1)
     server = uvicorn.Server(config)
     log.info("web pages on http://%s:%d/ (reading %s)", host, port, remote.address)
     task = asyncio.create_task(server.serve(sockets=[sock]))

@@ -111,7 +111,7 @@ def test_arena_web_serves_the_pages_of_a_server(served: tuple[Served, Path]) -> 
         with urllib.request.urlopen(base + "/games/lucky_numbers", timeout=10) as reply:
             page = reply.read().decode()
         assert all(f">{name}</a>" in page for name in BOTS)
-        for path in ("/games/no_such_game", "/tournaments/99"):
+        for path in ("/games/no_such_game", "/tournaments/99", "/matches/nope"):
             with pytest.raises(urllib.error.HTTPError) as info:
                 urllib.request.urlopen(base + path, timeout=10)
             assert info.value.code == 404

@@ -26,6 +26,16 @@ def test_a_shuffle_is_seeded_by_the_next_output() -> None:
     assert list(tiles) == expected
 
 
+def test_the_fast_shuffle_gives_the_order_of_a_fresh_random() -> None:
+    for seed in range(300):
+        value = Stream(seed * 0x9E3779B97F4A7C15 % (1 << 64))
+        items = list(range(seed % 60))
+        tiles, _ = value.shuffled(items)
+        expected = list(items)
+        random.Random(value.next64()[0]).shuffle(expected)
+        assert list(tiles) == expected
+
+
 def test_two_dice_come_from_the_two_halves_of_one_output() -> None:
     (a, b), after = Stream(7).dice_pair()
     assert (a, b, after) == (2, 3, 11400714819323198492)

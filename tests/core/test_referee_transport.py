@@ -10,8 +10,11 @@ from arena.referee import Clock, play_match, transport_of
 from arena.registry import get_game
 
 GAME = get_game("lucky_numbers")
-CLOCK = Clock(per_move_ms=60, bank_ms=0)  # no bank: any charged overrun loses at once
-SLOW_S = 0.09  # the first decision takes 90 ms: 30 ms over the budget
+# No bank: any charged overrun loses at once. Budgets wide enough that a loaded machine's
+# scheduling delays (tens of ms) cannot turn a fast decision into an overrun.
+CLOCK = Clock(per_move_ms=500, bank_ms=0)
+SLOW_S = 0.8  # the first decision takes 800 ms: 300 ms over the budget
+WIRE_MS = 600.0  # ... of which 600 ms on the wire: charged 200 ms, within the budget
 
 
 class SlowOnWire:
@@ -44,11 +47,11 @@ def play(slow: SlowOnWire) -> MatchRecord:
 
 
 def test_an_overrun_within_the_transport_share_is_not_charged():
-    record = play(SlowOnWire("remote", transport_ms=50.0))
+    record = play(SlowOnWire("remote", transport_ms=WIRE_MS))
     assert record.outcome.termination in (Termination.NORMAL, Termination.TURN_CAP)
     first = next(m for m in record.moves if m.seat == 0)
     assert first.elapsed_ms >= SLOW_S * 1000
-    assert first.transport_ms == 50.0  # recorded next to the wall time it is part of
+    assert first.transport_ms == WIRE_MS  # recorded next to the wall time it is part of
     assert all(m.transport_ms == 0.0 for m in record.moves if m.seat == 1)
 
 
@@ -60,7 +63,7 @@ def test_the_same_overrun_without_transport_is_a_timeout():
 
 
 def test_an_overrun_beyond_the_transport_share_still_times_out():
-    record = play(SlowOnWire("remote", transport_ms=10.0))  # 90 - 10 = 80 ms charged > 60
+    record = play(SlowOnWire("remote", transport_ms=10.0))  # 800 - 10 ms charged > 500
     assert record.outcome.termination is Termination.TIMEOUT
     assert record.outcome.offender == 0
 

@@ -40,12 +40,8 @@ def test_every_entry_names_every_part(entry: GameEntry) -> None:
     strategies = load_part(entry.strategies)
     assert strategies and all(callable(make) for make in strategies.values())
     assert callable(load_part(entry.sampling))
-    if entry.board is not None:
-        assert entry.board.startswith("arena.web.boards.") and callable(load_part(entry.board))
-
-
-def test_a_game_without_a_board_says_so() -> None:
-    assert game_entry("epizodiak").board is None
+    assert entry.board is not None, "every game of the base set has a web board"
+    assert entry.board.startswith("arena.web.boards.") and callable(load_part(entry.board))
 
 
 def test_names_are_forgiving_and_unknown_ones_list_the_known() -> None:

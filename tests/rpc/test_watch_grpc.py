@@ -19,10 +19,11 @@ from arena.game import parse_options, replay
 from arena.games.lucky_numbers.sampling import resample as lucky_resample
 from arena.games.the_number.sampling import resample as number_resample
 from arena.players import random_policy
-from arena.publicity import spectator_json
+from arena.publicity import public_record_moves, spectator_json
 from arena.registry import get_game
 from arena.rpc.server.state import ServerConfig
 from arena.rpc.server.watching import WatchSettings
+from arena.rpc.wire.convert import record_from_pb
 from arena.v1 import arena_pb2 as pb
 
 START, MOVE, END = pb.UPDATE_KIND_START, pb.UPDATE_KIND_MOVE, pb.UPDATE_KIND_END
@@ -81,7 +82,8 @@ def test_live_watchers_see_every_move_in_order_and_late_ones_catch_up() -> None:
         assert [u.ply for u in first] == [*range(n + 1), n]
         assert [u.kind for u in first] == [START, *[MOVE] * n, END]
         assert [(u.move.seat, u.move.move) for u in first[1:-1]] == [
-            (m.seat, m.move) for m in record.moves
+            (m.seat, m.move)
+            for m in public_record_moves(record_from_pb(record))  # as the public saw them
         ]
         assert first[-1].outcome == record.outcome and not first[-1].live
         assert all(u.live for u in first[:-1]) and all(u.players == ["a", "b"] for u in first)

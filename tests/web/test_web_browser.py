@@ -129,6 +129,8 @@ def test_a_live_tournament_and_its_live_match_update_without_reloading(
     page.wait_for_selector(f"#live a[href='/matches/t{tid}-1']", timeout=120_000)
     assert page.inner_text("#progress") == "1/2 played"  # changed in place, from 0/2
     assert page.evaluate("window.sameDocument") is True
+    playing = page.eval_on_selector_all("#live-matches td b", "bs => bs.map(b => b.textContent)")
+    assert sorted(playing) == ["slow1", "slow2"]  # who plays now, by name
     shot(page, "tournament-live")
     page.click(f"#live a[href='/matches/t{tid}-1']")
     page.wait_for_function("document.getElementById('state').textContent === 'live'")

@@ -6,10 +6,13 @@ anticlockwise placements, sets (by value), pass.
 
 from __future__ import annotations
 
+from itertools import compress
+
 from .notation import CONTEST_TEXT, DRAW, LEGACY_PICKUP_TEXT, PASS, PICKUP, PLACE_TEXT, SET_TEXT
 from .state import (
     CCW,
     CONTEST_AFTER,
+    COPIES,
     CW,
     SET_SIZE,
     SKIP_LIMIT,
@@ -21,34 +24,48 @@ from .state import (
     open_values,
 )
 
+# Enum members cost a class-attribute lookup each time they are named: the hot paths use these.
+_NONE, _CW, _CCW = int(Side.NONE), int(Side.CW), int(Side.CCW)
+_START, _PLAY, _CONTEST_PLACE = int(Phase.START), int(Phase.PLAY), int(Phase.CONTEST_PLACE)
+_VALUES = range(1, VALUES + 1)
+# A hand can discard a set when a value's count is 3 or 4 (its most): `3 in hand or 4 in hand`
+# scans the counts in C, several times cheaper than max(hand) >= 3.
+assert SET_SIZE == 3 and COPIES == 4
+_AT_LEAST_3 = (SET_SIZE - 1).__lt__  # count -> count >= 3
 
-def run(hand: tuple[int, ...], first: int, step: tuple[int, ...], room: int, banned: int) -> int:
-    """How many tiles of the hand fit one after another from `first` (none past a `banned`)."""
-    k, v = 0, first
-    while k < room and hand[v] and v != banned:
-        k, v = k + 1, step[v]
-    return k
+# RUNS[side][first]: the placement texts from `first` on that side, by length (1-12).
+RUNS: dict[int, tuple[tuple[str, ...], ...]] = {
+    side: ((),) + tuple(tuple(PLACE_TEXT[side][v, k] for k in range(1, VALUES + 1))
+                        for v in _VALUES)
+    for side in (Side.CW, Side.CCW)
+}  # fmt: skip
+_RUNS_CW, _RUNS_CCW = RUNS[_CW], RUNS[_CCW]
 
 
 def placements(state: State, hand: tuple[int, ...], banned: int, only: int = 0) -> list[str]:
     """Every legal placement: each side, each run length; `only` forces the first value."""
-    room = VALUES - state.length
-    open_cw, open_ccw = open_values(state.start, state.length)
+    start, length = state.start, state.length
+    room = VALUES - length
+    open_cw, open_ccw = (start + length - 1) % VALUES + 1, CCW[start]
     out: list[str] = []
-    if not only or only == open_cw:
-        k = run(hand, open_cw, CW, room, banned)
-        texts = PLACE_TEXT[Side.CW]
-        out.extend(texts[open_cw, i] for i in range(1, k + 1))
-    if not only or only == open_ccw:
-        k = run(hand, open_ccw, CCW, room, banned)
-        texts = PLACE_TEXT[Side.CCW]
-        out.extend(texts[open_ccw, i] for i in range(1, k + 1))
+    if hand[open_cw] and open_cw != banned and (not only or only == open_cw):
+        k, v = 1, CW[open_cw]
+        while k < room and hand[v] and v != banned:
+            k, v = k + 1, CW[v]
+        out += _RUNS_CW[open_cw][:k]
+    if hand[open_ccw] and open_ccw != banned and (not only or only == open_ccw):
+        k, v = 1, CCW[open_ccw]
+        while k < room and hand[v] and v != banned:
+            k, v = k + 1, CCW[v]
+        out += _RUNS_CCW[open_ccw][:k]
     return out
 
 
 def sets(hand: tuple[int, ...]) -> list[str]:
     """Every `set v` the hand can discard."""
-    return [SET_TEXT[v] for v in range(1, VALUES + 1) if hand[v] >= SET_SIZE]
+    if 3 not in hand and 4 not in hand:
+        return []
+    return list(compress(SET_TEXT, map(_AT_LEAST_3, hand)))  # the loop runs in C
 
 
 def pickup_sides(state: State, hand: tuple[int, ...]) -> list[Side]:
@@ -61,15 +78,15 @@ def pickup_sides(state: State, hand: tuple[int, ...]) -> list[Side]:
         ends = ((Side.CW, end_value(state.start, state.length)), (Side.CCW, state.start))
         return [side for side, v in ends if hand[v] >= SET_SIZE - 1]
     side = state.last_end
-    if side == Side.NONE:
+    if side == _NONE:
         return []
-    v = end_value(state.start, state.length) if side == Side.CW else state.start
+    v = end_value(state.start, state.length) if side == _CW else state.start
     return [Side(side)] if hand[v] else []
 
 
-def picked_up(state: State, side: Side) -> tuple[int, int, int]:
+def picked_up(state: State, side: int) -> tuple[int, int, int]:
     """(value taken, new start, new length) of a pick-up from `side` (spec §5.2, EP-A4)."""
-    if side == Side.CW:
+    if side == _CW:
         return end_value(state.start, state.length), state.start, state.length - 1
     return state.start, CW[state.start], state.length - 1
 
@@ -109,7 +126,17 @@ def start_moves(state: State) -> list[str]:
     """Turn start: draw (with a pile), pickups, contests, placements, sets, skip."""
     hand = state.hands[state.current]
     if state.pile:
-        return [DRAW, *_pickup_moves(state, hand, False), *placements(state, hand, 0), *sets(hand)]
+        out = [DRAW]
+        side = state.last_end
+        if state.options.pickup_legacy:
+            out += _pickup_moves(state, hand, False)
+        elif side:  # the common rule, written out: the previous placement's end tile
+            if hand[end_value(state.start, state.length) if side == _CW else state.start]:
+                out.append(PICKUP)
+        out += placements(state, hand, 0)
+        if 3 in hand or 4 in hand:  # a set to discard (a value has at most 4 tiles)
+            out += sets(hand)
+        return out
     obligated = state.skips >= SKIP_LIMIT  # spec §6.4: place or contest; a set does not do
     out = _pickup_moves(state, hand, obligated)
     out.extend(CONTEST_TEXT[v] for v in contest_targets(state, hand))
@@ -126,20 +153,21 @@ def play_moves(state: State) -> list[str]:
     hand = state.hands[state.current]
     out = placements(state, hand, state.picked)
     if state.pile_turn:
-        out.extend(sets(hand))
+        if 3 in hand or 4 in hand:
+            out += sets(hand)
         out.append(PASS)
     elif state.skips < SKIP_LIMIT:
-        out.extend(sets(hand))
+        out += sets(hand)
     return out
 
 
 def legal_moves_of(state: State) -> list[str]:
     """The legal decisions of the seat to move."""
     phase = state.phase
-    if phase == Phase.START:
+    if phase == _START:
         return start_moves(state)
-    if phase == Phase.PLAY:
+    if phase == _PLAY:
         return play_moves(state)
-    if phase == Phase.CONTEST_PLACE:
+    if phase == _CONTEST_PLACE:
         return placements(state, state.hands[state.current], 0, only=state.contested)
     return []

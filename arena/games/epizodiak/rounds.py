@@ -6,14 +6,29 @@ Every shuffle (each round's deal, each new dial) is drawn from the Stream kept i
 
 from __future__ import annotations
 
-from typing import Any
-
 from arena.chance import Stream
 from arena.game import CAPPED_END, NORMAL_END
 
 from .scoring import add_points, round_points, target_reached
 from .state import (
     COPIES,
+    F_COMPLETED,
+    F_CONTESTED,
+    F_CURRENT,
+    F_DISCARDS,
+    F_GONE,
+    F_HANDS,
+    F_LAST_END,
+    F_LENGTH,
+    F_PHASE,
+    F_PICKED,
+    F_PILE,
+    F_PILE_TURN,
+    F_RECENT,
+    F_SKIPS,
+    F_START,
+    F_TURN_MOVES,
+    F_TURNS,
     HAND_SIZE,
     NUM_PLAYERS,
     RECENT_TURNS,
@@ -77,49 +92,59 @@ def deal(
 def finish_turn(
     state: State,
     turn_moves: tuple[str, ...],
-    *,
-    skip: bool = False,
-    placed: Side = Side.NONE,
-    **changes: Any,
+    skip: bool,
+    placed: int,
+    hands: tuple[tuple[int, ...], ...],
+    start: int,
+    length: int,
+    gone: int,
+    discards: tuple[tuple[int, int], ...],
 ) -> State:
-    """The end of the mover's turn, with its `changes` to the state: round end, a full dial,
-    the turn cap, else the next seat. One new state on the common path (it is the hot one)."""
+    """The end of the mover's turn, whose play left `hands`, the block (`start`, `length`), the
+    sets `gone` and `discards`: round end, a full dial, the turn cap, else the next seat. One new
+    state on the common path (it is the hot one)."""
     seat = state.current
-    hands = changes.get("hands", state.hands)
-    length = changes.get("length", state.length)
     completed = state.completed
     if length == VALUES and not completed[seat]:
         completed = completed[:seat] + (True,) + completed[seat + 1 :]
     turns = state.turns + 1
-    changes.update(
-        recent=(*state.recent, (seat, "; ".join(turn_moves)))[-RECENT_TURNS:],
-        turns=turns,
-        # [ASSUMPTION EP-A7] only skips with an empty pile count; any other turn resets.
-        skips=state.skips + 1 if skip else 0,
-        last_end=placed,  # where a pick-up on the next turn takes from
-        completed=completed,
-    )
-    # The mover, or a seat a contest stripped of its last tiles ([ENGINE DECISION EP-E2]).
-    out = tuple(s for s in range(NUM_PLAYERS) if not any(hands[s]))
-    if out or length == VALUES or turns >= TURN_CAP:
-        state = state._replace(turn_moves=turn_moves, **changes)
-        if out:  # [ASSUMPTION EP-A13] checked before a full dial is reshuffled
+    fields = list(state)
+    fields[F_HANDS] = hands
+    fields[F_START] = start
+    fields[F_LENGTH] = length
+    fields[F_GONE] = gone
+    fields[F_DISCARDS] = discards
+    fields[F_COMPLETED] = completed
+    fields[F_TURNS] = turns
+    fields[F_RECENT] = (*state.recent, (seat, "; ".join(turn_moves)))[-RECENT_TURNS:]
+    # [ASSUMPTION EP-A7] only skips with an empty pile count; any other turn resets.
+    fields[F_SKIPS] = state.skips + 1 if skip else 0
+    fields[F_LAST_END] = placed  # where a pick-up on the next turn takes from
+    # Only the mover's hand can have emptied, or a seat a contest stripped of its last tiles
+    # ([ENGINE DECISION EP-E2]).
+    emptied = not any(hands[seat]) or (state.contested and not all(map(any, hands)))
+    if emptied or length == VALUES or turns >= TURN_CAP:
+        fields[F_TURN_MOVES] = turn_moves
+        state = _new(State, fields)
+        if emptied:  # [ASSUMPTION EP-A13] checked before a full dial is reshuffled
+            out = tuple(s for s in range(NUM_PLAYERS) if not any(hands[s]))
             return end_round(state, out, capped=False)
         if length == VALUES:
             state = new_dial(state)
         if turns >= TURN_CAP:
             return end_round(state, (), capped=True)
-        changes = {}
-    pile = changes.get("pile", state.pile)
-    return state._replace(
-        phase=Phase.START,
-        current=(seat + 1) % NUM_PLAYERS,
-        pile_turn=bool(pile),
-        picked=0,
-        contested=0,
-        turn_moves=(),
-        **changes,
-    )
+        fields = list(state)
+    fields[F_PHASE] = _START
+    fields[F_CURRENT] = (seat + 1) % NUM_PLAYERS
+    fields[F_PILE_TURN] = bool(fields[F_PILE])
+    fields[F_PICKED] = 0
+    fields[F_CONTESTED] = 0
+    fields[F_TURN_MOVES] = ()
+    return _new(State, fields)
+
+
+_new = tuple.__new__
+_START = int(Phase.START)  # naming an enum member costs a class-attribute lookup
 
 
 def new_dial(state: State) -> State:
@@ -151,10 +176,14 @@ def end_round(state: State, out: tuple[int, ...], *, capped: bool) -> State:
                     state.stream, rounds)  # fmt: skip
     # One round ends on a capped round; Score 7 only when the round cap stops it short.
     cut_short = capped if not score7 else not reached
+    # No turn is under way once the game is over: its decisions (turn_moves) and what they
+    # picked up or contested are cleared alike; the last turn reads in `recent`.
     return state._replace(
         phase=Phase.OVER,
         totals=totals,
         rounds=rounds,
+        picked=0,
+        contested=0,
         turn_moves=(),
         termination=CAPPED_END if cut_short else NORMAL_END,
     )

@@ -16,9 +16,27 @@ from .moves import legal_moves_of, picked_up
 from .notation import Move, parse_move
 from .rounds import finish_turn
 from .scoring import final_keys, one_round_keys
-from .state import NUM_PLAYERS, Mode, Phase, Side, State, sets_of
+from .state import (
+    F_HANDS,
+    F_LENGTH,
+    F_PHASE,
+    F_PICKED,
+    F_PILE,
+    F_START,
+    F_TURN_MOVES,
+    NUM_PLAYERS,
+    Mode,
+    Phase,
+    Side,
+    State,
+    sets_of,
+)
 
 _SEATS: tuple[tuple[Seat, ...], ...] = tuple((s,) for s in range(NUM_PLAYERS))
+_new = tuple.__new__  # a new state from its fields, past the NamedTuple's Python constructor
+# Enum members cost a class-attribute lookup each time they are named: the hot paths use these.
+_START, _PLAY, _OVER = int(Phase.START), int(Phase.PLAY), int(Phase.OVER)
+_NONE, _CCW = int(Side.NONE), int(Side.CCW)
 
 _last: tuple[State | None, list[str]] = (None, [])  # the last legal list computed, see legal()
 _PARSED: dict[str, Move] = {}  # legal texts already parsed: a few hundred at most
@@ -26,14 +44,15 @@ _PARSED: dict[str, Move] = {}  # legal texts already parsed: a few hundred at mo
 
 def to_move(state: State) -> tuple[Seat, ...]:
     """The one seat to decide, or () once the game is over."""
-    return () if state.phase == Phase.OVER else _SEATS[state.current]
+    return () if state.phase == _OVER else _SEATS[state.current]
 
 
 def legal_moves(state: State, seat: Seat) -> list[str]:
     """The seat's legal decisions in a stable order ([] when it is not to move)."""
-    if state.phase == Phase.OVER or seat != state.current:
+    if state.phase == _OVER or seat != state.current:
         return []
-    return list(legal(state))
+    cached = _last  # legal(state), written out: it is called before every decision
+    return list(cached[1] if cached[0] is state else legal(state))
 
 
 def legal(state: State) -> list[str]:
@@ -50,23 +69,24 @@ def legal(state: State) -> list[str]:
 def play(state: State, seat: int, text: str) -> State:
     """The state after `seat`, the seat to decide, plays `text`; InvalidMoveError /
     IllegalMoveError if it may not (GameBase.apply checks the turn first)."""
-    if text not in legal(state):
+    cached = _last
+    if text not in (cached[1] if cached[0] is state else legal(state)):
         move = parse_move(text)  # raises InvalidMoveError for text that is no move at all
         raise IllegalMoveError(f"{text!r} is not legal now ({_why(state, move)})")
-    move = _PARSED.get(text) or _PARSED.setdefault(text, parse_move(text))
+    kind, side, values = _PARSED.get(text) or _PARSED.setdefault(text, parse_move(text))
     moves = (*state.turn_moves, text)
-    kind = move.kind
+    if kind == "place":
+        return _place(state, moves, side, values)
     if kind == "draw":
         return _draw(state, moves)
-    if kind == "pickup":
-        return _pickup(state, moves, move.side or Side(state.last_end))
-    if kind == "contest":
-        return _contest(state, moves, move.values[0])
-    if kind == "place":
-        return _place(state, moves, move)
+    if kind == "pass":
+        return finish_turn(state, moves, state.phase == _START, _NONE, state.hands,
+                           state.start, state.length, state.gone, state.discards)  # fmt: skip
     if kind == "set":
-        return _discard(state, moves, move.values[0])
-    return finish_turn(state, moves, skip=state.phase == Phase.START)
+        return _discard(state, moves, values[0])
+    if kind == "pickup":
+        return _pickup(state, moves, side or state.last_end)
+    return _contest(state, moves, values[0])
 
 
 def _why(state: State, move: Move) -> str:
@@ -82,25 +102,26 @@ def _why(state: State, move: Move) -> str:
 
 def _draw(state: State, moves: tuple[str, ...]) -> State:
     """Spec §5.2: the top pile tile into the hand."""
-    return state._replace(
-        phase=Phase.PLAY,
-        pile=state.pile[:-1],
-        hands=_add(state.hands, state.current, state.pile[-1], 1),
-        turn_moves=moves,
-    )
+    pile = state.pile
+    fields = list(state)
+    fields[F_PHASE] = _PLAY
+    fields[F_PILE] = pile[:-1]
+    fields[F_HANDS] = _add(state.hands, state.current, pile[-1], 1)
+    fields[F_TURN_MOVES] = moves
+    return _new(State, fields)
 
 
-def _pickup(state: State, moves: tuple[str, ...], side: Side) -> State:
+def _pickup(state: State, moves: tuple[str, ...], side: int) -> State:
     """Spec §5.2: the end tile into the hand; its place leaves the block (EP-A4)."""
     v, start, length = picked_up(state, side)
-    return state._replace(
-        phase=Phase.PLAY,
-        start=start,
-        length=length,
-        picked=v,
-        hands=_add(state.hands, state.current, v, 1),
-        turn_moves=moves,
-    )
+    fields = list(state)
+    fields[F_PHASE] = _PLAY
+    fields[F_START] = start
+    fields[F_LENGTH] = length
+    fields[F_PICKED] = v
+    fields[F_HANDS] = _add(state.hands, state.current, v, 1)
+    fields[F_TURN_MOVES] = moves
+    return _new(State, fields)
 
 
 def _contest(state: State, moves: tuple[str, ...], v: int) -> State:
@@ -123,30 +144,25 @@ def _contest(state: State, moves: tuple[str, ...], v: int) -> State:
     )
 
 
-def _place(state: State, moves: tuple[str, ...], move: Move) -> State:
+def _place(state: State, moves: tuple[str, ...], side: int, values: tuple[int, ...]) -> State:
     """Spec §4.2: the run joins the block on its side; the turn's placement ends there."""
-    hand = list(state.hands[state.current])
-    for v in move.values:
+    me = state.current
+    hand = list(state.hands[me])
+    for v in values:
         hand[v] -= 1
     return finish_turn(
-        state,
-        moves,
-        placed=move.side,
-        hands=_with(state.hands, state.current, tuple(hand)),
-        start=move.values[-1] if move.side == Side.CCW else state.start,
-        length=state.length + len(move.values),
-    )
+        state, moves, False, side, _with(state.hands, me, tuple(hand)),
+        values[-1] if side == _CCW else state.start, state.length + len(values),
+        state.gone, state.discards,
+    )  # fmt: skip
 
 
 def _discard(state: State, moves: tuple[str, ...], v: int) -> State:
     """Spec §4.3: three v from the hand to the Discard area, one point."""
     return finish_turn(
-        state,
-        moves,
-        hands=_add(state.hands, state.current, v, -3),
-        gone=state.gone | 1 << v,
-        discards=(*state.discards, (v, state.current)),
-    )
+        state, moves, False, _NONE, _add(state.hands, state.current, v, -3),
+        state.start, state.length, state.gone | 1 << v, (*state.discards, (v, state.current)),
+    )  # fmt: skip
 
 
 def _add(
@@ -160,7 +176,12 @@ def _add(
 def _with(
     hands: tuple[tuple[int, ...], ...], seat: int, hand: tuple[int, ...]
 ) -> tuple[tuple[int, ...], ...]:
-    return hands[:seat] + (hand,) + hands[seat + 1 :]
+    """`hands` with `seat`'s replaced (three seats: one tuple display, no list or slices)."""
+    if seat == 0:
+        return (hand, hands[1], hands[2])
+    if seat == 1:
+        return (hands[0], hand, hands[2])
+    return (hands[0], hands[1], hand)
 
 
 def _keys(state: State) -> list[tuple[int, int]]:
@@ -183,7 +204,7 @@ def _detail(state: State) -> str:
 
 def outcome(state: State) -> Outcome | None:
     """Ranks by points (One round) or totals (Score 7, EP-A14 tie-break); 1/0.5/0 points."""
-    if state.phase != Phase.OVER:
+    if state.phase != _OVER:
         return None
     return outcome_from_keys(
         _keys(state),

@@ -3,9 +3,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-from functools import lru_cache
-
 from arena.core import Outcome, Seat
 from arena.errors import IllegalMoveError
 from arena.game import outcome_from_keys
@@ -14,6 +11,7 @@ from arena.games.the_number.state import (
     ALL_CROSSED,
     DIGIT_MASK,
     LAST_TURN_MULTIPLIER,
+    MAX_PLAYERS,
     TURN_BONUSES,
     TURNS_PER_ROUND,
     Entry,
@@ -23,38 +21,71 @@ from arena.games.the_number.state import (
     TurnRecord,
 )
 
+# Every decision builds a state, and every turn its records: with tuple.__new__, past the
+# NamedTuples' Python-level constructors (the cheapest way to build one).
+_new = tuple.__new__
+_SEATS: tuple[tuple[int, ...], ...] = tuple(tuple(range(n)) for n in range(MAX_PLAYERS + 1))
+_NUMBER_OF: dict[str, int] = {format_move(n): n for n in range(1000)}  # legal texts, parsed
+_MOVES: dict[int, tuple[str, ...]] = {}  # per crossed mask, its legal moves (1024 at most)
+_MOVE_TEXT: tuple[str, ...] = tuple(format_move(n) for n in range(1000))
+
 
 def to_move(state: TheNumberState) -> tuple[Seat, ...]:
     """Every active seat that has not submitted this turn (a simultaneous decision)."""
-    return tuple(s for s in state.active() if state.pending[s] is None)
+    if state.over:
+        return ()
+    crossed, pending = state.crossed, state.pending
+    return tuple(
+        [s for s in _SEATS[state.num_players] if pending[s] is None and crossed[s] != ALL_CROSSED]
+    )
 
 
-@lru_cache(maxsize=1024)
 def moves_for(crossed: int) -> tuple[str, ...]:
     """Every `write ddd` whose digits are all uncrossed, ascending (cached per board)."""
-    return tuple(format_move(n) for n in range(1000) if not DIGIT_MASK[n] & crossed)
+    moves = _MOVES.get(crossed)
+    if moves is None:
+        # Digits in increasing order, hundreds outermost: the numbers come out ascending.
+        free = [d for d in range(10) if not crossed >> d & 1]
+        tens, hundreds, text = [10 * d for d in free], [100 * d for d in free], _MOVE_TEXT
+        moves = _MOVES[crossed] = tuple(
+            [text[h + t + u] for h in hundreds for t in tens for u in free]
+        )
+    return moves
 
 
 def legal_moves(state: TheNumberState, seat: Seat) -> list[str]:
     """Every number the seat can write with its available digits, ascending ([] if idle)."""
-    if seat not in to_move(state):
+    if state.over or not 0 <= seat < state.num_players or state.pending[seat] is not None:
+        return []
+    crossed = state.crossed[seat]
+    if crossed == ALL_CROSSED:
         return []
     # A fresh list: callers may compare it with ==, and a list equals only a list.
-    return list(moves_for(state.crossed[seat]))
+    return list(_MOVES.get(crossed) or moves_for(crossed))
 
 
 def play(state: TheNumberState, seat: Seat, move: str) -> TheNumberState:
     """Store the seat's secret number; the last submission of a turn resolves it at once."""
-    number = parse_move(move)
-    used = DIGIT_MASK[number] & state.crossed[seat]
+    number = _NUMBER_OF.get(move)
+    if number is None:
+        number = parse_move(move)  # other spellings ("write  513") or InvalidMoveError
+    crossed = state.crossed
+    used = DIGIT_MASK[number] & crossed[seat]
     if used:  # [ASSUMPTION TN-A4] rejected rather than scored as a void number
         gone = "".join(str(d) for d in range(10) if used >> d & 1)
         raise IllegalMoveError(f"digit(s) {gone} already crossed out on seat {seat}'s board")
-    pending = state.pending[:seat] + (number,) + state.pending[seat + 1 :]
-    state = replace(state, pending=pending)
-    if all(state.pending[s] is not None for s in state.active()):
-        return resolve(state)
-    return state
+    pending = list(state.pending)
+    pending[seat] = number
+    for s in _SEATS[state.num_players]:
+        if pending[s] is None and crossed[s] != ALL_CROSSED:
+            break  # a seat still to write: the turn waits
+    else:
+        return resolve(state, tuple(pending))
+    return _new(
+        TheNumberState,
+        (state.options, state.num_players, state.round, state.turn, crossed, tuple(pending),
+         state.turn_scores, state.round_totals, state.history, state.over),
+    )  # fmt: skip
 
 
 def check(
@@ -71,15 +102,23 @@ def check(
             out.append(None)
             continue
         mask = DIGIT_MASK[n]
-        beaten = any(
-            m is not None
-            and j != i
-            and (m < n or (equal_eliminate and m == n))
-            and DIGIT_MASK[m] & mask
-            for j, m in enumerate(numbers)
-        )
-        out.append(not beaten)
+        for j, m in enumerate(numbers):
+            if (
+                m is not None
+                and (m < n or (equal_eliminate and m == n and j != i))
+                and DIGIT_MASK[m] & mask
+            ):
+                out.append(False)
+                break
+        else:
+            out.append(True)
     return tuple(out)
+
+
+# The entries that do not depend on the turn are made once.
+_APPROVED, _ELIMINATED, _OUT = Status.APPROVED, Status.ELIMINATED, Status.OUT
+_OUT_ENTRY = Entry(None, _OUT, 0, 0)
+_ELIMINATED_ENTRY: tuple[Entry, ...] = tuple(Entry(n, _ELIMINATED, 0, 0) for n in range(1000))
 
 
 def score_turn(
@@ -87,22 +126,28 @@ def score_turn(
 ) -> tuple[Entry, ...]:
     """Check and score one revealed turn (first digit, turn-5 doubling, then the bonus)."""
     verdicts = check(numbers, options.equal_eliminate)
-    approved = [n for n, ok in zip(numbers, verdicts, strict=True) if ok and n is not None]
-    top = max(approved) if approved else None
-    top_count = approved.count(top) if top is not None else 0
+    top, tops = -1, 0  # the highest approved number, and how many wrote it
+    for n, ok in zip(numbers, verdicts, strict=True):
+        if ok:
+            assert n is not None  # an approved number was written
+            if n > top:
+                top, tops = n, 1
+            elif n == top:
+                tops += 1
     bonus = TURN_BONUSES[turn - 1]
-    if top_count > 1 and options.tied_bonus == "none":  # [ASSUMPTION TN-A2] variant
+    if tops > 1 and options.tied_bonus == "none":  # [ASSUMPTION TN-A2] variant
         bonus = 0
     multiplier = LAST_TURN_MULTIPLIER if turn == TURNS_PER_ROUND else 1
     entries = []
     for n, ok in zip(numbers, verdicts, strict=True):
         if n is None:
-            entries.append(Entry(None, Status.OUT, 0, 0))
+            entries.append(_OUT_ENTRY)
         elif not ok:
-            entries.append(Entry(n, Status.ELIMINATED, 0, 0))
+            entries.append(_ELIMINATED_ENTRY[n])
+        elif n == top:
+            entries.append(_new(Entry, (n, _APPROVED, n // 100 * multiplier + bonus, bonus)))
         else:
-            extra = bonus if n == top else 0
-            entries.append(Entry(n, Status.APPROVED, (n // 100) * multiplier + extra, extra))
+            entries.append(_new(Entry, (n, _APPROVED, n // 100 * multiplier, 0)))
     return tuple(entries)
 
 
@@ -110,7 +155,7 @@ def crossed_after(crossed: int, entry: Entry, options: TheNumberOptions) -> int:
     """The board after a turn: an approved number crosses out its distinct digits."""
     if entry.number is None:
         return crossed
-    if entry.status is Status.APPROVED or options.eliminated_cross:  # [ASSUMPTION TN-A5]
+    if entry.status is _APPROVED or options.eliminated_cross:  # [ASSUMPTION TN-A5]
         return crossed | DIGIT_MASK[entry.number]
     return crossed
 
@@ -120,46 +165,61 @@ def round_total(turn_scores: tuple[int, ...], crossed: int) -> int:
     return sum(turn_scores) + crossed.bit_count()
 
 
-def resolve(state: TheNumberState) -> TheNumberState:
-    """Reveal the complete turn, score it, cross out, then move to the next turn or round."""
-    entries = score_turn(state.pending, state.turn, state.options)
+def resolve(state: TheNumberState, pending: tuple[int | None, ...] | None = None) -> TheNumberState:
+    """Reveal the complete turn (`pending`: the state's, or the numbers just completed), score
+    it, cross out, then move to the next turn or round."""
+    options = state.options
+    turn = state.turn
+    entries = score_turn(state.pending if pending is None else pending, turn, options)
+    cross_all = options.eliminated_cross  # [ASSUMPTION TN-A5] variant
     crossed = tuple(
-        crossed_after(c, e, state.options) for c, e in zip(state.crossed, entries, strict=True)
-    )
-    scores = tuple(ts + (e.points,) for ts, e in zip(state.turn_scores, entries, strict=True))
-    state = replace(
-        state,
-        crossed=crossed,
-        pending=(None,) * state.num_players,
-        turn_scores=scores,
-        history=(*state.history, TurnRecord(state.round, state.turn, entries)),
-    )
-    everyone_out = all(c == ALL_CROSSED for c in crossed)
-    if state.turn < TURNS_PER_ROUND and not everyone_out:
-        return replace(state, turn=state.turn + 1)
-    return end_round(state)
+        [
+            c if e.number is None or not (cross_all or e.status is _APPROVED)
+            else c | DIGIT_MASK[e.number]
+            for c, e in zip(state.crossed, entries, strict=True)
+        ]
+    )  # fmt: skip
+    scores = tuple([ts + (e.points,) for ts, e in zip(state.turn_scores, entries, strict=True)])
+    history = (*state.history, _new(TurnRecord, (state.round, turn, entries)))
+    n = state.num_players
+    if turn == TURNS_PER_ROUND or crossed.count(ALL_CROSSED) == n:
+        return end_round(state, crossed, scores, history)
+    return _new(
+        TheNumberState,
+        (options, n, state.round, turn + 1, crossed, _NONE[n], scores, state.round_totals,
+         history, False),
+    )  # fmt: skip
 
 
-def end_round(state: TheNumberState) -> TheNumberState:
-    """Score the round (turns nobody could play count 0) and start the next one or end."""
-    scores = tuple(ts + (0,) * (TURNS_PER_ROUND - len(ts)) for ts in state.turn_scores)
+def end_round(
+    state: TheNumberState,
+    crossed: tuple[int, ...],
+    turn_scores: tuple[tuple[int, ...], ...],
+    history: tuple[TurnRecord, ...],
+) -> TheNumberState:
+    """Score the round just played to `crossed` and `turn_scores` (turns nobody could play
+    count 0), then start the next one or end the game."""
+    n = state.num_players
+    scores = tuple(ts + (0,) * (TURNS_PER_ROUND - len(ts)) for ts in turn_scores)
     totals = tuple(
         rt + (round_total(ts, c),)
-        for rt, ts, c in zip(state.round_totals, scores, state.crossed, strict=True)
+        for rt, ts, c in zip(state.round_totals, scores, crossed, strict=True)
     )
     if state.round >= state.options.rounds:
         # The final boards stay visible; only a new round would clear them.
-        return replace(
-            state, turn_scores=scores, round_totals=totals, turn=TURNS_PER_ROUND, over=True
-        )
-    return replace(
-        state,
-        round=state.round + 1,
-        turn=1,
-        crossed=(0,) * state.num_players,
-        turn_scores=tuple(() for _ in scores),
-        round_totals=totals,
+        return TheNumberState(
+            state.options, n, state.round, TURNS_PER_ROUND, crossed, (None,) * n, scores,
+            totals, history, True,
+        )  # fmt: skip
+    return TheNumberState(
+        state.options, n, state.round + 1, 1, (0,) * n, (None,) * n, _EMPTY[n], totals, history
     )
+
+
+_EMPTY: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(() for _ in range(n)) for n in range(MAX_PLAYERS + 1)
+)
+_NONE: tuple[tuple[None, ...], ...] = tuple((None,) * n for n in range(MAX_PLAYERS + 1))
 
 
 def secured_total(state: TheNumberState, seat: int) -> int:

@@ -7,7 +7,6 @@ from `state`: everything its view shows is kept, the hidden part is re-dealt fro
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from arena.games.the_number.state import TheNumberState, available_digits
 
@@ -19,4 +18,4 @@ def resample(state: TheNumberState, seat: int | None, rng: random.Random) -> The
         if other != seat and number is not None:
             pool = available_digits(state.crossed[other])
             pending[other] = rng.choice(pool) * 100 + rng.choice(pool) * 10 + rng.choice(pool)
-    return replace(state, pending=tuple(pending))
+    return state._replace(pending=tuple(pending))

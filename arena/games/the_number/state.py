@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 import random
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from arena.errors import OptionError, PlayerCountError
 
@@ -56,8 +56,11 @@ class Status(enum.StrEnum):
     OUT = "out"  # the seat had all ten digits crossed and took no part
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
+# The record types and the state are NamedTuples: immutable like frozen dataclasses, but built
+# at a fraction of the cost, and every decision builds a state (every turn its records).
+
+
+class Entry(NamedTuple):
     """One seat's part of a revealed turn."""
 
     number: int | None  # None when the seat was out
@@ -66,8 +69,7 @@ class Entry:
     bonus: int  # the turn bonus part of `points`
 
 
-@dataclass(frozen=True, slots=True)
-class TurnRecord:
+class TurnRecord(NamedTuple):
     """A revealed turn: every seat's submission, its validity and its points."""
 
     round: int
@@ -75,9 +77,8 @@ class TurnRecord:
     entries: tuple[Entry, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class TheNumberState:
-    """The whole game position; immutable, every change makes a new state."""
+class TheNumberState(NamedTuple):
+    """The whole game position; immutable, every change makes a new state (`_replace`)."""
 
     options: TheNumberOptions
     num_players: int
@@ -99,6 +100,10 @@ class TheNumberState:
         if self.over:
             return ()
         return tuple(s for s in range(self.num_players) if self.crossed[s] != ALL_CROSSED)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> TheNumberState:
+        """The state itself: it is immutable all the way down."""
+        return self
 
 
 def available_digits(crossed: int) -> tuple[int, ...]:

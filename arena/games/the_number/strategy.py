@@ -118,11 +118,18 @@ def _sample_outcomes(
     table: _Table, own: int, samplers: Sequence[Sampler], samples: int
 ) -> tuple[list[int], list[int]]:
     """Bit-sliced counts, over sampled opponent numbers, of 'approved' and 'gets the bonus'."""
+    return outcome_counts(table, own, [[draw() for draw in samplers] for _ in range(samples)])
+
+
+def outcome_counts(
+    table: _Table, own: int, profiles: Sequence[Sequence[int]]
+) -> tuple[list[int], list[int]]:
+    """Bit-sliced counts, over the opponents' numbers of each profile, of 'approved' and 'gets
+    the bonus' for every number in the 1000-bit set `own`."""
     strict, full_tie = table.strict, table.full_tie
     approved_count: list[int] = []
     bonus_count: list[int] = []
-    for _ in range(samples):
-        numbers = [draw() for draw in samplers]
+    for numbers in profiles:
         lowest = [_NUMBERS] * DIGITS  # per digit, the smallest opponent number holding it
         for m in numbers:
             for d in {m // 100, m // 10 % 10, m % 10}:
@@ -143,7 +150,7 @@ def _sample_outcomes(
     return approved_count, bonus_count
 
 
-def _opponent_survives(m: int, numbers: list[int], strict: bool) -> bool:
+def _opponent_survives(m: int, numbers: Sequence[int], strict: bool) -> bool:
     """Whether opponent number m is approved against the other opponents' numbers."""
     mask = DIGIT_MASK[m]
     seen_self = False
@@ -203,7 +210,26 @@ def make_reasoner(seed: int | None = None, config: ReasonerConfig | None = None)
     return decide
 
 
-STRATEGIES: dict[str, Callable[[int | None], Policy]] = {
+def _boss(level_iterations: int | None) -> Callable[..., Policy]:
+    """The boss factory of one level (imported late: boss.py builds on this module)."""
+
+    def factory(
+        seed: int | None = None, *, budget_ms: int | None = None, iterations: int | None = None
+    ) -> Policy:
+        from arena.games.the_number.boss import make_boss
+
+        return make_boss(
+            seed, budget_ms=budget_ms, iterations=iterations, level_iterations=level_iterations
+        )
+
+    return factory
+
+
+BOSS_LEVELS: dict[str, int | None] = {"boss:1": 4, "boss:2": 16, "boss:3": 64, "boss": None}
+"""Opponent profiles drawn per decision at each boss level (None: as many as the clock allows)."""
+
+STRATEGIES: dict[str, Callable[..., Policy]] = {
     "greedy": make_reasoner,
     "reasoner": make_reasoner,
+    **{name: _boss(n) for name, n in BOSS_LEVELS.items()},
 }

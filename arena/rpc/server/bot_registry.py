@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Awaitable, Callable, Iterable
-from typing import Any
+from typing import Any, Protocol
 
 from arena.errors import (
     MalformedMessageError,
@@ -15,7 +15,7 @@ from arena.errors import (
     TooManyBotsError,
 )
 from arena.limits import check_hello_fields, check_max_matches
-from arena.rpc.server.sessions import BotSession, CloseKind, SessionSettings
+from arena.rpc.server.sessions import BotSession, CloseKind, Seatable, SessionSettings
 from arena.rpc.wire.protocol import PROTOCOL_VERSION
 from arena.v1 import arena_pb2 as pb
 
@@ -25,6 +25,19 @@ NAME_GRACE_S = 30.0  # an open server keeps a name for its token this long after
 BotAuthenticator = Callable[[str, str], "bool | None"]
 """(name, token) -> may this bot connect under this name, or None on a server without
 credentials (open rules apply); may block (a database look-up)."""
+
+
+class Elsewhere(Protocol):
+    """The bots other workers of the same referee hold (arena/rpc/server/mesh.py)."""
+
+    def seat(self, name: str) -> Seatable | None:
+        """A session to seat a bot another worker holds (None if none does)."""
+
+    def names(self) -> list[str]:
+        """The bots other workers hold."""
+
+    def infos(self) -> list[pb.BotInfo]:
+        """The bots other workers hold, as ListBots shows them."""
 
 
 class SessionRegistry:
@@ -50,8 +63,12 @@ class SessionRegistry:
         # open server: name -> (token it is held with, when its last session left or None)
         self._bound: dict[str, tuple[str, float | None]] = {}
         self._changed = asyncio.Condition()
-        # called with (name, connected) when a bot connects or its last session leaves
+        self._notifying: set[asyncio.Future[None]] = set()
+        # called with (name, connected) when a bot connects here or its last session leaves
         self.listeners: list[Callable[[str, bool], None]] = []
+        # called with (name, seatable) when a bot can be seated, here or elsewhere, or not
+        self.seat_listeners: list[Callable[[str, bool], None]] = []
+        self.elsewhere: Elsewhere | None = None  # the other workers, if any
 
     def expect(self, name: str, token: str) -> None:
         """Only accept a bot called `name` if it presents `token`."""
@@ -61,6 +78,36 @@ class SessionRegistry:
         """The live session of that bot, if connected."""
         session = self._sessions.get(name)
         return session if session is not None and not session.closed else None
+
+    def seat(self, name: str) -> Seatable | None:
+        """The bot's session to seat it in a match: here, else on another worker."""
+        local = self.get(name)
+        if local is not None or self.elsewhere is None:
+            return local
+        return self.elsewhere.seat(name)
+
+    def seat_names(self) -> list[str]:
+        """Every bot that can be seated (here or on another worker), sorted."""
+        elsewhere = self.elsewhere.names() if self.elsewhere is not None else []
+        return sorted({*self.names(), *elsewhere})
+
+    def listed(self) -> list[pb.BotInfo]:
+        """The connected bots (here and on the other workers) as ListBots shows them."""
+        here = [s.info() for s in self.sessions()]
+        if self.elsewhere is None:
+            return here
+        names = {b.name for b in here}
+        there = [b for b in self.elsewhere.infos() if b.name not in names]
+        return sorted([*here, *there], key=lambda b: b.name)
+
+    def seat_changed(self, name: str) -> None:
+        """A bot became seatable or stopped being so (another worker said): tell who waits."""
+        seatable = self.seat(name) is not None
+        for listener in list(self.seat_listeners):
+            listener(name, seatable)
+        task = asyncio.ensure_future(self._notify())
+        self._notifying.add(task)
+        task.add_done_callback(self._notifying.discard)
 
     def names(self) -> list[str]:
         """The connected bots' names, sorted."""
@@ -169,6 +216,9 @@ class SessionRegistry:
     def _tell(self, name: str, connected: bool) -> None:
         for listener in list(self.listeners):
             listener(name, connected)
+        seatable = self.seat(name) is not None
+        for listener in list(self.seat_listeners):
+            listener(name, seatable)
 
     async def wait_for(self, name: str, timeout_s: float) -> BotSession:
         """The session of `name`, waiting up to `timeout_s` for it to connect (TimeoutError)."""
@@ -177,6 +227,17 @@ class SessionRegistry:
                 self._changed.wait_for(lambda: self.get(name) is not None), timeout_s
             )
         session = self.get(name)
+        assert session is not None
+        return session
+
+    async def wait_for_seat(self, name: str, timeout_s: float) -> Seatable:
+        """A session to seat `name` (here or on another worker), waiting up to `timeout_s`
+        for the bot to connect (TimeoutError)."""
+        async with self._changed:
+            await asyncio.wait_for(
+                self._changed.wait_for(lambda: self.seat(name) is not None), timeout_s
+            )
+        session = self.seat(name)
         assert session is not None
         return session
 

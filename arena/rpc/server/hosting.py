@@ -98,8 +98,11 @@ class TournamentHost:
         registry: SessionRegistry,
         player: Callable[[str], Player],
         watch: WatchHub | None = None,
+        startup_timeout_s: float = 0.0,
     ) -> None:
         self.store = store
+        # how long creating or resuming waits for a named bot to connect (as PlayMatch does)
+        self.startup_timeout_s = startup_timeout_s
         self.registry = registry
         self.player = player  # a fresh seat player for a connected bot, by name
         self.watch = watch or WatchHub()  # spectators of the matches being played
@@ -108,7 +111,7 @@ class TournamentHost:
         self.presence: dict[int, Presence] = {}  # who is away, per tournament being played
         # who stayed away past the grace in a run that ended (kept while this server runs)
         self.withdrawn: dict[int, tuple[str, ...]] = {}
-        registry.listeners.append(self._bot_changed)
+        registry.seat_listeners.append(self._bot_changed)
 
     def _bot_changed(self, name: str, connected: bool) -> None:
         for presence in self.presence.values():
@@ -128,7 +131,7 @@ class TournamentHost:
     async def create(self, order: TournamentOrder) -> StoredTournament:
         """Store the tournament (off the event loop) and start playing it; returns at once."""
         spec = order.spec
-        capacity = self._check_bots(spec)
+        capacity = await self._bots_ready(spec)
         tournament = await asyncio.to_thread(self._store_running, spec)
         self._start(tournament.id, order.concurrency, capacity)
         log.info(
@@ -144,6 +147,17 @@ class TournamentHost:
         task = asyncio.create_task(self._run(tid, concurrency, capacity))
         self.runs[tid] = task
         task.add_done_callback(functools.partial(self._forget, tid))
+
+    async def _bots_ready(self, spec: TournamentSpec) -> dict[str, int]:
+        """_check_bots, once each bot is connected or the startup timeout has passed (a bot
+        started a moment before the organizer's command is still connecting)."""
+        deadline = asyncio.get_running_loop().time() + self.startup_timeout_s
+        for name in dict.fromkeys(spec.bot_names):
+            left = deadline - asyncio.get_running_loop().time()
+            if self.registry.get(name) is None and left > 0:
+                with contextlib.suppress(TimeoutError):
+                    await self.registry.wait_for(name, left)
+        return self._check_bots(spec)
 
     def _check_bots(self, spec: TournamentSpec) -> dict[str, int]:
         """Every bot is connected now and plays the game: how many matches each plays at once."""
@@ -192,7 +206,7 @@ class TournamentHost:
             stored.runner, stored.heartbeat_at, time.time()
         ):
             raise TournamentBusyError(f"tournament {tid} is being played by {stored.runner}")
-        capacity = self._check_bots(stored.spec)
+        capacity = await self._bots_ready(stored.spec)
         self.errors.pop(tid, None)
         self._start(tid, concurrency, capacity)
         log.info("tournament %d resumed by an organizer", tid)
@@ -224,7 +238,7 @@ class TournamentHost:
         presence = Presence(
             spec.bot_names,
             (DEFAULT_RECONNECT_GRACE_MS if grace_ms is None else grace_ms) / 1000.0,
-            lambda name: self.registry.get(name) is not None,
+            lambda name: self.registry.seat(name) is not None,
         )
         self.presence[tid] = presence
 
@@ -277,15 +291,21 @@ class TournamentHost:
         return run
 
     async def recover(self) -> list[int]:
-        """At start: the tournaments of connected bots that a dead server left running are
-        marked interrupted and resumed as soon as all their bots are connected again."""
+        """At start (and when another worker of this referee dies): the tournaments of
+        connected bots that a dead server left running are marked interrupted and resumed as
+        soon as all their bots are connected again. The lease is taken first, so of several
+        workers recovering at once one only resumes each."""
         now = time.time()
         found = []
         for t in await asyncio.to_thread(self.store.tournaments):
             if t.status is not Status.RUNNING or any(b.command for b in t.spec.bots):
                 continue
-            if not runner_gone(t.runner, t.heartbeat_at, now):
+            if t.id in self.runs or not runner_gone(t.runner, t.heartbeat_at, now):
                 continue  # another live process plays it
+            try:
+                await asyncio.to_thread(self.store.claim_runner, t.id, runner_id())
+            except TournamentBusyError:
+                continue  # another worker took it over first
             await asyncio.to_thread(self.store.set_status, t.id, Status.INTERRUPTED)
             task = asyncio.create_task(self._resume_when_ready(t.id, t.spec))
             self.runs[t.id] = task
@@ -352,16 +372,16 @@ def check_connected(registry: SessionRegistry, game: str, names: Iterable[str]) 
     if game not in registry.known_games:
         raise ConfigError(f"{game} has no wire format yet, so bots cannot play it")
     names = list(dict.fromkeys(names))
-    missing = [n for n in names if registry.get(n) is None]
+    missing = [n for n in names if registry.seat(n) is None]
     if missing:
-        connected = ", ".join(registry.names()) or "none"
+        connected = ", ".join(registry.seat_names()) or "none"
         raise BotError(
             f"not connected: {', '.join(missing)} (connected: {connected}); start each bot "
             "with --name NAME first"
         )
     capacity = {}
     for name in names:
-        session = registry.get(name)
+        session = registry.seat(name)
         assert session is not None
         if game not in session.games:
             raise ConfigError(

@@ -25,6 +25,7 @@ from arena.errors import ConfigError
 from arena.rpc.server.bot_service import BotServicer, parse_bot_message
 from arena.rpc.server.services import ArenaServicer
 from arena.rpc.server.state import ServerConfig, ServerState
+from arena.rpc.server.workers import RELAY_TOKEN_ENV
 from arena.store import Store
 from arena.v1 import arena_pb2 as pb
 from arena.v1 import arena_pb2_grpc
@@ -68,13 +69,15 @@ class TlsFiles:
         return grpc.ssl_server_credentials([pair])
 
 
-def server_options(max_message_bytes: int) -> list[tuple[str, int]]:
-    """Channel options of the referee: message limits both ways, transport keepalive."""
+def server_options(max_message_bytes: int, reuse_port: bool = False) -> list[tuple[str, int]]:
+    """Channel options of the referee: message limits both ways, transport keepalive; with
+    `reuse_port`, the port is shared with the other workers of the same server."""
     return [
         ("grpc.max_receive_message_length", max_message_bytes),
         # Never send more than bots are told to accept: an oversized message fails here.
         ("grpc.max_send_message_length", max_message_bytes),
-        ("grpc.so_reuseport", 0),  # two servers never share a port by accident
+        # Two servers never share a port by accident; the workers of one do (--workers N).
+        ("grpc.so_reuseport", int(reuse_port)),
         ("grpc.max_concurrent_streams", 64),  # per connection: a bot needs one, a client few
         # Liveness is the transport's: a bot thinking under its clock owes no answer, but its
         # gRPC library acks these pings by itself; a dead peer is found within ~20 s.
@@ -89,11 +92,17 @@ def server_options(max_message_bytes: int) -> list[tuple[str, int]]:
 
 
 async def create_server(
-    address: str, *, state: ServerState | None = None, tls: TlsFiles | None = None
+    address: str,
+    *,
+    state: ServerState | None = None,
+    tls: TlsFiles | None = None,
+    reuse_port: bool = False,
 ) -> tuple[grpc.aio.Server, int]:
-    """A started referee server bound to `address` ("host:port", port 0 picks one) and its port."""
+    """A started referee server bound to `address` ("host:port", port 0 picks one) and its
+    port; `reuse_port` shares the port with the other workers of the same server."""
     state = state or ServerState()
-    server = grpc.aio.server(options=server_options(state.config.max_message_bytes))
+    options = server_options(state.config.max_message_bytes, reuse_port)
+    server = grpc.aio.server(options=options)
     server.add_generic_rpc_handlers((_bot_service_handler(BotServicer(state)),))
     arena_pb2_grpc.add_ArenaServiceServicer_to_server(ArenaServicer(state), server)
     health_servicer = health.aio.HealthServicer()
@@ -103,7 +112,8 @@ async def create_server(
     reflection.enable_server_reflection(
         (*SERVICE_NAMES, health.SERVICE_NAME, reflection.SERVICE_NAME), server
     )
-    check_port_free(address)  # a clear error, before gRPC's own log line about it
+    if not reuse_port:
+        check_port_free(address)  # a clear error, before gRPC's own log line about it
     try:
         if tls is not None:
             port = server.add_secure_port(address, tls.credentials())
@@ -180,9 +190,11 @@ async def serve(
     tls: TlsFiles | None = None,
     allow_plaintext: bool = False,
     web: str | None = None,
+    reuse_port: bool = False,
 ) -> None:
     """Run a referee server until SIGINT/SIGTERM (with a database: tournaments and storage);
-    `web` also serves the spectators' pages there, reading this server over gRPC.
+    `web` also serves the spectators' pages there, reading this server over gRPC. On a
+    PostgreSQL database it works with every other referee process on it (`--workers`).
 
     A server without credentials serves loopback only; beyond it, TLS is required unless
     `allow_plaintext`.
@@ -192,7 +204,18 @@ async def serve(
     secured = await asyncio.to_thread(access.secured)
     access.check_listen(address, tls=tls is not None, allow_plaintext=allow_plaintext)
     state = ServerState(config, store, access)
-    server, port = await create_server(address, state=state, tls=tls)
+    shared_token = os.environ.get(RELAY_TOKEN_ENV)
+    if shared_token:  # a worker: the pages' relay is known to every worker
+        state.watch.relay_token = shared_token
+    server, port = await create_server(address, state=state, tls=tls, reuse_port=reuse_port)
+    stop = asyncio.Event()
+    if store is not None and store.engine.dialect.name == "postgresql":
+        try:
+            mesh = await state.join_workers()
+        except BaseException:
+            await stop_server(server)
+            raise
+        mesh.bus.on_lost = lambda _why: stop.set()  # the supervisor starts a new worker
     host = address.rsplit(":", 1)[0]
     log.info(
         "referee listening on %s:%d (%s, clock %s)",
@@ -215,7 +238,6 @@ async def serve(
         log.info("database %s", store.location)
     if state.host is not None:  # tournaments a dead server left running: resumed
         await state.host.recover()
-    stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, RuntimeError):
@@ -249,7 +271,7 @@ async def start_web_process(
 
     sock = bind(web)
     sock.setblocking(True)
-    state.watch.relay_token = secrets.token_urlsafe(32)
+    state.watch.relay_token = state.watch.relay_token or secrets.token_urlsafe(32)
     argv = [sys.executable, "-m", "arena", "web", "--server", target, "--listen-fd",
             str(sock.fileno())]  # fmt: skip
     if tls is not None:

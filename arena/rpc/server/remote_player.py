@@ -12,7 +12,7 @@ from arena.players import DecisionRequest, MatchInfo, Reply
 from arena.referee import BotFault, Clock
 from arena.rpc.server.bot_registry import SessionRegistry
 from arena.rpc.server.metrics import OVERHEAD
-from arena.rpc.server.sessions import BotSession, SessionClosed
+from arena.rpc.server.sessions import Seatable, SessionClosed
 from arena.rpc.wire.convert import (
     clock_settings_to_pb,
     fill_decision_clock,
@@ -40,7 +40,7 @@ class RemotePlayer:
         self.name = name
         self.registry = registry
         self.explain = explain
-        self._session: BotSession | None = None
+        self._session: Seatable | None = None
         self._info: MatchInfo | None = None
         self._omit_legal_moves = False  # the bot derives legal moves from the view (compact)
 
@@ -56,13 +56,13 @@ class RemotePlayer:
         0 before the first pong. The round trip also holds the bot's own loop latency, which
         is as much the connection's cost as the wire's.
         """
-        session = self._session or self.registry.get(self.name)
+        session = self._session or self.registry.seat(self.name)
         rtt = session.ping_rtt_ms if session is not None else 0.0
         return min(rtt, MAX_TRANSPORT_MS)
 
     async def start(self, info: MatchInfo) -> None:
         """Seat the bot: MatchStarted on its stream."""
-        session = self.registry.get(self.name)
+        session = self.registry.seat(self.name)
         if session is None:
             raise await self._fault(f"bot {self.name!r} is not connected")
         self._session, self._info = session, info
@@ -122,7 +122,7 @@ class RemotePlayer:
         with contextlib.suppress(SessionClosed):  # queued: no bot can stall the referee here
             session.send(pb.ServerMessage(match_ended=ended))
 
-    def _require_session(self) -> BotSession:
+    def _require_session(self) -> Seatable:
         if self._session is None:
             raise BotFault(Termination.CRASH, "asked to decide before the match started")
         return self._session

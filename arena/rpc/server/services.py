@@ -62,7 +62,7 @@ class ArenaServicer(arena_pb2_grpc.ArenaServiceServicer):
 
     async def ListBots(self, request: pb.ListBotsRequest, context: Any) -> pb.ListBotsResponse:  # noqa: N802
         """The bots connected now."""
-        return pb.ListBotsResponse(bots=[s.info() for s in self.state.registry.sessions()])
+        return pb.ListBotsResponse(bots=self.state.registry.listed())
 
     async def PlayMatch(self, request: pb.PlayMatchRequest, context: Any) -> pb.MatchRecord:  # noqa: N802
         """Play one match between connected bots and return its record (organizers only)."""

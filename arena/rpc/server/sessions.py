@@ -18,7 +18,7 @@ import uuid
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from arena.errors import ProtocolError
 from arena.limits import MAX_NOTICE_CHARS, clip
@@ -94,6 +94,41 @@ class Reply:
 
     decision: pb.Decision
     received_at: float
+
+
+class Seatable(Protocol):
+    """What a seated bot's player needs of its session: a local stream (BotSession) or one
+    held by another worker of the same referee (relay.RelayedSession)."""
+
+    name: str
+    games: tuple[str, ...]
+    max_matches: int
+    version: str
+    compact_legal_moves: bool
+    active: dict[str, set[int]]
+
+    @property
+    def closed(self) -> bool:
+        """True once the bot is gone."""
+
+    @property
+    def ping_rtt_ms(self) -> float:
+        """The measured round trip to the bot (ms)."""
+
+    def send(self, message: pb.ServerMessage) -> None:
+        """Queue one message for the bot (SessionClosed if it is gone)."""
+
+    async def request(self, build: Callable[[int], pb.ServerMessage]) -> Reply:
+        """Send a request and wait for its Decision (SessionClosed if the bot goes)."""
+
+    def join(self, match_id: str, seat: int) -> None:
+        """Note that the bot holds `seat` in a match."""
+
+    def leave(self, match_id: str, seat: int) -> None:
+        """Note that the bot's seat in a match is over."""
+
+    def info(self) -> pb.BotInfo:
+        """The bot as ListBots shows it."""
 
 
 @dataclass(eq=False)

@@ -33,6 +33,7 @@ from arena.rpc.server.auth_limits import FailureLimiter
 from arena.rpc.server.bot_registry import SessionRegistry
 from arena.rpc.server.catalog import tournament_to_pb
 from arena.rpc.server.hosting import TournamentHost, check_connected
+from arena.rpc.server.mesh import Mesh
 from arena.rpc.server.remote_player import RemotePlayer
 from arena.rpc.server.sessions import SessionSettings
 from arena.rpc.server.watching import MatchHeader, WatchHub, WatchSettings
@@ -52,7 +53,7 @@ class ServerConfig:
     """A referee server's settings."""
 
     clock: Clock = Clock()  # the default clock of PlayMatch calls that name none
-    startup_timeout_s: float = 15.0  # how long PlayMatch waits for a named bot to connect
+    startup_timeout_s: float = 15.0  # how long PlayMatch, CreateTournament wait for a bot
     max_message_bytes: int = MAX_MESSAGE_BYTES
     sessions: SessionSettings = field(default_factory=SessionSettings)
     limits: ServerLimits = field(default_factory=ServerLimits)
@@ -84,11 +85,40 @@ class ServerState:
         self.watch = WatchHub(self.config.watch)
         self.background: list[asyncio.Task[None]] = []  # the server's own tasks (shutdown ends)
         self.failures = FailureLimiter()  # back-off for wrong credentials, per peer
+        self._recovering: set[asyncio.Task[list[int]]] = set()
         self.host = (
-            TournamentHost(store, self.registry, lambda name: self.player_factory(name), self.watch)
+            TournamentHost(
+                store,
+                self.registry,
+                lambda name: self.player_factory(name),
+                self.watch,
+                startup_timeout_s=self.config.startup_timeout_s,
+            )
             if store is not None
             else None
         )
+        self.mesh: Mesh | None = None  # the other workers of this referee (join_workers)
+
+    async def join_workers(self, worker_id: str | None = None) -> Mesh:
+        """Work with the other referee processes on the same PostgreSQL database: bots,
+        tournaments and watch streams are shared through its notifications."""
+        from arena.rpc.server.bus import PgBus
+
+        store = self.require_store()
+        bus = PgBus(store.engine, worker_id or Mesh.new_worker_id())
+        mesh = Mesh(bus, self.registry, self.watch)
+        await mesh.start()
+        self.mesh = mesh
+        host = self.host
+        if host is not None:
+
+            def recover(_worker: str) -> None:
+                task = asyncio.create_task(host.recover())
+                self._recovering.add(task)
+                task.add_done_callback(self._recovering.discard)
+
+            mesh.on_peer_gone.append(recover)
+        return mesh
 
     def _authenticate_bot(self, name: str, token: str) -> bool | None:
         """None on an open server (no credentials); else whether the token is the bot's."""
@@ -244,16 +274,16 @@ class ServerState:
         names = list(dict.fromkeys(bots))
         for name in names:
             try:
-                await self.registry.wait_for(name, self.config.startup_timeout_s)
+                await self.registry.wait_for_seat(name, self.config.startup_timeout_s)
             except TimeoutError:
-                connected = ", ".join(self.registry.names()) or "none"
+                connected = ", ".join(self.registry.seat_names()) or "none"
                 raise BotError(
                     f"bot {name!r} did not connect within {self.config.startup_timeout_s:g} s "
                     f"(connected: {connected})"
                 ) from None
         capacity = check_connected(self.registry, game, names)
         for name in names:
-            session = self.registry.get(name)
+            session = self.registry.seat(name)
             if session is not None and len(session.active) >= capacity[name]:
                 raise BotBusyError(f"bot {name!r} already plays {len(session.active)} matches")
 
@@ -268,3 +298,5 @@ class ServerState:
         for task in list(self.running.values()):
             task.cancel()
         self.registry.close_all("the server is shutting down")
+        if self.mesh is not None:
+            await self.mesh.stop()

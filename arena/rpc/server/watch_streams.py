@@ -11,7 +11,7 @@ import asyncio
 import contextlib
 import hmac
 import time
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -22,6 +22,7 @@ from arena.errors import LimitError, TooManyWatchersError, WatcherTooSlowError
 from arena.limits import check_text
 from arena.rpc.server.auth_limits import peer_host
 from arena.rpc.server.state import ServerState
+from arena.rpc.server.watch_relay import RemoteWatch
 from arena.rpc.server.watching import (
     MAX_DELAY_MS,
     MatchHeader,
@@ -109,6 +110,10 @@ async def watch_match(state: ServerState, request: pb.WatchMatchRequest, context
             with contextlib.suppress(UnknownMatchError):
                 stored = await asyncio.to_thread(finished_updates, state, request.match_id)
                 feed = None
+        if feed is None and not stored and hub.elsewhere is not None:
+            remote = hub.elsewhere.watch_remote(request.match_id, request.from_now)
+            if remote is not None and await _follow_remote(state, remote, send):
+                return
         if feed is None:
             updates = stored or await asyncio.to_thread(finished_updates, state, request.match_id)
             for item in updates[-1:] if request.from_now else updates:
@@ -130,6 +135,28 @@ async def watch_match(state: ServerState, request: pb.WatchMatchRequest, context
             feed.watchers.discard(watcher)
         if watcher.dropped:
             raise WatcherTooSlowError(watcher.dropped)
+
+
+async def _follow_remote(
+    state: ServerState, remote: RemoteWatch, send: Callable[[Timed], Awaitable[None]]
+) -> bool:
+    """Stream a match another worker plays, as it relays it; False if that worker no longer
+    had it live and nothing was sent (the caller then replays the stored record)."""
+    relay = state.mesh.watches if state.mesh is not None else None
+    sent = False
+    try:
+        while True:
+            item = await remote.watcher.queue.get()
+            if item is None:
+                break
+            await send(item)
+            sent = True
+    finally:
+        if relay is not None:
+            relay.unsubscribe(remote)
+    if remote.watcher.dropped:
+        raise WatcherTooSlowError(remote.watcher.dropped)
+    return sent or remote.found
 
 
 def _replayed(update: pb.MatchUpdate) -> pb.MatchUpdate:

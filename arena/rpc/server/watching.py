@@ -12,9 +12,9 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from arena.core import MatchRecord, MoveRecord
 from arena.game import Game
@@ -22,6 +22,9 @@ from arena.publicity import Frame, FrameKind, frame_of, withheld_end
 from arena.referee import Clock, EventSink, MatchEvent
 from arena.rpc.wire.convert import clock_settings_to_pb, options_to_pb, outcome_to_pb
 from arena.v1 import arena_pb2 as pb
+
+if TYPE_CHECKING:
+    from arena.rpc.server.watch_relay import RemoteWatch
 
 RECENT_FEEDS = 64  # ended feeds kept until their record is surely stored
 MAX_DELAY_MS = 3_600_000  # a broadcast delay of at most an hour
@@ -203,6 +206,16 @@ class MatchFeed:
         return list(self._built())
 
 
+class WatchElsewhere(Protocol):
+    """The matches other workers of the same referee play (arena/rpc/server/mesh.py)."""
+
+    def watch_remote(self, match_id: str, from_now: bool) -> RemoteWatch | None:
+        """Follow a match another worker plays (None if none plays it)."""
+
+    def live_matches(self, tournament_id: int) -> list[str]:
+        """Ids of a tournament's matches other workers play now."""
+
+
 class WatchHub:
     """Every live (and just ended) match feed of a server, and tournament change signals."""
 
@@ -214,11 +227,19 @@ class WatchHub:
         self.by_client: dict[str, int] = {}  # open watch streams per client address
         self.relay_token: str | None = None  # the in-process web pages' own (see serve)
         self._changed: dict[int, set[asyncio.Event]] = {}
+        # told (match id, tournament id, live) when a match starts and when it is over
+        self.live_listeners: list[Callable[[str, int | None, bool], None]] = []
+        self.elsewhere: WatchElsewhere | None = None  # the other workers, if any
+
+    def _tell(self, header: MatchHeader, live: bool) -> None:
+        for listener in list(self.live_listeners):
+            listener(header.match_id, header.tournament_id, live)
 
     def sink(self, header: MatchHeader, game: Game[Any, Any], *, public: bool = True) -> EventSink:
         """The referee hook of a match about to start (registers its feed)."""
         feed = MatchFeed(header, game, public)
         self.feeds[header.match_id] = feed
+        self._tell(header, True)
 
         def on_event(event: MatchEvent) -> None:
             feed.on_event(event)
@@ -230,7 +251,8 @@ class WatchHub:
         return on_event
 
     def _retire(self, feed: MatchFeed) -> None:
-        self.feeds.pop(feed.header.match_id, None)
+        if self.feeds.pop(feed.header.match_id, None) is not None:
+            self._tell(feed.header, False)
         self.ended[feed.header.match_id] = feed
         while len(self.ended) > RECENT_FEEDS:
             self.ended.popitem(last=False)
@@ -239,6 +261,7 @@ class WatchHub:
         """A match that never ran to its end (cancelled): its watchers are told it ended."""
         feed = self.feeds.pop(match_id, None)
         if feed is not None:
+            self._tell(feed.header, False)
             for watcher in feed.watchers:
                 watcher.offer(None)
             feed.watchers.clear()
@@ -248,10 +271,11 @@ class WatchHub:
         return self.feeds.get(match_id) or self.ended.get(match_id)
 
     def live_matches(self, tournament_id: int) -> list[str]:
-        """Ids of the matches of a tournament being played now."""
-        return sorted(
-            mid for mid, f in self.feeds.items() if f.header.tournament_id == tournament_id
-        )
+        """Ids of the matches of a tournament being played now (by any worker)."""
+        here = {mid for mid, f in self.feeds.items() if f.header.tournament_id == tournament_id}
+        if self.elsewhere is not None:
+            here.update(self.elsewhere.live_matches(tournament_id))
+        return sorted(here)
 
     def signal(self, tournament_id: int) -> None:
         """Wake the watchers of a tournament: something about it changed."""

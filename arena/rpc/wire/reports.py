@@ -258,6 +258,7 @@ def match_row_to_pb(m: MatchRow) -> pb.MatchSummary:
         seed=m.seed or 0,
         seed_withheld=m.seed is None,
         detail=m.detail,
+        scores=m.scores,
     )
     if m.moves is not None:
         msg.moves = m.moves
@@ -283,6 +284,7 @@ def match_row_from_pb(m: pb.MatchSummary) -> MatchRow:
         tournament_id=int(m.tournament_id) if m.HasField("tournament_id") else None,
         fixture=m.fixture if m.HasField("fixture") else None,
         finished_at=m.finished_at,
+        scores=tuple(m.scores),
     )
 
 

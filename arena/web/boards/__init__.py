@@ -1,22 +1,21 @@
-"""Board drawings for the match page: one module per game (`draw(view, players) -> HTML`), named
-by the game's registry entry, and the game's text picture in a <pre> for a game without one."""
+"""Board drawings for the match page: one module per game (`draw(scene) -> HTML`), named by the
+game's registry entry, and the game's text picture in a <pre> for a game without one.
+
+Every board is drawn from a `Scene` (scene.py): the spectator view and the update's public
+facts, never more.
+"""
 
 from __future__ import annotations
 
-import html
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from arena.errors import UnknownGameError
 from arena.registry import game_entry, load_part
+from arena.web.boards.scene import LastMove, Result, Scene, esc, frame
 
-Board = Callable[[dict[str, Any], Sequence[str]], str]
-"""draw(view, players) -> HTML of one game's board."""
-
-
-def esc(value: Any) -> str:
-    """Text made safe for HTML."""
-    return html.escape(str(value), quote=True)
+Board = Callable[[Scene], str]
+"""draw(scene) -> HTML of one game's board, in its frame."""
 
 
 def seat_label(players: Sequence[str], seat: int) -> str:
@@ -25,14 +24,25 @@ def seat_label(players: Sequence[str], seat: int) -> str:
     return f"seat {seat} ({esc(name)})"
 
 
-def draw(game: str, view: dict[str, Any] | None, players: Sequence[str], text: str) -> str:
+def draw(
+    game: str,
+    view: Mapping[str, Any] | None,
+    players: Sequence[str],
+    text: str,
+    move: LastMove | None = None,
+    result: Result | None = None,
+) -> str:
     """The board of a position as HTML/SVG: the game's module, else its text picture."""
     if view is None:
-        return '<p class="withheld">position withheld until its tournament is finished</p>'
+        scene = Scene({}, players, None, result)
+        withheld = '<p class="withheld">position withheld until its tournament is finished</p>'
+        return frame(scene, withheld)
+    scene = Scene(view, players, move, result)
     board = board_of(game)
     if board is None:
-        return f'<pre class="board-text">{esc(text)}</pre>'
-    return board(view, players)
+        deciding = [s for s in view.get("to_move") or [] if isinstance(s, int)]
+        return frame(scene, f'<pre class="board-text">{esc(text)}</pre>', deciding=deciding)
+    return board(scene)
 
 
 def board_of(game: str) -> Board | None:
@@ -44,3 +54,6 @@ def board_of(game: str) -> Board | None:
         return None
     board: Board | None = load_part(path) if path is not None else None
     return board
+
+
+__all__ = ["Board", "LastMove", "Result", "Scene", "board_of", "draw", "esc", "seat_label"]

@@ -1,37 +1,285 @@
-"""Arctic Scavengers: the mercenary stacks, the junkyard, and each tribe's piles and cards."""
+"""Arctic Scavengers: the mercenary market (stacks with their costs), the junkyard and the
+contested pile, each tribe (its piles as counts, the cards it played face up this round), the
+skirmish reveal, the public log, and a legend of the cards.
+
+Each zone is its own function of the view, joined by `draw`: a module that adds zones (the
+HQ and Recon expansions) adds one more function to `SECTIONS`' order.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from arena.web.boards import esc, seat_label
+from arena.games.arctic_scavengers.cards import ACTION_NAMES, KINDS, Kind
+from arena.web.boards.scene import Scene, esc, frame
+
+BY_CODE: dict[str, Kind] = {k.code: k for k in KINDS}
+EVENTS_SHOWN = 8
+PHASES = {
+    "gather": "gathering",
+    "build": "gathering",
+    "keep": "digging",
+    "declare": "skirmish",
+    "over": "game over",
+}
 
 
-def card(code: str) -> str:
-    """A card as a small labelled chip."""
-    return f'<span class="card">{esc(code)}</span>'
+def kind_of(card_id: str) -> Kind | None:
+    """The kind of a card id such as `SCA.2` (None for a code this board does not know)."""
+    return BY_CODE.get(card_id.partition(".")[0])
 
 
-def draw(view: dict[str, Any], players: Sequence[str]) -> str:
-    """Stacks and junkyard, then one row of piles and played cards per tribe."""
-    stacks = "".join(
-        f'<span class="card stack">{esc(code)} ×{esc(count)}</span>'
-        for code, count in zip(view.get("stack_codes", []), view.get("stacks", []), strict=False)
-    )
-    tribes = []
-    for seat, p in enumerate(view.get("players", [])):
-        played = "".join(card(c) for c in p.get("played", [])) or "–"
-        tribes.append(
-            f'<tr data-seat="{seat}"><th>{seat_label(players, seat)}</th>'
-            f'<td class="num">{esc(p["deck"])}</td><td class="num">{esc(p["discard"])}</td>'
-            f'<td class="num">{esc(p["hand"])}</td><td>{played}</td></tr>'
-        )
-    events = "".join(f"<li>{esc(e)}</li>" for e in view.get("events", [])[-6:])
+def card_type(kind: Kind | None) -> str:
+    """person, tool, medicine or junk: the chip's colour."""
+    if kind is None:
+        return "unknown"
+    if kind.person:
+        return "person"
+    if kind.medicine:
+        return "medicine"
+    if any(kind.bonus):
+        return "tool"
+    return "junk"
+
+
+def stats(kind: Kind | None, shovel_dig: int = 2) -> str:
+    """A kind's printed values in the legend's words: `1 people · draw 1 · fight 2`."""
+    if kind is None:
+        return ""
+    parts = [f"{kind.people} people"] if kind.people else []
+    if kind.group_leader:
+        parts.append("+2 to one action")
+    for name, value, bonus in zip(ACTION_NAMES, kind.printed, kind.bonus, strict=True):
+        if kind.code == "SHO" and name == "dig":
+            bonus = shovel_dig
+        if value is not None:
+            parts.append(f"{name} {value}")
+        elif bonus:
+            parts.append(f"{name} +{bonus}")
+    if kind.medicine:
+        parts.append(f"medicine {kind.medicine}")
+    return " · ".join(parts)
+
+
+def card(card_id: str, *, extra: str = "", shovel_dig: int = 2) -> str:
+    """A card as a chip: its name, its id, its values on hover."""
+    kind = kind_of(card_id)
+    name = kind.name if kind is not None else card_id
+    cls = f"card as-{card_type(kind)}{' ' + extra if extra else ''}"
     return (
-        f"<p>round {esc(view.get('round'))}/{esc(view.get('rounds'))}: {esc(view.get('phase'))}"
-        f" · junkyard {esc(view.get('junkyard'))} · contested {esc(view.get('contested'))}</p>"
-        f'<div class="stacks">{stacks}</div>'
-        '<table class="as"><tr><th>tribe</th><th>deck</th><th>discard</th><th>hand</th>'
-        f'<th>played</th></tr>{"".join(tribes)}</table><ul class="events">{events}</ul>'
+        f'<span class="{cls}" data-card="{esc(card_id)}" title="{esc(stats(kind, shovel_dig))}">'
+        f"{esc(name)} <small>{esc(card_id)}</small></span>"
     )
+
+
+def cost(kind: Kind) -> str:
+    """A mercenary's hire cost: `2 food + 1 med`, Thugs `6 any mix`."""
+    if kind.any_mix:
+        return f"{kind.any_mix} food/med, any mix"
+    parts = ([f"{kind.food} food"] if kind.food else []) + ([f"{kind.med} med"] if kind.med else [])
+    return " + ".join(parts) or "free"
+
+
+def draw(scene: Scene) -> str:
+    """The market, the tribes, the skirmish, the log and the legend."""
+    view = scene.view
+    deciding = list(view.get("to_move", []))
+    body = "".join(section(scene) for section in SECTIONS)
+    return frame(scene, body, deciding=deciding, status=_status(view))
+
+
+def _status(view: Mapping[str, Any]) -> str:
+    phase = PHASES.get(view.get("phase", ""), esc(view.get("phase", "")))
+    text = f"round {esc(view.get('round'))}/{esc(view.get('rounds'))}, {phase}"
+    used = view.get("actions_used") or []
+    if used and view.get("phase") != "over":
+        text += f" (done: {esc(', '.join(used))}; food {esc(view.get('food', 0))})"
+    return text
+
+
+def market(scene: Scene) -> str:
+    """The mercenary stacks (name, cards left, hire cost), the junkyard and contested pile."""
+    view = scene.view
+    stacks = []
+    for code, count in zip(view.get("stack_codes", []), view.get("stacks", []), strict=False):
+        kind = BY_CODE.get(code)
+        name = kind.name if kind else code
+        price = cost(kind) if kind else ""
+        stacks.append(
+            f'<div class="as-stack{" empty" if not count else ""}" data-code="{esc(code)}">'
+            f'<b>{esc(name)}</b> <span class="as-count">×{esc(count)}</span>'
+            f"<br><small>{esc(stats(kind, view.get('shovel_dig', 2)))}</small>"
+            f'<br><span class="as-cost">hire: {esc(price)}</span></div>'
+        )
+    return (
+        f'<h3>Mercenaries</h3><div class="as-market">{"".join(stacks)}</div>'
+        f'<p class="as-piles">junkyard <b data-pile="junkyard">{esc(view.get("junkyard"))}</b>'
+        f' cards · contested resources <b data-pile="contested">{esc(view.get("contested"))}</b>'
+        "</p>"
+    )
+
+
+def tribes(scene: Scene) -> str:
+    """One panel per tribe: deck, discard and hand counts, the cards played this round."""
+    view = scene.view
+    deciding = list(view.get("to_move", []))
+    result = list(view.get("result", []))
+    dig = view.get("shovel_dig", 2)
+    panels = []
+    for seat, p in enumerate(view.get("players", [])):
+        played = "".join(card(c, shovel_dig=dig) for c in p.get("played", [])) or "–"
+        initiator = ' <span class="as-initiator">initiator</span>' if (
+            view.get("initiator") == seat
+        ) else ""  # fmt: skip
+        people = (
+            f'<p class="as-people">people <b class="score">{esc(result[seat])}</b></p>'
+            if seat < len(result)
+            else ""
+        )
+        panels.append(
+            f'<div class="as-tribe {scene.seat_classes(seat, deciding)}" data-seat="{seat}">'
+            f"<h3>{scene.label(seat)}{initiator} {scene.badge(seat)}</h3>{people}"
+            f'<p class="as-zones">deck <b>{esc(p["deck"])}</b> · discard <b>{esc(p["discard"])}'
+            f"</b> · hand <b>{esc(p['hand'])}</b></p>"
+            f'<div class="as-played">played: {played}</div></div>'
+        )
+    return f'<div class="as-tribes">{"".join(panels)}</div>'
+
+
+def skirmish(scene: Scene) -> str:
+    """The forces revealed for the skirmish (sniped and disarmed cards struck out), and the
+    last skirmish's outcome from the log."""
+    view = scene.view
+    dig = view.get("shovel_dig", 2)
+    rows = []
+    for seat, p in enumerate(view.get("players", [])):
+        force = p.get("force", [])
+        if not force:
+            continue
+        out = set(p.get("sniped", [])) | set(p.get("disarmed", []))
+        chips = "".join(card(c, extra="out" if c in out else "", shovel_dig=dig) for c in force)
+        rows.append(f'<li data-seat="{seat}">{scene.label(seat)}: {chips}</li>')
+    last = next((e for e in reversed(view.get("events", [])) if e.startswith("skirmish")), "")
+    if not rows and not last:
+        return ""
+    forces = f'<ul class="as-forces">{"".join(rows)}</ul>' if rows else ""
+    outcome = f'<p class="as-skirmish-result">{esc(last)}</p>' if last else ""
+    title = "Skirmish: the forces revealed" if rows else "Last skirmish"
+    return f'<div class="as-skirmish"><h3>{title}</h3>{forces}{outcome}</div>'
+
+
+def events(scene: Scene) -> str:
+    """The newest public events, the newest highlighted."""
+    shown = list(scene.view.get("events", []))[-EVENTS_SHOWN:]
+    items = "".join(
+        f"<li{' class=last' if i == len(shown) - 1 else ''}>{esc(e)}</li>"
+        for i, e in enumerate(shown)
+    )
+    return f'<h3>Log</h3><ol class="events">{items}</ol>' if items else ""
+
+
+def legend(scene: Scene) -> str:
+    """What the chips mean: the card types, and the values of every card shown on the board."""
+    view = scene.view
+    shown: dict[str, Kind] = {}
+    for p in view.get("players", []):
+        for card_id in [*p.get("played", []), *p.get("force", [])]:
+            kind = kind_of(card_id)
+            if kind is not None:
+                shown.setdefault(kind.code, kind)
+    dig = view.get("shovel_dig", 2)
+    rows = "".join(
+        f'<tr><td><span class="card as-{card_type(k)}">{esc(k.name)}</span></td>'
+        f"<td>{esc(stats(k, dig)) or '–'}</td></tr>"
+        for k in sorted(shown.values(), key=lambda k: KINDS.index(k))
+    )
+    table = (
+        f'<table class="data as-kinds"><tr><th>card</th><th>values</th></tr>{rows}</table>'
+        if rows
+        else ""
+    )
+    return (
+        '<div class="as-legend"><p>Cards: <span class="card as-person">person</span>'
+        '<span class="card as-tool">tool</span><span class="card as-medicine">medicine</span>'
+        '<span class="card as-junk">junk</span>. <b>people</b> count at the end (most people '
+        "wins); <b>draw</b> more cards, <b>dig</b> the junkyard, <b>hunt</b> food to hire with, "
+        "<b>fight</b> in the skirmish; a tool adds its bonus to one person's action; medicine "
+        f"pays hires (a card's values also show on hover).</p>{table}</div>"
+    )
+
+
+def building(b: dict[str, Any]) -> str:
+    """A building chip: its id and state, cards stacked on it and stored in it."""
+    text = f"{b['id']} {b['state']}"
+    if b["stacked"]:
+        text += f" ×{b['stacked']}"
+    if b["stored"]:
+        text += f" stores {b['stored']}"
+    return f'<span class="card building {esc(b["state"])}">{esc(text)}</span>'
+
+
+def modules(scene: Scene) -> str:
+    """The HQ/Recon modules' zones (nothing in a base game): gangs (and who won them),
+    schematics, a pending action; each tribe's leader, buildings (stacked and stored counts),
+    held cards and skirmish marks; what the viewer alone sees."""
+    if "expansion" not in scene.view:
+        return ""
+    x = scene.view["expansion"]
+    head = (
+        f"<p>modules {esc(' '.join(x['modules']))} · schematics {esc(x['schematics'])}"
+        f" · gangs {''.join(card(g) for g in x['gangs']) or '–'}</p>"
+    )
+    pending = x["pending"]
+    if pending["kind"]:
+        head += (
+            f'<p class="pending">{esc(pending["kind"])} by {scene.label(pending["by"])}'
+            f" {''.join(card(c) for c in pending['cards'])} on {esc(pending['target'])}: "
+            f"{scene.label(pending['responder'])} responds</p>"
+        )
+    if x["cannibal_food"] or x["med_credit"]:
+        head += (
+            f"<p>cannibal food {esc(x['cannibal_food'])} · med credit {esc(x['med_credit'])}</p>"
+        )
+    if x["gang_winners"]:
+        won = (
+            f"{card(g['gang'])} {'nobody' if g['seat'] < 0 else scene.label(g['seat'])}"
+            for g in x["gang_winners"]
+        )
+        head += f'<p class="gangs-won">gangs won: {" · ".join(won)}</p>'
+    rows = []
+    for seat, p in enumerate(x["players"]):
+        leader = card(p["leader"]) + (" wounded" if p["wounded"] else "") if p["leader"] else "–"
+        buildings = "".join(building(b) for b in p["buildings"]) or "–"
+        held = "".join(card(c) for c in p["held"]) or "–"
+        marks = ["provoked"] if p["provoked"] else []
+        marks += [
+            f"{key} {''.join(card(c) for c in p[key])}" for key in ("gassed", "bombed") if p[key]
+        ]
+        rows.append(
+            f'<tr data-seat="{seat}"><th>{scene.label(seat)}</th><td>{leader}</td>'
+            f"<td>{buildings}</td><td>{held}</td><td>{' · '.join(marks) or '–'}</td></tr>"
+        )
+    mine = []
+    if x["leader_options"]:
+        mine.append(f"leaders to choose: {''.join(card(c) for c in x['leader_options'])}")
+    for key in ("building_cards", "stored_cards"):
+        for entry in x[key]:
+            if entry["cards"]:
+                mine.append(f"{esc(entry['building'])}: {''.join(card(c) for c in entry['cards'])}")
+    for entry in x["recon"] + x["looked"]:
+        mine.append(f"seen in {esc(entry['of'])}: {''.join(card(c) for c in entry['cards'])}")
+    for entry in x["spied"]:
+        mine.append(f"{scene.label(entry['by'])} saw {''.join(card(c) for c in entry['cards'])}")
+    if x["drawn"]:
+        mine.append(f"drawn: {''.join(card(c) for c in x['drawn'])}")
+    private = f'<p class="mine">{" · ".join(mine)}</p>' if mine else ""
+    return (
+        f'<div class="modules">{head}<table class="as-modules"><tr><th>tribe</th><th>leader</th>'
+        f"<th>buildings</th><th>held</th><th>skirmish</th></tr>{''.join(rows)}</table>"
+        f"{private}</div>"
+    )
+
+
+SECTIONS: tuple[Callable[[Scene], str], ...] = (market, tribes, modules, skirmish, events, legend)
+"""The board's zones in order: each a function of the scene returning HTML."""

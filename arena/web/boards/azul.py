@@ -1,54 +1,136 @@
-"""Azul: factory displays and centre, then each player's pattern lines, wall, floor, score."""
+"""Azul: the factory displays and the centre (with the first-player marker), then each player's
+board as on the table: pattern lines 1-5, the 5x5 wall, the floor line with its penalties, the
+score; and the bag and the lid."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from arena.web.boards import esc, seat_label
+from arena.web.boards.scene import Scene, esc, frame
 
-# Tile letters: B blue, Y yellow, R red, K black, W white; M the first-player marker.
-COLOURS = {"B": "#2b6cb0", "Y": "#ecc94b", "R": "#c53030", "K": "#1a202c", "W": "#e2e8f0",
-           "M": "#805ad5"}  # fmt: skip
+COLOURS = "BYRKW"  # the order of the bag and lid counts
+NAMES = {"B": "blue", "Y": "yellow", "R": "red", "K": "black", "W": "white", "M": "first player"}
 WALL = ("BYRKW", "WBYRK", "KWBYR", "RKWBY", "YRKWB")  # the coloured wall's pattern
+FLOOR_PENALTIES = (-1, -1, -2, -2, -2, -3, -3)
 
 
-def tile(letter: str, *, ghost: bool = False) -> str:
-    """One tile as a coloured square (a ghost: an empty wall space of that colour)."""
-    colour = COLOURS.get(letter.upper(), "#a0aec0")
-    cls = "az-tile ghost" if ghost else "az-tile"
-    return f'<span class="{cls}" style="background:{colour}" title="{esc(letter)}"></span>'
+def tile(letter: str, *, extra: str = "") -> str:
+    """One tile (M: the first-player marker, drawn as a "1" token)."""
+    letter = letter.upper()
+    name = NAMES.get(letter, "?")
+    text = "1" if letter == "M" else ""
+    cls = f"az-tile az-{letter.lower()}{' ' + extra if extra else ''}"
+    return f'<span class="{cls}" data-tile="{esc(letter)}" title="{name}">{text}</span>'
 
 
-def draw(view: dict[str, Any], players: Sequence[str]) -> str:
-    """Displays, centre and boards."""
+def ghost(letter: str) -> str:
+    """An empty wall space, printed in its colour (gray wall: no colour printed)."""
+    name = f"{NAMES[letter]} space" if letter in NAMES else "empty space"
+    return f'<span class="az-space az-{letter.lower()}" data-tile="." title="{name}"></span>'
+
+
+def slot() -> str:
+    """An empty pattern-line or floor space."""
+    return '<span class="az-slot" data-tile=""></span>'
+
+
+def draw(scene: Scene) -> str:
+    """Displays and centre, the players' boards, the bag and lid."""
+    view = scene.view
+    deciding = list(view.get("to_move", []))
+    boards = "".join(
+        _board(scene, seat, board, deciding) for seat, board in enumerate(view.get("boards", []))
+    )
+    body = f'{_offer(view)}<div class="az-boards">{boards}</div>{_bag_and_lid(view)}'
+    status = f"round {esc(view.get('round', ''))}, {_phase(view)}"
+    return frame(scene, body, deciding=deciding, status=status)
+
+
+def _phase(view: Mapping[str, Any]) -> str:
+    phase = view.get("phase", "")
+    if phase == "wall" and view.get("pending_line"):
+        return f"wall tiling: choosing the column of line {esc(view['pending_line'])}"
+    return {"offer": "factory offer", "wall": "wall tiling", "over": "game over"}.get(
+        phase, esc(phase)
+    )
+
+
+def _offer(view: Mapping[str, Any]) -> str:
     displays = "".join(
-        f'<div class="az-factory">{"".join(tile(t) for t in f) or "&nbsp;"}</div>'
-        for f in view.get("factories", [])
+        f'<div class="az-factory" data-source="f{i}"><span class="az-label">f{i}</span>'
+        f"{''.join(tile(t) for t in f)}</div>"
+        for i, f in enumerate(view.get("factories", []), start=1)
     )
+    marker = tile("M") if view.get("marker_in_centre") else ""
+    caption = " · 1 = first-player marker" if marker else ""
     centre = "".join(tile(t) for t in view.get("centre", ""))
-    if view.get("marker_in_centre"):
-        centre = tile("M") + centre
-    boards = []
-    for seat, board in enumerate(view.get("boards", [])):
-        lines = []
-        for row, line in enumerate(board["lines"]):
-            slots = "".join(tile(t) for t in line) + '<span class="az-slot"></span>' * (
-                row + 1 - len(line)
-            )
-            wall_row = board["wall"][row]
-            wall = "".join(
-                tile(WALL[row][c], ghost=wall_row[c] == ".") for c in range(len(wall_row))
-            )
-            lines.append(f'<div class="az-row"><span class="az-line">{slots}</span>{wall}</div>')
-        floor = "".join(tile(t) for t in board.get("floor", ""))
-        boards.append(
-            f'<div class="az-board" data-seat="{seat}"><h3>{seat_label(players, seat)}: '
-            f"{esc(board['score'])} points</h3>{''.join(lines)}"
-            f'<div class="az-floor">floor {floor}</div></div>'
-        )
     return (
-        f"<p>round {esc(view.get('round', ''))}, {esc(view.get('phase', ''))}</p>"
-        f'<div class="az-displays">{displays}</div><div class="az-centre">centre {centre}</div>'
-        f'<div class="az-boards">{"".join(boards)}</div>'
+        f'<div class="az-offer"><div class="az-displays">{displays}</div>'
+        f'<div class="az-centre" data-source="c"><span class="az-label">centre (c){caption}</span>'
+        f"{marker}{centre or ('' if marker else '<em>empty</em>')}</div></div>"
     )
+
+
+def _board(scene: Scene, seat: int, board: Mapping[str, Any], deciding: Sequence[int]) -> str:
+    target = _destination(scene, seat)
+    pattern = WALL if scene.view.get("wall_variant", "colored") == "colored" else ("-----",) * 5
+    rows = []
+    for row, line in enumerate(board["lines"]):
+        cells = slot() * (row + 1 - len(line)) + "".join(tile(t) for t in line)
+        last = " last" if target == str(row + 1) else ""
+        wall = "".join(
+            ghost(pattern[row][c]) if letter == "." else tile(letter)
+            for c, letter in enumerate(board["wall"][row])
+        )
+        rows.append(
+            f'<div class="az-row"><span class="az-num">{row + 1}</span>'
+            f'<span class="az-line{last}" data-line="{row + 1}">{cells}</span>'
+            f'<span class="az-arrow">▸</span><span class="az-wall-row" data-row="{row + 1}">'
+            f"{wall}</span></div>"
+        )
+    marker = ' <span class="az-has-marker">holds the first-player marker</span>' if (
+        board.get("has_marker")
+    ) else ""  # fmt: skip
+    return (
+        f'<div class="az-board {scene.seat_classes(seat, deciding)}" data-seat="{seat}">'
+        f"<h3>{scene.label(seat)} {scene.badge(seat)}</h3>"
+        f'<p class="az-score">score <b class="score">{esc(board["score"])}</b>{marker}</p>'
+        f'<div class="az-rows">{"".join(rows)}</div>{_floor(board, target == "floor")}</div>'
+    )
+
+
+def _floor(board: Mapping[str, Any], last: bool) -> str:
+    items = list(board.get("floor", ""))
+    spaces = []
+    for i, penalty in enumerate(FLOOR_PENALTIES):
+        content = tile(items[i]) if i < len(items) else slot()
+        spaces.append(f'<span class="az-floor-space">{content}<small>{penalty}</small></span>')
+    cls = "az-floor last" if last else "az-floor"
+    return f'<div class="{cls}"><span class="az-label">floor</span>{"".join(spaces)}</div>'
+
+
+def _destination(scene: Scene, seat: int) -> str:
+    """Where the last move put its tiles (`take f3 R 4` -> "4"; `... floor`), or ""."""
+    if scene.move is None or not scene.moved(seat):
+        return ""
+    parts = scene.move.text.split()
+    if len(parts) == 4 and parts[0] == "take":
+        return parts[3]
+    if len(parts) == 3 and parts[0] == "wall":
+        return parts[1]
+    return ""
+
+
+def _bag_and_lid(view: Mapping[str, Any]) -> str:
+    def counts(name: str) -> str:
+        values = list(view.get(name, []))
+        chips = "".join(
+            f'<span class="az-count">{tile(c)}×{esc(n)}</span>'
+            for c, n in zip(COLOURS, values, strict=False)
+        )
+        return (
+            f'<span class="az-pile" data-pile="{name}">{name} <b>{sum(values)}</b> {chips}</span>'
+        )
+
+    return f'<p class="az-bag">{counts("bag")} {counts("lid")}</p>'

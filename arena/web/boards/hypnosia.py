@@ -1,65 +1,108 @@
-"""Hypnosia: the three circles as concentric rings of spaces (SVG), pawns and stacks on them."""
+"""Hypnosia: the board (hypnosia_rings.py), this turn's dice, each colour's score, start slots,
+centre pawns and captures, and the latest events."""
 
 from __future__ import annotations
 
-import math
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from arena.web.boards import esc, seat_label
+from arena.web.boards.hypnosia_rings import Ring, ring_of, rings, space_index, svg
+from arena.web.boards.scene import Scene, colour, esc, frame
 
-SEAT_COLOURS = ("#c53030", "#2b6cb0", "#2f855a", "#d69e2e", "#805ad5", "#dd6b20")
-SIZE = 420  # the drawing's width and height (px)
-RADII = (190, 140, 90)  # circles A, B, C from the outside in
-
-
-def _spot(space: int, circles: list[dict[str, Any]]) -> tuple[float, float] | None:
-    for ring, circle in enumerate(circles[: len(RADII)]):
-        first, size = circle["first"], circle["size"]
-        if first <= space < first + size:
-            angle = 2 * math.pi * (space - first) / size - math.pi / 2
-            return SIZE / 2 + RADII[ring] * math.cos(angle), SIZE / 2 + RADII[ring] * math.sin(
-                angle
-            )
-    return None
+CENTRE = -2  # a bridge target: the centre
+EVENTS_SHOWN = 10
 
 
-def draw(view: dict[str, Any], players: Sequence[str]) -> str:
-    """The rings, bridges marked, units as coloured discs (a stack shows its height)."""
-    board = view["board"]
-    circles = board["circles"]
-    bridges = set(board.get("bridges", []))
-    parts = [f'<svg class="hy" viewBox="0 0 {SIZE} {SIZE}" width="{SIZE}" height="{SIZE}">']
-    for circle in circles[: len(RADII)]:
-        for space in range(circle["first"], circle["first"] + circle["size"]):
-            spot = _spot(space, circles)
-            if spot is not None:
-                fill = "#a0aec0" if space in bridges else "#edf2f7"
-                parts.append(f'<circle cx="{spot[0]:.1f}" cy="{spot[1]:.1f}" r="4" fill="{fill}"/>')
-    for unit in view.get("units", []):
-        spot = _spot(unit["space"], circles)
-        if spot is None:
-            continue
-        colour = SEAT_COLOURS[unit["owner"] % len(SEAT_COLOURS)]
-        parts.append(
-            f'<circle class="unit" data-owner="{unit["owner"]}" cx="{spot[0]:.1f}" '
-            f'cy="{spot[1]:.1f}" r="8" fill="{colour}"/>'
+def draw(scene: Scene) -> str:
+    """The board with the last move marked, the dice, the players and the events."""
+    view = scene.view
+    deciding = list(view.get("to_move", []))
+    board = svg(view, last_move_spaces(scene))
+    side = f"{_dice(view)}{_players(scene, deciding)}{_history(scene)}"
+    body = f'<div class="hy-layout">{board}<div class="hy-side">{side}</div></div>'
+    status = f"round {esc(view.get('round'))}"
+    return frame(scene, body, deciding=deciding, status=status)
+
+
+def last_move_spaces(scene: Scene) -> tuple[int | None, int | None]:
+    """The last move's start and landing spaces (`4 A3` -> A3, A7; `2 A7 in` -> A7, B1;
+    `1 C3 in` -> C3, the centre), from the move text and the board's geometry."""
+    if scene.move is None:
+        return None, None
+    parts = scene.move.text.split()
+    if len(parts) < 2 or not parts[0].isdigit():
+        return None, None
+    die, start = int(parts[0]), parts[1]
+    board = scene.view["board"]
+    all_rings = rings(board)
+    if start.startswith("S") and start[1:].isdigit():
+        entries = board.get("entries", [])
+        if scene.move.seat >= len(entries):
+            return None, None
+        return None, _along(entries[scene.move.seat], die - int(start[1:]), all_rings)
+    origin = space_index(start, all_rings)
+    if origin is None:
+        return None, None
+    if "in" in parts[2:]:
+        targets = dict(zip(board.get("bridges", []), board.get("bridge_targets", []), strict=False))
+        target = targets.get(origin)
+        if target is None:
+            return origin, None
+        return origin, CENTRE if target == CENTRE else _along(target, die - 1, all_rings)
+    return origin, _along(origin, die, all_rings)
+
+
+def _along(space: int, steps: int, all_rings: Sequence[Ring]) -> int | None:
+    ring = ring_of(space, all_rings)
+    if ring is None:
+        return None
+    return ring.first + (space - ring.first + steps) % ring.size
+
+
+def _dice(view: Mapping[str, Any]) -> str:
+    left = Counter(view.get("dice_left", []))
+    faces = []
+    for d in view.get("dice", []):
+        unused = left[d] > 0
+        left[d] -= unused
+        faces.append(
+            f'<span class="die{"" if unused else " used"}" data-die="{esc(d)}" '
+            f'title="{"to use" if unused else "used"}">{esc(d)}</span>'
         )
-        if unit.get("height", 1) > 1:
-            parts.append(
-                f'<text x="{spot[0]:.1f}" y="{spot[1] + 4:.1f}" text-anchor="middle" '
-                f'fill="white" font-size="10">{esc(unit["height"])}</text>'
-            )
-    centre = len(view.get("centre", []))
-    parts.append(
-        f'<text x="{SIZE / 2}" y="{SIZE / 2}" text-anchor="middle">centre {centre}</text></svg>'
-    )
-    scores = "".join(
-        f'<li style="color:{SEAT_COLOURS[s % len(SEAT_COLOURS)]}">{seat_label(players, s)}: '
-        f"{esc(p['score'])} points, captured {esc(p['captured'])}</li>"
-        for s, p in enumerate(view.get("players", []))
-    )
-    dice = " ".join(str(d) for d in view.get("dice_left", []))
+    return f'<p class="hy-dice">dice {"".join(faces) or "–"}</p>'
+
+
+def _players(scene: Scene, deciding: Sequence[int]) -> str:
+    rows = []
+    for seat, p in enumerate(scene.view.get("players", [])):
+        slots = " ".join(f"S{s}" for s in p.get("start_slots", [])) or "–"
+        rows.append(
+            f'<tr class="{scene.seat_classes(seat, deciding)}" data-seat="{seat}">'
+            f"<td>{scene.label(seat)} {scene.badge(seat)}</td>"
+            f'<td class="num score">{esc(p.get("score", 0))}</td>'
+            f'<td>{esc(slots)}</td><td class="num">{esc(p.get("centre_pawns", 0))}</td>'
+            f'<td class="num">{esc(p.get("captured", 0))}</td>'
+            f'<td class="num">{esc(p.get("lost", 0))}</td></tr>'
+        )
     return (
-        f"{''.join(parts)}<p>round {esc(view.get('round'))}, dice {esc(dice)}</p><ul>{scores}</ul>"
+        '<table class="data hy-players"><tr><th>player</th><th>score</th>'
+        "<th>start</th><th>centre</th><th>captured</th><th>lost</th></tr>"
+        f"{''.join(rows)}</table>"
     )
+
+
+def _history(scene: Scene) -> str:
+    events = list(scene.view.get("history", []))[-EVENTS_SHOWN:]
+    items = "".join(
+        f'<li data-seat="{e.get("seat")}"{" class=last" if i == len(events) - 1 else ""}>'
+        f'<span class="pawn" style="background:{colour(int(e.get("seat", 0)))}"></span> '
+        f"{esc(e.get('text', ''))}</li>"
+        for i, e in enumerate(events)
+    )
+    note = (
+        '<p class="note">board: an approximation (the published layout is not known)</p>'
+        if scene.view["board"].get("approximate")
+        else ""
+    )
+    return f'<h3>Latest events</h3><ol class="events">{items}</ol>{note}'

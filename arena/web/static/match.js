@@ -1,5 +1,6 @@
-// The match page: frames arrive as server-sent events (a finished match is replayed, a live one
-// followed); the buttons step through them. No library, no build step.
+// The match page: the server drew its current position; every frame then arrives as a
+// server-sent event (a finished match is replayed, a live one followed) and the buttons step
+// through them. No library, no build step.
 "use strict";
 (function () {
   const matchId = document.getElementById("match-id").textContent;
@@ -20,7 +21,21 @@
     document.querySelectorAll("#moves li").forEach((li, k) => {
       li.classList.toggle("current", k + 1 === f.ply);
     });
+    followPly(f.ply);
     drawClocks(f);
+  }
+
+  // The move list keeps the current move in sight: its box scrolls, never the page. (Offsets
+  // from the box's own rectangle: its scroll origin is at the bottom, see arena.css.)
+  function followPly(ply) {
+    const box = $("moves-box");
+    const li = $("moves").children[Math.max(0, ply - 1)];
+    if (!li) return;
+    const outer = box.getBoundingClientRect();
+    const inner = li.getBoundingClientRect();
+    if (inner.top < outer.top || inner.bottom > outer.bottom) {
+      box.scrollTop += inner.top - outer.top - (outer.height - inner.height) / 2;
+    }
   }
 
   // Clocks: time used, and for a live match each seat's time left (its bank; for a seat
@@ -63,6 +78,8 @@
 
   function add(f) {
     if (frames.length === 0) {
+      $("moves").replaceChildren(); // the server's list: the events bring every move again
+      $("board").dataset.rendered = "script";
       $("game").textContent = f.game;
       $("players").textContent = f.players.map((n, s) => `seat ${s}: ${n}`).join(" · ");
     }

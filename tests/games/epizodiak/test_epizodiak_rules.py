@@ -263,6 +263,21 @@ def test_a_contest_that_strips_a_hand_ends_the_round_for_that_seat():
     assert after.rounds[-1].points == (3, 0, 1)
 
 
+def test_at_game_over_no_turn_is_under_way_in_the_view():
+    # The last turns picked up a 7 (then set it) and contested a 4 (then placed it): at game
+    # over their picked / contested values are cleared with turn_moves, and `recent` keeps them.
+    picked = play(position((5, 7), [[7, 7], [1], [2]], PILE, last_end=Side.CW), "pickup", "set 7")
+    contested = play(
+        position((5, 9), [[3], [4, 4, 1], [4, 4, 2]], [], skips=2), "contest 4", "place ccw 4 3"
+    )
+    for state, last in ((picked, "pickup; set 7"), (contested, "contest 4; place ccw 4 3")):
+        assert state.phase == Phase.OVER
+        for seat in (0, 1, 2, None):
+            view = GAME.view(state, seat)
+            assert (view["picked"], view["contested"], view["turn_moves"]) == (0, 0, [])
+            assert view["recent"][-1] == {"seat": 0, "moves": last}
+
+
 def test_the_turn_cap_ends_the_round_with_no_bonus():
     state = position((5, 7), [[8, 1], [1, 2], [2, 3]], PILE, turns=TURN_CAP - 1,
                      discards=[(12, 2)])  # fmt: skip

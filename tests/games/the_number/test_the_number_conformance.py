@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-from dataclasses import replace
 
 import pytest
 
@@ -162,7 +161,7 @@ def test_bot_always_answers_a_legal_move() -> None:
 
 def test_bot_alone_on_the_last_turn_takes_a_nine_and_three_new_digits() -> None:
     state = GAME.setup(3, TheNumberOptions(), random.Random(0))
-    state = replace(state, turn=5, crossed=(0, ALL_CROSSED, ALL_CROSSED))
+    state = state._replace(turn=5, crossed=(0, ALL_CROSSED, ALL_CROSSED))
     move = make_reasoner(0)(request_for(GAME, state, 0))
     assert isinstance(move, str)
     digits = move.split()[1]
@@ -172,7 +171,7 @@ def test_bot_alone_on_the_last_turn_takes_a_nine_and_three_new_digits() -> None:
 
 def test_bot_with_one_digit_left_writes_it_three_times() -> None:
     state = GAME.setup(3, TheNumberOptions(), random.Random(0))
-    state = replace(state, crossed=(ALL_CROSSED ^ (1 << 4), 0, 0))
+    state = state._replace(crossed=(ALL_CROSSED ^ (1 << 4), 0, 0))
     assert make_reasoner(0)(request_for(GAME, state, 0)) == "write 444"
 
 

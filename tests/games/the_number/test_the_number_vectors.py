@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from arena.errors import IllegalMoveError
@@ -100,14 +98,14 @@ def test_tn_t11_third_turn_bonus() -> None:
 
 def test_tn_t12_a_crossed_digit_is_rejected() -> None:
     state = start(3)
-    state = replace(state, crossed=(board(1, 2, 3), 0, 0))
+    state = state._replace(crossed=(board(1, 2, 3), 0, 0))
     with pytest.raises(IllegalMoveError):
         GAME.apply(state, A, "write 145")
     assert "write 145" not in GAME.legal_moves(state, A)
 
 
 def test_tn_t13_an_out_player_has_no_part_in_turn_five() -> None:
-    state = replace(start(3, turn=5), crossed=(0, 0, ALL_CROSSED))
+    state = start(3, turn=5)._replace(crossed=(0, 0, ALL_CROSSED))
     assert GAME.to_move(state) == (A, B)
     record, _ = reveal(state, ["321", "654", None])
     assert summary(record) == [("approved", 6), ("approved", 20), ("out", 0)]
@@ -118,8 +116,7 @@ def test_tn_t14_round_total_adds_one_per_crossed_digit() -> None:
 
 
 def test_tn_t14_through_the_engine_at_the_end_of_turn_five() -> None:
-    state = replace(
-        start(3, turn=5),
+    state = start(3, turn=5)._replace(
         turn_scores=((7, 0, 3, 0), (0, 0, 0, 0), (0, 0, 0, 0)),
         crossed=(board(1, 2, 3, 5, 9), 0, 0),
     )
@@ -134,7 +131,7 @@ def test_tn_t15_a_full_board_is_worth_ten() -> None:
 
 
 def test_tn_t16_equal_best_totals_share_the_victory() -> None:
-    state = replace(start(3), round_totals=((30, 31), (29, 32), (25, 15)), over=True)
+    state = start(3)._replace(round_totals=((30, 31), (29, 32), (25, 15)), over=True)
     out = GAME.outcome(state)
     assert out is not None
     assert out.ranks == (1, 1, 3)

@@ -1,0 +1,246 @@
+"""Referee workers on one PostgreSQL database (`arena serve --workers N`, or several `arena
+serve` on it): a bot held by one worker seated by another, a tournament run once and watched
+through another worker, a worker killed mid-tournament. Real servers, real bot processes."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+import subprocess
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+
+import grpc
+import pytest
+import sqlalchemy as sa
+from serve_process import PY, ROOT, call, kill, start_serve, wait_for_bots
+
+from arena.store import Store, resolve_url
+from arena.v1 import arena_pb2 as pb
+from arena.v1 import arena_pb2_grpc
+
+FINISHED = pb.TOURNAMENT_STATUS_FINISHED
+
+
+@pytest.fixture
+def pg_db(pg_url: str) -> str:
+    """The suite's PostgreSQL database, emptied."""
+    engine = sa.create_engine(resolve_url(pg_url))
+    with engine.begin() as conn:
+        conn.execute(sa.text("DROP SCHEMA public CASCADE"))
+        conn.execute(sa.text("CREATE SCHEMA public"))
+    engine.dispose()
+    return pg_url
+
+
+@contextmanager
+def servers(db: str, count: int, *args: str) -> Iterator[list[tuple[subprocess.Popen[str], str]]]:
+    """`count` separate `arena serve` processes on the same database, each on its own port."""
+    started: list[tuple[subprocess.Popen[str], str]] = []
+    try:
+        with ThreadPoolExecutor(count) as pool:  # started side by side
+            waits = [pool.submit(start_serve, "--db", db, "--workers", "1", *args)
+                     for _ in range(count)]  # fmt: skip
+            for wait in waits:
+                with contextlib.suppress(Exception):
+                    started.append(wait.result())
+        assert len(started) == count, "a server did not start"
+        yield started
+    finally:
+        for server, _address in started:
+            kill(server)
+
+
+@contextmanager
+def bots(
+    *placed: tuple[str, str], think_ms: int = 0, stateless: bool = False
+) -> Iterator[list[subprocess.Popen[bytes]]]:
+    """Bot processes, each (name, address): random bots, slow ones thinking `think_ms`, or
+    bots whose every choice depends on the request only."""
+    processes = []
+    try:
+        for seed, (name, address) in enumerate(placed):
+            if stateless:
+                cmd = [PY, str(ROOT / "tests" / "bots" / "stateless_bot.py")]
+            elif think_ms:
+                cmd = [PY, str(ROOT / "tests" / "bots" / "slow_bot.py"), "--think-ms",
+                       str(think_ms)]  # fmt: skip
+            else:
+                cmd = [PY, str(ROOT / "bots" / "random_bot.py")]
+            cmd += ["--address", address, "--name", name, "--seed", str(seed)]
+            processes.append(subprocess.Popen(cmd, stderr=subprocess.DEVNULL))
+        yield processes
+    finally:
+        for process in processes:
+            if process.poll() is None:
+                process.kill()
+                process.wait()
+
+
+def log_of(server: subprocess.Popen[str]) -> str:
+    return "".join(server.stderr.lines)  # type: ignore[union-attr]
+
+
+def test_a_bot_connected_to_one_worker_plays_a_match_hosted_by_another(pg_db: str) -> None:
+    with servers(pg_db, 2, "--time-per-move", "2000") as [(a, on_a), (b, on_b)]:
+        with bots(("alpha", on_a), ("beta", on_b)):
+            wait_for_bots(on_b, {"alpha", "beta"})  # alpha is on A, seen from B
+            assert {x.name for x in call(on_a, "ListBots", pb.ListBotsRequest()).bots} == {
+                "alpha",
+                "beta",
+            }
+            request = pb.PlayMatchRequest(game="lucky_numbers", bots=["alpha", "beta"], seed=3)
+            record = call(on_b, "PlayMatch", request)
+    assert record.outcome.termination == pb.TERMINATION_NORMAL
+    assert len(record.moves) > 20 and {m.seat for m in record.moves} == {0, 1}
+    assert "match" in log_of(b) and f"match {record.match_id} started" not in log_of(a)
+    # The same match from the database, through the other worker: one record, stored once.
+    with Store.open(pg_db) as store:
+        assert store.has_match(record.match_id)
+
+
+def test_a_killed_worker_ends_its_bots_relayed_seats_as_disconnects(pg_db: str) -> None:
+    with servers(pg_db, 2, "--time-per-move", "5000") as [(a, on_a), (_b, on_b)]:
+        with bots(("alpha", on_a), ("beta", on_b), think_ms=20):
+            wait_for_bots(on_b, {"alpha", "beta"})
+
+            async def play_and_kill() -> pb.MatchRecord:
+                async with grpc.aio.insecure_channel(on_b) as channel:
+                    stub = arena_pb2_grpc.ArenaServiceStub(channel)
+                    request = pb.PlayMatchRequest(
+                        game="lucky_numbers", bots=["alpha", "beta"], seed=4
+                    )
+                    playing = asyncio.ensure_future(stub.PlayMatch(request))
+                    await asyncio.sleep(1.0)
+                    os.kill(a.pid, signal.SIGKILL)  # alpha's stream dies with its worker
+                    started = time.monotonic()
+                    record = await asyncio.wait_for(playing, 20)
+                    assert time.monotonic() - started < 10  # the heartbeats' deadline
+                    return record
+
+            record = asyncio.run(play_and_kill())
+    assert record.outcome.termination == pb.TERMINATION_DISCONNECT
+    assert list(record.outcome.ranks) == [2, 1]  # alpha (seat 0) faulted: last
+
+
+def test_a_tournament_created_through_one_worker_runs_once_and_is_watched_through_another(
+    pg_db: str,
+) -> None:
+    with servers(pg_db, 2, "--time-per-move", "2000") as [(a, on_a), (b, on_b)]:
+        with bots(("alpha", on_a), ("beta", on_a), think_ms=3):
+            wait_for_bots(on_b, {"alpha", "beta"})
+
+            async def scenario() -> tuple[list[pb.TournamentUpdate], list[pb.MatchUpdate]]:
+                async with (
+                    grpc.aio.insecure_channel(on_a) as to_a,
+                    grpc.aio.insecure_channel(on_b) as to_b,
+                ):
+                    stub_a = arena_pb2_grpc.ArenaServiceStub(to_a)
+                    stub_b = arena_pb2_grpc.ArenaServiceStub(to_b)
+                    create = pb.CreateTournamentRequest(
+                        game="lucky_numbers", bots=["alpha", "beta"], seed=5
+                    )
+                    tid = (await stub_a.CreateTournament(create)).tournament_id
+                    tournament: list[pb.TournamentUpdate] = []
+                    moves: list[pb.MatchUpdate] = []
+                    watch = pb.WatchTournamentRequest(tournament_id=tid)
+                    async for update in stub_b.WatchTournament(watch):
+                        tournament.append(update)
+                        if update.live_matches and not moves:
+                            live = pb.WatchMatchRequest(match_id=update.live_matches[0])
+                            async for match_update in stub_b.WatchMatch(live):
+                                moves.append(match_update)
+                    return tournament, moves
+
+            tournament, moves = asyncio.run(asyncio.wait_for(scenario(), 60))
+    final = tournament[-1].tournament
+    assert final.status == FINISHED and final.fixtures_done == final.fixtures_total == 2
+    finished = [m.match_id for u in tournament for m in u.finished]
+    assert sorted(finished) == sorted(set(finished)) and len(finished) == 2  # each once
+    kinds = [u.kind for u in moves]
+    assert kinds[-1] == pb.UPDATE_KIND_END and kinds.count(pb.UPDATE_KIND_MOVE) > 20
+    assert all(u.match_id == moves[0].match_id for u in moves)
+    # Played by A only (its lease), relayed to B's spectators.
+    assert "tournament 1 started" in log_of(a) and "tournament 1 started" not in log_of(b)
+    assert "match t1-0 started" not in log_of(b)
+
+
+def test_a_worker_killed_mid_tournament_leaves_records_as_an_uninterrupted_run(
+    pg_db: str,
+) -> None:
+    names = ["x", "y", "z"]
+    server, address = start_serve("--db", pg_db, "--workers", "2", "--time-per-move", "3000")
+    try:
+        # Bots that carry no state from the interrupted matches into their replays.
+        with bots(*((n, address) for n in names), stateless=True):
+            wait_for_bots(address, set(names))
+            create = pb.CreateTournamentRequest(
+                game="lucky_numbers", bots=names, seed=6, concurrency=2
+            )
+            killed = call(address, "CreateTournament", create).tournament_id
+            runner = _runner_when_played(pg_db, killed, at_least=2)
+            os.kill(int(runner.rsplit(":", 1)[1]), signal.SIGKILL)
+            _wait_finished(address, killed, timeout_s=60)
+            wait_for_bots(address, set(names))
+            again = call(address, "CreateTournament", create).tournament_id
+            _wait_finished(address, again, timeout_s=60)
+        log = log_of(server)
+    finally:
+        kill(server)
+    assert "started again" in log and "resumed" in log
+    with Store.open(pg_db) as store:
+        first = {_index(r.match_id): _essence(r) for r in store.tournament_matches(killed)}
+        second = {_index(r.match_id): _essence(r) for r in store.tournament_matches(again)}
+    assert len(first) == 6 and first == second
+
+
+def _runner_when_played(db: str, tid: int, at_least: int) -> str:
+    """The lease holder ("host:pid") once `at_least` matches of the tournament are stored."""
+    deadline = time.monotonic() + 30
+    with Store.open(db) as store:
+        while time.monotonic() < deadline:
+            tournament = store.tournament(tid)
+            if tournament.played >= at_least and tournament.runner:
+                return tournament.runner
+            time.sleep(0.05)
+    raise AssertionError(f"tournament {tid} did not get to {at_least} matches")
+
+
+def _wait_finished(address: str, tid: int, timeout_s: float) -> None:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        got = call(address, "GetTournament", pb.GetTournamentRequest(tournament_id=tid))
+        if got.status == FINISHED:
+            return
+        time.sleep(0.2)
+    raise AssertionError(f"tournament {tid} did not finish: {got}")
+
+
+def _index(match_id: str) -> int:
+    return int(match_id.rsplit("-", 1)[1])
+
+
+def _essence(record: object) -> tuple[object, ...]:
+    r = record  # a MatchRecord: what a replay must reproduce
+    return (
+        r.seed,  # type: ignore[attr-defined]
+        r.players,  # type: ignore[attr-defined]
+        [(m.seat, m.move) for m in r.moves],  # type: ignore[attr-defined]
+        r.outcome.ranks,  # type: ignore[attr-defined]
+        r.outcome.termination,  # type: ignore[attr-defined]
+    )
+
+
+def test_one_worker_unless_asked_and_auto_means_the_cores_on_postgresql_only():
+    from arena.errors import ConfigError
+    from arena.rpc.server.workers import available_cores, parse_workers
+
+    assert parse_workers(None, True) == 1 and parse_workers(None, False) == 1
+    assert parse_workers("auto", True) == available_cores() and parse_workers("auto", False) == 1
+    assert parse_workers("3", True) == 3
+    with pytest.raises(ConfigError, match="give a number of workers or auto"):
+        parse_workers("many", True)

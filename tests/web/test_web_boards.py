@@ -1,0 +1,142 @@
+"""The web boards without a browser: no board shows more than the spectator view (the resample
+check of arena.leaks over seeded playouts of every game), every board shows whose turn it is,
+the last move and the result, and each game's own markings read as its notation says."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from typing import Any
+
+import pytest
+
+from arena.core import Outcome
+from arena.game import Game
+from arena.leaks import picture_leaks
+from arena.publicity import spectator_json
+from arena.registry import ENTRIES, GameEntry, get_game, load_part
+from arena.web.boards import LastMove, Result, Scene, draw
+from arena.web.boards.epizodiak import last_values
+from arena.web.boards.hypnosia import last_move_spaces
+from arena.web.boards.hypnosia_rings import rings, space_name
+
+PLAYERS = ["<b>zero</b>", "one", "two", "three", "four", "five"]
+
+
+def board_html(game: Game[Any, Any], state: Any, last: tuple[int, str] | None) -> str:
+    """The page's board of a position: drawn from the spectator view as the wire carries it."""
+    view = json.loads(spectator_json(game, state))
+    outcome = game.outcome(state)
+    result = None
+    if outcome is not None:
+        result = Result(outcome.ranks, outcome.scores, outcome.points, outcome.termination.value)
+    move = LastMove(*last) if last is not None else None
+    n = len(game.view(state, None).get("players", [])) or 6
+    return draw(game.name, view, PLAYERS[:n], game.render(state, None), move, result)
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=lambda e: e.name)
+def test_no_board_changes_when_what_spectators_cannot_see_is_dealt_again(
+    entry: GameEntry,
+) -> None:
+    game, resample = get_game(entry.name), load_part(entry.sampling)
+    report = picture_leaks(
+        game, resample, lambda state, last: board_html(game, state, last), seeds=range(3), every=3
+    )
+    assert report.leaks == [], report.leaks[0].ply
+    assert report.plies > 30
+
+
+Playout = tuple[Game[Any, Any], list[Any], list[tuple[int, str]]]
+
+
+def _playout(name: str, n: int, seed: int) -> Playout:
+    game = get_game(name)
+    rng = random.Random(seed)
+    state = game.setup(n, game.options_type(), random.Random(seed))
+    states, plies = [state], []
+    while game.outcome(state) is None:
+        seat = rng.choice(game.to_move(state))
+        move = rng.choice(list(game.legal_moves(state, seat)))
+        plies.append((seat, game.public_move(state, seat, move)))
+        state = game.play(state, seat, move)
+        states.append(state)
+    return game, states, plies
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=lambda e: e.name)
+def test_every_board_says_whose_turn_the_last_move_and_at_the_end_who_won(
+    entry: GameEntry,
+) -> None:
+    game = get_game(entry.name)
+    n = max(3, game.min_players) if game.max_players >= 3 else 2
+    _, states, plies = _playout(entry.name, n, 4)
+    middle = len(plies) // 2
+    html = board_html(game, states[middle], plies[middle - 1])
+    assert 'class="turn">To move: ' in html
+    seat, text = plies[middle - 1]
+    last = re.search(r'<p class="last-move" data-seat="(\d+)">(.*?)</p>', html)
+    assert last is not None and int(last.group(1)) == seat
+    assert f"<code>{text}</code>" in last.group(2)
+    assert "&lt;b&gt;zero&lt;/b&gt;" in html and "<b>zero</b>" not in html  # names escaped
+
+    final = board_html(game, states[-1], plies[-1])
+    outcome = game.outcome(states[-1])
+    assert isinstance(outcome, Outcome)
+    ranks = [int(r) for r in re.findall(r'<tr data-seat="\d+" data-rank="(\d+)"', final)]
+    seats = [int(s) for s in re.findall(r'<tr data-seat="(\d+)" data-rank="\d+"', final)]
+    assert sorted(zip(seats, ranks, strict=True)) == list(enumerate(outcome.ranks))
+    assert 'class="winner-line">Game over: ' in final and "To move" not in final
+    winners = [s for s, r in enumerate(outcome.ranks) if r == 1]
+    assert final.count('class="rank-badge winner"') >= len(winners)
+
+
+def test_the_number_says_nobody_is_writing_once_the_game_is_over() -> None:
+    game, states, plies = _playout("the_number", 3, 2)
+    assert "writing…" in board_html(game, states[len(states) // 2], None)
+    final = board_html(game, states[-1], plies[-1])
+    assert "writing" not in final and "To move" not in final
+
+
+def test_hypnosia_marks_where_a_move_starts_and_lands_as_the_notation_reads() -> None:
+    game = get_game("hypnosia")
+    view = game.view(game.setup(3, game.options_type(), random.Random(1)), None)
+    all_rings = rings(view["board"])
+
+    def spaces(seat: int, text: str) -> tuple[str | None, str | None]:
+        start, landing = last_move_spaces(Scene(view, ["a", "b", "c"], LastMove(seat, text)))
+        name = {None: None, -2: "centre"}
+        return (
+            name.get(start, space_name(start, all_rings) if start is not None else None),
+            name.get(landing, space_name(landing, all_rings) if landing is not None else None),
+        )
+
+    # The examples of docs/games/hypnosia.md (seat 0; seat 1 enters at A8).
+    assert spaces(0, "6 S4") == (None, "A2")
+    assert spaces(1, "1 S1") == (None, "A8")
+    assert spaces(0, "4 A5") == ("A5", "A9")
+    assert spaces(0, "4 A7 in") == ("A7", "B3")
+    assert spaces(0, "3 A46") == ("A46", "A1")
+    assert spaces(0, "1 C3 in") == ("C3", "centre")
+    assert spaces(0, "2 B5 x2 in") == ("B5", "C1")
+
+
+def test_hypnosia_labels_every_space_by_its_name_in_the_notation() -> None:
+    game = get_game("hypnosia")
+    view = game.view(game.setup(2, game.options_type(), random.Random(1)), None)
+    html = draw("hypnosia", view, ["a", "b"], "")
+    names = re.findall(r'<circle class="hy-space[^"]*" data-space="(\w+)"', html)
+    assert len(names) == 48 + 36 + 24
+    assert {"A0", "A47", "B0", "B35", "C0", "C23"} <= set(names)
+    assert html.count('class="hy-slot filled"') == 2 * 4  # every pawn starts in its slots
+
+
+def test_epizodiak_marks_the_tiles_a_placement_laid_and_the_set_it_scored() -> None:
+    view: dict[str, Any] = {"picked": 0}
+    assert last_values(Scene(view, [], LastMove(0, "place cw 11 12 1"))) == ({11, 12, 1}, set())
+    assert last_values(Scene(view, [], LastMove(0, "place ccw 4"))) == ({4}, set())
+    assert last_values(Scene(view, [], LastMove(0, "set 9"))) == (set(), {9})
+    assert last_values(Scene(view, [], LastMove(0, "contest 4"))) == (set(), {4})
+    assert last_values(Scene(view, [], LastMove(0, "draw"))) == (set(), set())
+    assert last_values(Scene({"picked": 5}, [], LastMove(0, "pickup"))) == ({5}, set())
