@@ -21,7 +21,7 @@ from arena.app.matches import (
 from arena.app.reports import Audience
 from arena.errors import ForbiddenError, UnknownMatchError
 from arena.game import parse_options, replay
-from arena.publicity import Disclosure, FrameKind
+from arena.publicity import Disclosure, FrameKind, public_record_moves
 from arena.registry import get_game
 from arena.store import Store
 from arena.tournament import Status
@@ -64,7 +64,9 @@ def test_the_owner_sees_the_whole_record_the_public_what_publicity_allows(store:
     assert disclosed_match(store, played.match_id, Audience.OWNER) == Disclosure(played)
     public = disclosed_match(store, played.match_id, Audience.PUBLIC)
     assert public.seed_withheld and not public.moves_withheld  # independent deals
-    assert public.record.seed == 0 and [m.move for m in public.record.moves] == ["draw"]
+    # the moves as the public saw them: a Lucky Numbers draw names its tile face up
+    assert public.record.seed == 0 and public.record.moves == public_record_moves(played)
+    assert public.record.moves[0].move.startswith("draw ")
     finish(store, t.id)
     assert disclosed_match(store, played.match_id, Audience.PUBLIC) == Disclosure(played)
 
@@ -107,7 +109,7 @@ def test_a_replay_is_start_each_decision_and_end_as_a_spectator_sees_it(store: S
     kinds = [(f.kind, f.ply) for f in shown.frames]
     assert kinds == [(FrameKind.START, 0), (FrameKind.MOVE, 1), (FrameKind.END, 1)]
     first = loose.moves[0].seat
-    assert shown.frames[1].move == loose.moves[0]
+    assert shown.frames[1].move == public_record_moves(loose)[0]  # `draw 5`, as seen
     assert shown.frames[1].time_used_ms == tuple(1.5 if s == first else 0.0 for s in (0, 1))
     assert shown.outcome == loose.outcome and not shown.moves_withheld
     game = get_game(GAME)
