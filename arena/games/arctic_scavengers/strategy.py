@@ -117,4 +117,25 @@ def make_greedy(seed: int | None = None) -> Policy:
     return choose
 
 
-STRATEGIES: dict[str, Callable[[int | None], Policy]] = {"greedy": make_greedy}
+BOSS_LEVELS = ("boss", "boss:1", "boss:2", "boss:3")
+
+
+def _boss(name: str) -> Callable[..., Policy]:
+    """A boss level's factory (boss.py builds on this module: it is imported when used)."""
+
+    def factory(
+        seed: int | None = None, *, budget_ms: int | None = None, iterations: int | None = None
+    ) -> Policy:
+        from .boss import LEVELS
+
+        settings = {"budget_ms": budget_ms, "iterations": iterations}
+        return LEVELS[name](seed, **{k: v for k, v in settings.items() if v is not None})
+
+    factory.__doc__ = f"The Arctic Scavengers {name} (boss.py)."
+    return factory
+
+
+STRATEGIES: dict[str, Callable[..., Policy]] = {
+    "greedy": make_greedy,
+    **{name: _boss(name) for name in BOSS_LEVELS},
+}

@@ -16,6 +16,8 @@ from typing import Any
 
 from arena.players import DecisionRequest, Policy, Reply
 
+from .boss import LEVELS as BOSS_LEVELS
+
 CENTRE = -2  # a bridge target: the centre
 W_SCORE = 3.0  # one point of score
 OUTER_WORTH, INNER_WORTH = 1.0, 4.0  # per pawn on the outermost / innermost circle
@@ -228,4 +230,4 @@ def make_greedy(seed: int | None = None) -> Policy:
     return choose
 
 
-STRATEGIES: dict[str, Callable[[int | None], Policy]] = {"greedy": make_greedy}
+STRATEGIES: dict[str, Callable[..., Policy]] = {"greedy": make_greedy, **BOSS_LEVELS}

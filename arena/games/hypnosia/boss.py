@@ -1,0 +1,189 @@
+"""The Hypnosia boss: expectimax over whole turns, from the seat's view only.
+
+A decision is one die use, but the boss plans the whole turn: it rebuilds the position from
+the view (belief.py: only the future dice are unknown), lists every way to play the dice that
+are left (equal end positions once), and scores each end position by the evaluation
+(evaluation.py). Then, best first while its budget lasts, it looks one turn further: for each
+of the 21 rolls the next seat may throw, that seat answers die by die with the evaluation from
+its own side, and the boss averages its evaluation over the rolls, weighted by their chance.
+It plays the first die use of the best turn so searched.
+
+The search draws no chance of its own: a roll is forced by starting the engine's dice stream
+at a value that throws it (`ROLL_STREAMS`), so the same view and budget give the same move on
+any machine in iteration mode; the seed only breaks exact ties.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import zlib
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from arena.chance import Stream
+from arena.players import DecisionRequest, Policy, Reply
+from arena.search.budget import Budget, Deadline, iteration_budget, time_budget
+
+from .belief import state_from_view
+from . import evaluation
+from .rules import play
+from .state import State
+
+DEFAULT_CAP_MS = 1000  # the boss's own limit per decision when the clock allows more
+TIE = 1e-9
+
+
+def _stream_rolling(a: int, b: int) -> Stream:
+    """The first stream value (from 0) whose next roll is (a, b)."""
+    value = 0
+    while Stream(value).dice_pair()[0] != (a, b):
+        value += 1
+    return Stream(value)
+
+
+# The 21 distinct rolls with their chance, and a stream value that throws each.
+ROLLS: tuple[tuple[float, Stream], ...] = tuple(
+    ((1 if a == b else 2) / 36, _stream_rolling(a, b)) for a in range(1, 7) for b in range(a, 7)
+)
+
+
+@dataclass(slots=True)
+class Plan:
+    """One way to play the rest of the turn: its first move, and the last die use replayed
+    with a forced next roll (`parent` is the state before it)."""
+
+    first: str
+    parent: State
+    last: str
+    end: State
+    static: float
+    deep: float | None = None
+
+
+def _continues(before: State, after: State, seat: int) -> bool:
+    """Whether `after` is still `seat`'s turn, with one die fewer than `before`."""
+    return not after.over and after.current == seat and len(after.left) == len(before.left) - 1
+
+
+def plans(state: State, seat: int) -> list[Plan]:
+    """Every distinct end position of `seat`'s turn, by static value (best first)."""
+    found: dict[tuple[object, ...], Plan] = {}
+    for first in state.moves:
+        after = play(state, seat, first)
+        steps = [(state, first, after)]
+        if _continues(state, after, seat):
+            steps = [(after, m, play(after, seat, m)) for m in after.moves]
+        for parent, last, end in steps:
+            key = (end.cells, end.start, end.centre, end.gained, end.lost)
+            if key not in found:
+                value = evaluation.evaluate(end, seat, (seat + 1) % state.num_players)
+                found[key] = Plan(first, parent, last, end, value)
+    return sorted(found.values(), key=lambda p: -p.static)
+
+
+def _reply(state: State, seat: int) -> State:
+    """The seat to move plays its turn die by die, each die to its own best evaluation."""
+    mover = state.current
+    following = (mover + 1) % state.num_players
+    while not state.over and state.current == mover and state.moves:
+        before = state
+        best, best_value = None, float("-inf")
+        for move in before.moves:
+            after = play(before, mover, move)
+            nxt = mover if _continues(before, after, mover) else following
+            value = evaluation.evaluate(after, mover, nxt)
+            if value > best_value:
+                best, best_value = after, value
+        assert best is not None
+        state = best
+        if not _continues(before, state, mover):
+            break
+    return state
+
+
+def deepen(plan: Plan, seat: int, deadline: Deadline, spent: int) -> float | None:
+    """The plan's value averaged over the next seat's rolls, that seat answering greedily;
+    None when the deadline comes first (`spent`: the rolls looked at before this plan)."""
+    total = 0.0
+    for n, (chance, stream) in enumerate(ROLLS):
+        if deadline.spent(spent + n):
+            return None
+        end = play(plan.parent._replace(stream=stream), seat, plan.last)
+        if not end.over and end.current != seat:
+            end = _reply(end, seat)
+        mover = end.current if not end.over else seat
+        total += chance * evaluation.evaluate(end, seat, mover)
+    return total
+
+
+def search(state: State, seat: int, deadline: Deadline) -> list[Plan]:
+    """The plans of the turn, deepened best first while the deadline allows."""
+    found = plans(state, seat)
+    if len({p.first for p in found}) == 1:
+        return found
+    spent = 0
+    for plan in found:
+        plan.deep = deepen(plan, seat, deadline, spent)
+        if plan.deep is None:
+            break
+        spent += len(ROLLS)
+    return found
+
+
+def choose(found: list[Plan], rng: random.Random) -> str:
+    """The first move of the best plan: by deepened value where any, else by static value."""
+    deep = [p for p in found if p.deep is not None]
+    pool, value = (deep, lambda p: p.deep) if deep else (found, lambda p: p.static)
+    best = max(value(p) for p in pool)
+    firsts = sorted({p.first for p in pool if value(p) >= best - TIE})
+    return firsts[0] if len(firsts) == 1 else rng.choice(firsts)
+
+
+def _request_seed(seed: int | None, request: DecisionRequest) -> int:
+    """A per-decision seed from the bot's seed and what it was asked (not from its history)."""
+    text = json.dumps([request.view, request.legal_moves], sort_keys=True)
+    return zlib.crc32(text.encode(), seed or 0)
+
+
+def make_boss(
+    seed: int | None = None, *, budget_ms: int | None = None, iterations: int | None = None
+) -> Policy:
+    """The boss: `iterations` fixes the work per decision (rolls looked at, reproducible);
+    else it thinks within the referee's clock, at most `budget_ms` (default 1 s)."""
+    cap = DEFAULT_CAP_MS if budget_ms is None else budget_ms
+
+    def budget(request: DecisionRequest) -> Budget:
+        if iterations is not None:
+            return iteration_budget(iterations)
+        return time_budget(request.budget_ms, request.bank_ms, cap_ms=cap)
+
+    def decide(request: DecisionRequest) -> Reply:
+        if len(request.legal_moves) == 1:
+            return request.legal_moves[0]
+        deadline = budget(request).deadline()
+        rng = random.Random(_request_seed(seed, request))
+        state = state_from_view(request.view, rng)
+        found = search(state, request.seat, deadline)
+        return choose(found, rng)
+
+    return decide
+
+
+def level(iterations: int | None, budget_ms: int | None) -> Callable[..., Policy]:
+    """A named level: the boss with these defaults (the caller's own settings win)."""
+
+    def factory(
+        seed: int | None = None, *, budget_ms: int | None = budget_ms, iterations: int | None = iterations
+    ) -> Policy:
+        return make_boss(seed, budget_ms=budget_ms, iterations=iterations)
+
+    return factory
+
+
+LEVELS: dict[str, Callable[..., Policy]] = {
+    "boss": level(None, None),
+    "boss:1": level(1, None),
+    "boss:2": level(5 * len(ROLLS), None),
+    "boss:3": level(None, 300),
+}
