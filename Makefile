@@ -2,6 +2,7 @@
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
+RUNTIME := $(VENV)/.installed-runtime
 STAMP := $(VENV)/.installed-dev
 PROTOS := $(shell find proto -name '*.proto' | sort)
 
@@ -11,25 +12,39 @@ $(PY):
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 
-$(STAMP): pyproject.toml | $(PY)
+# The demo needs the runtime dependencies only; tests, lint and protoc need the dev extras (Ray,
+# Playwright, grpcio-tools ...), installed on top. Dev depends on runtime so that `make -j demo
+# test` never runs two pip installs in one environment at once.
+$(RUNTIME): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e .
+	touch $(RUNTIME)
+
+$(STAMP): pyproject.toml $(RUNTIME)
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-demo: $(STAMP)
+demo: $(RUNTIME)
 	$(PY) -m arena demo
 
+# pytest through tests/run_suite.py: a run that dies without pytest's summary (SIGKILL, the OOM
+# killer, _exit) still ends with a line saying how and where, and leaves no process behind.
 test: $(STAMP)
-	$(PY) -m pytest -q --durations=20 $(PYTEST_ARGS)
+	$(PY) tests/run_suite.py -q --durations=20 $(PYTEST_ARGS)
 
 # Regenerate arena/v1 (messages, gRPC stubs, type stubs) from proto/. Never edit arena/v1 by hand.
+# The starter bots ship a copy of proto/ each, so that a copied bots/js or bots/cpp works anywhere.
+STARTER_PROTOS := bots/js/proto bots/cpp/proto
 proto: $(STAMP)
 	rm -rf arena/v1
-	$(PY) -m grpc_tools.protoc -Iproto --python_out=. --pyi_out=. --grpc_python_out=. $(PROTOS)
+	$(PY) -m grpc_tools.protoc -Iproto --python_out=. --pyi_out=. --grpc_python_out=. \
+	    --plugin=protoc-gen-mypy_grpc=$(VENV)/bin/protoc-gen-mypy_grpc --mypy_grpc_out=. $(PROTOS)
 	find arena/v1 -type d -exec touch {}/__init__.py \;
+	for copy in $(STARTER_PROTOS); do rm -rf $$copy && cp -R proto $$copy; done
 
 lint: $(STAMP)
 	$(PY) -m ruff check arena tests bots bench
-	$(PY) -m mypy arena
+	$(PY) -m ruff format --check arena tests bots bench
+	$(PY) -m mypy arena  # strict (pyproject.toml); arena/v1 is generated, checked against only
 
 bench: $(STAMP)
 	$(PY) bench/run_all.py

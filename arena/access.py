@@ -9,12 +9,12 @@ and everyone on the machine is trusted as an organizer.
 from __future__ import annotations
 
 import hmac
-import ipaddress
 import threading
 import time
 from dataclasses import dataclass
 from typing import Protocol
 
+from arena.addresses import is_loopback
 from arena.errors import AuthenticationError, ConfigError, ForbiddenError
 from arena.store.credentials import Role
 
@@ -150,14 +150,3 @@ def bearer_token(value: str | None) -> str | None:
     if scheme.lower() != "bearer" or not token.strip():
         return None
     return token.strip()
-
-
-def is_loopback(address: str) -> bool:
-    """Whether a host:port listens on this machine only."""
-    host = address.rsplit(":", 1)[0].strip("[]")
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False

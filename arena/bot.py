@@ -30,10 +30,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from arena.errors import BotError
+from arena.addresses import plaintext_allowed, refuse_token_in_clear
+from arena.errors import BotError, ConfigError
 from arena.players import DecisionRequest, Policy, Reply
-from arena.rpc.bot_client import BotConfig, run_until_stopped
-from arena.rpc.policy_runner import PolicyInterrupted, interrupt_inline_policy
+from arena.rpc.client.bot_client import BotConfig, run_until_stopped
+from arena.rpc.client.policy_runner import PolicyInterrupted, interrupt_inline_policy
 
 __all__ = ["DEFAULT_ADDRESS", "DecisionRequest", "Policy", "Reply", "run_bot"]
 
@@ -71,6 +72,7 @@ def run_bot(
     tls_ca: str | None = None,
     policy_mode: str | None = None,
     observation_policy: bool = False,
+    allow_plaintext: bool | None = None,
 ) -> None:
     """Connect `policy` to a referee and play until Ctrl-C / SIGTERM.
 
@@ -80,8 +82,9 @@ def run_bot(
     own reconnects take over its old connection and nobody else's can. `games` empty means every
     game of the server. Lost connections are retried with capped backoff (at most every 10 s)
     until stopped, or for `retry_for_s` seconds (else $ARENA_RETRY_FOR_S; unset: forever). A
-    refusal by the server (bad name, wrong token ...) or that long without a connection end
-    the program with `error: ...` and exit status 1.
+    refusal by the server (bad name, wrong token ...), a channel that cannot work (TLS expected
+    or not spoken, an untrusted certificate) or that long without a connection end the program
+    with `error: ...` naming the likely cause, and exit status 1.
 
     `policy_mode` (else $ARENA_POLICY_MODE, else "auto") says where the policy runs: "auto" on
     the event loop once its first decisions proved fast (under 2 ms), back on worker threads for
@@ -91,6 +94,9 @@ def run_bot(
     `observation_policy`: `policy` takes the ML environments' observation (a dict with
     "observation" and "action_mask", as `arena.env` builds it from the request) and returns
     an action index of the game's action table (docs/ml.md); needs the `ml` extra.
+
+    A bot that holds a token refuses to send it in clear beyond loopback: give `tls_ca`, or
+    `allow_plaintext=True` (else $ARENA_ALLOW_PLAINTEXT=1) on a network you trust.
     """
     if observation_policy:
         # Imported only here: numpy and the ML packages stay out of plain bots.
@@ -102,15 +108,22 @@ def run_bot(
     if mode not in POLICY_MODES:
         raise SystemExit(f"error: policy_mode {mode!r} is not one of {', '.join(POLICY_MODES)}")
     token = token if token is not None else os.environ.get("ARENA_TOKEN", "")
+    address = address or os.environ.get("ARENA_ADDRESS") or DEFAULT_ADDRESS
+    tls_ca = tls_ca if tls_ca is not None else os.environ.get("ARENA_TLS_CA")
+    if token:  # a made-up token below is no secret; a registered one is
+        try:
+            refuse_token_in_clear(address, tls_ca, allowed=plaintext_allowed(allow_plaintext))
+        except ConfigError as exc:
+            raise SystemExit(f"error: {exc}") from None
     config = BotConfig(
-        address=address or os.environ.get("ARENA_ADDRESS") or DEFAULT_ADDRESS,
+        address=address,
         name=name or os.environ.get("ARENA_BOT_NAME") or _default_name(),
         token=token or secrets.token_urlsafe(16),
         games=tuple(games),
         max_matches=max_matches,
         version=version,
         retry_for_s=retry_for_s if retry_for_s is not None else _env_seconds(RETRY_ENV),
-        tls_ca=tls_ca if tls_ca is not None else os.environ.get("ARENA_TLS_CA"),
+        tls_ca=tls_ca,
         policy_mode=mode,
     )
     if not logging.getLogger().handlers:

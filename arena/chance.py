@@ -53,7 +53,7 @@ class Stream(int):
     def dice_pair(self, sides: int = 6) -> tuple[tuple[int, int], Stream]:
         """Two dice from one output, its low and high 32 bits, and the next stream."""
         # next64's step written out here: a roll is drawn every turn, and the call it would
-        # cost is a third of a roll (tests/test_chance.py checks both give the same numbers).
+        # cost is a third of a roll (tests/core/test_chance.py checks both give the same numbers).
         state = (self + _GAMMA) & _MASK64
         z = ((state ^ state >> 30) * 0xBF58476D1CE4E5B9) & _MASK64
         z = ((z ^ z >> 27) * 0x94D049BB133111EB) & _MASK64

@@ -1,5 +1,5 @@
-"""The one exception tree of the arena: every class is defined here (tests/test_errors.py checks
-that this drawing is the real tree, and that no other module defines one).
+"""The one exception tree of the arena: every class is defined here (tests/core/test_errors.py
+checks that this drawing is the real tree, and that no other module defines one).
 
 ArenaError
 ├── GameError

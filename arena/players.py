@@ -37,6 +37,7 @@ class DecisionRequest:
     legal_moves: tuple[str, ...]
     budget_ms: int | None = None  # time for this decision before the bank is used
     bank_ms: int | None = None  # time bank left
+    bot_seed: int = 0  # this seat's seed for its own choices in this match (MatchStarted's)
 
 
 Reply = str | int

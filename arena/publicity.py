@@ -49,8 +49,19 @@ def disclose_match(record: MatchRecord, tournament: TournamentState | None) -> D
     if tournament_is_public(tournament[1]):
         return Disclosure(record)
     hide_moves = not moves_public(tournament)
-    shown = replace(record, seed=0, moves=() if hide_moves else record.moves)
+    # While the seed is withheld the moves are shown as the public saw them played: a move's
+    # text may name what only its mover knew (a kept card), until the whole record is public.
+    moves = () if hide_moves else _public_record_moves(record)
+    shown = replace(record, seed=0, moves=moves)
     return Disclosure(shown, seed_withheld=True, moves_withheld=hide_moves)
+
+
+def _public_record_moves(record: MatchRecord) -> tuple[MoveRecord, ...]:
+    game = get_game(record.game)
+    options = parse_options(game, dict(record.options))
+    pairs = [(m.seat, m.move) for m in record.moves]
+    states = replay(game, len(record.players), options, record.seed, pairs)
+    return public_moves(game, states, record.moves)
 
 
 def moves_public(tournament: TournamentState | None) -> bool:
@@ -123,8 +134,20 @@ def finished_frames(record: MatchRecord, tournament: TournamentState | None) -> 
     options = parse_options(game, dict(record.options))
     n = len(record.players)
     states = replay(game, n, options, record.seed, [(m.seat, m.move) for m in record.moves])
+    shown = public_moves(game, states, record.moves)
     frames = [frame_of(game, FrameKind.START, states[0], (), n)]
     for ply in range(1, len(states)):
-        frames.append(frame_of(game, FrameKind.MOVE, states[ply], record.moves[:ply], n))
-    frames.append(frame_of(game, FrameKind.END, states[-1], record.moves, n, record.outcome))
+        frames.append(frame_of(game, FrameKind.MOVE, states[ply], shown[:ply], n))
+    frames.append(frame_of(game, FrameKind.END, states[-1], shown, n, record.outcome))
     return frames
+
+
+def public_moves(
+    game: Game[Any, Any], states: Sequence[Any], moves: Sequence[MoveRecord]
+) -> tuple[MoveRecord, ...]:
+    """The moves as everyone but their movers sees them: each move's text as the game makes
+    it public (`public_move`, from the position before it), its seat and time kept."""
+    return tuple(
+        replace(m, move=game.public_move(states[ply], m.seat, m.move))
+        for ply, m in enumerate(moves)
+    )

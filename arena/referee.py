@@ -58,6 +58,9 @@ class MatchEvent:
     # seats deciding from now on (a countdown runs for them; public: time used is public)
     banks_ms: tuple[float | None, ...] = ()
     deciding: tuple[Seat, ...] = ()
+    # How the move appears to everyone but its mover (the game's public_move): what spectators
+    # and the other seats are shown; `move` itself is the mover's and the record's.
+    public_move: str | None = None
 
 
 @dataclass(slots=True)
@@ -228,6 +231,7 @@ class Referee:
             legal_moves=tuple(self.game.legal_moves(self.state, seat)),
             budget_ms=self.clock.per_move_ms,
             bank_ms=None if seating.bank_ms is None else int(seating.bank_ms),
+            bot_seed=self.bot_seeds[seat],
         )
         # The transport share is known before asking, so the hard limit waits that much longer.
         transport_ms = transport_of(seating.player)
@@ -256,6 +260,7 @@ class Referee:
             return self._fault(seat, Termination.UNPARSABLE, problem)
         if self.on_event is not None:
             waiting_before = set(self.game.to_move(self.state))
+            public = self.game.public_move(self.state, seat, move)
         try:
             self.state = self.game.apply(self.state, seat, move)
         except IllegalMoveError as exc:
@@ -268,6 +273,7 @@ class Referee:
         event = MatchEvent(
             "move", self.match_id, len(self.moves), seat, move, elapsed_ms, self.state
         )
+        event.public_move = public
         waiting_after = set(self.game.to_move(self.state))
         # A simultaneous decision still waiting on other seats stays secret: hold its event
         # until the decision resolves, so watchers never see a pending choice.

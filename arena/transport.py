@@ -10,6 +10,10 @@ variable), in every process that imports arena before gRPC: the CLI, the server,
 
 A GRPC_EXPERIMENTS already in the environment wins (set it to "" for gRPC's defaults). The
 variable is inherited by child processes (bots started by the referee), where it does the same.
+
+GRPC_VERBOSITY likewise defaults to ERROR: left unset, gRPC's core prints its INFO lines (a
+failed TLS handshake, for one, as a raw "I1201 ... ssl_transport_security.cc" line next to
+arena's own message that already names the cause). GRPC_VERBOSITY=INFO or DEBUG brings them back.
 """
 
 from __future__ import annotations
@@ -20,11 +24,17 @@ GRPC_EXPERIMENTS = "-event_engine_client,-event_engine_listener"
 """What arena asks of gRPC unless the environment says otherwise."""
 
 
+GRPC_VERBOSITY = "ERROR"
+"""gRPC core's log level unless the environment says otherwise."""
+
+
 def configure(environ: dict[str, str] | os._Environ[str] = os.environ) -> str:
-    """Set arena's GRPC_EXPERIMENTS unless one is set already; returns the value in force.
+    """Set arena's GRPC_EXPERIMENTS (and GRPC_VERBOSITY) unless set already; returns the
+    GRPC_EXPERIMENTS in force.
 
     Only effective before gRPC's core reads its configuration (the first `import grpc`).
     """
+    environ.setdefault("GRPC_VERBOSITY", GRPC_VERBOSITY)
     return environ.setdefault("GRPC_EXPERIMENTS", GRPC_EXPERIMENTS)
 
 

@@ -23,8 +23,8 @@ from typing import Any
 
 from arena.referee import Clock, play_match
 from arena.registry import get_game
-from arena.rpc.bot_registry import SessionRegistry
-from arena.rpc.remote_player import RemotePlayer
+from arena.rpc.server.bot_registry import SessionRegistry
+from arena.rpc.server.remote_player import RemotePlayer
 from arena.v1 import arena_pb2 as pb
 
 GAME = get_game("lucky_numbers")

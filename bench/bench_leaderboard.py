@@ -27,7 +27,7 @@ from pathlib import Path
 
 from arena.core import MatchRecord, MoveRecord, Outcome
 from arena.ratings import fold_ratings
-from arena.rpc.catalog import leaderboard
+from arena.rpc.server.catalog import leaderboard
 from arena.store import Store
 from arena.store.rows import match_row
 from arena.store.schema import matches

@@ -121,7 +121,7 @@ async def measure_referee(
     from arena.referee import Clock, play_match
     from arena.registry import get_game
     from arena.rpc.embedded import EmbeddedReferee
-    from arena.rpc.metrics import OVERHEAD
+    from arena.rpc.server.metrics import OVERHEAD
 
     game = get_game("lucky_numbers")
     bot = f"{sys.executable} {ROOT / 'bots' / 'random_bot.py'} --max-matches {max(parallel, 1)}"

@@ -93,7 +93,7 @@ def bot_win_rate(matches: int, players: int) -> None:
 def request_sizes(games: int = 20) -> tuple[float, float]:
     """Mean DecisionRequest size (bytes) on the wire without and with the legal-move list,
     over the decisions of seeded random 3-player games."""
-    from arena.rpc.convert import view_to_pb
+    from arena.rpc.wire.convert import view_to_pb
     from arena.v1 import arena_pb2 as pb
 
     lean, full = [], []

@@ -17,7 +17,7 @@ import time
 from arena.games.lucky_numbers import GAME
 from arena.players import PolicyPlayer, random_policy
 from arena.referee import play_match
-from arena.rpc.watching import MatchHeader, Watcher, WatchHub, WatchSettings
+from arena.rpc.server.watching import MatchHeader, Watcher, WatchHub, WatchSettings
 
 QUEUE = 64  # a stalled watcher is dropped after this many updates
 

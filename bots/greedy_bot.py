@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import os
 import threading
 
 from arena.bot import run_bot
@@ -58,10 +59,16 @@ def main() -> None:
     parser.add_argument("--token", help="the bot's token (default $ARENA_TOKEN)")
     parser.add_argument("--tls-ca", help="CA file: connect with TLS (default $ARENA_TLS_CA)")
     parser.add_argument(
+        "--allow-plaintext",
+        action="store_true",
+        default=None,
+        help="send the token without TLS beyond this machine (default $ARENA_ALLOW_PLAINTEXT)",
+    )
+    parser.add_argument(
         "--seed",
         type=int,
-        default=0,
-        help="seed; each match's tie-breaks derive from it and the match id",
+        default=os.environ.get("ARENA_SEED") or "0",
+        help="seed (default $ARENA_SEED, else 0); match tie-breaks derive from it and its id",
     )
     parser.add_argument("--max-matches", type=int, default=4, help="matches played at once")
     args = parser.parse_args()
@@ -74,6 +81,7 @@ def main() -> None:
         name=args.name,
         token=args.token,
         tls_ca=args.tls_ca,
+        allow_plaintext=args.allow_plaintext,
         games=games,
         max_matches=args.max_matches,
     )

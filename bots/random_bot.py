@@ -5,6 +5,7 @@ Run it against a referee:  python bots/random_bot.py --address 127.0.0.1:50051 -
 """
 
 import argparse
+import os
 import random
 import threading
 
@@ -14,8 +15,9 @@ KEPT_MATCHES = 64  # generators kept for matches in play (older ones are dropped
 
 
 def make_choose(seed):
-    """A policy with one generator per match, seeded from (seed, match id): a tournament of
-    this bot replays move for move, whatever order its concurrent matches run in."""
+    """A policy with one generator per match, seeded from (seed, the match's bot seed): a
+    tournament of this bot replays move for move, whatever order its concurrent matches run
+    in and whatever ids its matches get."""
     generators = {}
     lock = threading.Lock()  # matches run in parallel worker threads
 
@@ -24,7 +26,10 @@ def make_choose(seed):
         with lock:
             rng = generators.get(request.match_id)
             if rng is None:
-                rng = generators[request.match_id] = random.Random(f"{seed}:{request.match_id}")
+                # The server's seed for this seat (a replayed tournament gives the same), else
+                # the match id (an older server sends none).
+                own = request.bot_seed or request.match_id
+                rng = generators[request.match_id] = random.Random(f"{seed}:{own}")
                 if len(generators) > KEPT_MATCHES:
                     del generators[next(iter(generators))]
             return rng.randrange(len(request.legal_moves))
@@ -39,10 +44,17 @@ if __name__ == "__main__":
     parser.add_argument("--token", help="the bot's token (default $ARENA_TOKEN)")
     parser.add_argument("--tls-ca", help="CA file: connect with TLS (default $ARENA_TLS_CA)")
     parser.add_argument(
+        "--allow-plaintext",
+        action="store_true",
+        default=None,
+        help="send the token without TLS beyond this machine (default $ARENA_ALLOW_PLAINTEXT)",
+    )
+    parser.add_argument(
         "--seed",
         type=int,
-        default=0,
-        help="seed; each match's choices derive from it and the match id",
+        default=os.environ.get("ARENA_SEED") or "0",
+        help="seed (default $ARENA_SEED, else 0); each match's choices derive from it and the "
+        "server's bot seed for the seat",
     )
     parser.add_argument("--max-matches", type=int, default=4, help="matches played at once")
     args = parser.parse_args()
@@ -52,5 +64,6 @@ if __name__ == "__main__":
         name=args.name,
         token=args.token,
         tls_ca=args.tls_ca,
+        allow_plaintext=args.allow_plaintext,
         max_matches=args.max_matches,
     )

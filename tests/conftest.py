@@ -1,163 +1,66 @@
-"""Shared fixtures: databases (SQLite file, and a real PostgreSQL server) for the store tests.
-
-PostgreSQL: ARENA_TEST_PG_URL if set; else a throwaway cluster (initdb in a temp dir, pg_ctl on
-a free port) started once per session and stopped at the end, installing the server with
-apt-get first when it is missing and we are root. When that is impossible the PostgreSQL tests
-are skipped with the reason, except in CI (CI=true), where they fail.
-ARENA_TEST_PG_URL must name a throwaway database: each test drops the arena tables in it.
+"""Shared fixtures: databases (a SQLite file, and a real PostgreSQL server: pg_cluster.py) for
+the store tests, bot logs in a temp dir, a local Ray cluster; and the run's own safety: SIGTERM
+ends a run like Ctrl-C (teardown, then pytest's summary), and the run's watchdog (reaper.py)
+stops at the end whatever a test registered and left running.
 """
 
 from __future__ import annotations
 
-import glob
 import os
-import pwd
-import shlex
-import shutil
-import socket
-import subprocess
-import tempfile
+import signal
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
+from pg_cluster import pg_url  # noqa: F401  # the fixture
+from reaper import close_reaper
 
 pytest_plugins = ["token_ledger"]  # no token the suite issues is ever printed
 
-PG_USER = "postgres"
-PG_DATABASE = "arena_test"
+PROGRESS_ENV = "ARENA_TEST_PROGRESS"  # a file run_suite.py reads if the run ends unexpectedly
 
 
-class PostgresUnavailable(Exception):
-    """No PostgreSQL server can be provisioned on this machine."""
+_stopping: list[int] = []  # the SIGTERM received, once: a second one must not cut the teardown
 
 
-def _pg_bindir() -> Path | None:
-    found = shutil.which("pg_ctl")
-    if found and shutil.which("initdb"):
-        return Path(found).resolve().parent
-    candidates = sorted(
-        glob.glob("/usr/lib/postgresql/*/bin"), key=lambda p: int(Path(p).parent.name)
-    )
-    for bindir in reversed(candidates):
-        if (Path(bindir) / "initdb").exists() and (Path(bindir) / "pg_ctl").exists():
-            return Path(bindir)
-    return None
+def _stop_on_sigterm(signum: int, _frame: object) -> None:
+    # As Ctrl-C does: the running test stops, every fixture's teardown runs (servers stopped),
+    # and pytest prints its summary. The default action would end the process on the spot.
+    if not _stopping:
+        _stopping.append(signum)
+        raise KeyboardInterrupt(f"stopped by {signal.Signals(signum).name}")
 
 
-def _install_postgres() -> None:
-    if os.geteuid() != 0 or shutil.which("apt-get") is None:
-        raise PostgresUnavailable("PostgreSQL is not installed (and not root with apt-get)")
-    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    for cmd in (["apt-get", "update"], ["apt-get", "install", "-y", "postgresql"]):
-        done = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=900)
-        if done.returncode != 0:
-            raise PostgresUnavailable(f"{' '.join(cmd)} failed: {done.stderr.strip()[-300:]}")
+def _progress(line: str) -> None:
+    """Note where the run is, for run_suite.py to name if the run dies (no-op without it)."""
+    path = os.environ.get(PROGRESS_ENV)
+    if path:
+        Path(path).write_text(line + "\n", encoding="utf-8")
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+def pytest_configure(config: pytest.Config) -> None:
+    """SIGTERM becomes KeyboardInterrupt, in the main thread of the main process."""
+    signal.signal(signal.SIGTERM, _stop_on_sigterm)
 
 
-@dataclass
-class _Cluster:
-    bindir: Path
-    root: Path
-    user: str | None  # run the server as this user (initdb refuses root)
-    port: int = 0
-    url: str = ""
-
-    def run(self, *cmd: str) -> None:
-        full = [str(self.bindir / cmd[0]), *cmd[1:]]
-        if self.user is not None and shutil.which("runuser"):
-            full = ["runuser", "-u", self.user, "--", *full]
-        elif self.user is not None:
-            full = ["su", self.user, "-s", "/bin/sh", "-c", shlex.join(full)]
-        done = subprocess.run(full, capture_output=True, text=True, timeout=120, cwd=self.root)
-        if done.returncode != 0:
-            log = self.root / "server.log"
-            tail = log.read_text()[-500:] if log.exists() else ""
-            raise PostgresUnavailable(f"{cmd[0]} failed: {done.stderr.strip()[-500:]} {tail}")
-
-    def start(self) -> str:
-        data = self.root / "data"
-        self.run("initdb", "-D", str(data), "-A", "trust", "-U", PG_USER, "-E", "UTF8", "--no-sync")
-        self.port = _free_port()
-        settings = (
-            f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 -c fsync=off "
-            "-c synchronous_commit=off -c full_page_writes=off"
-        )
-        log = str(self.root / "server.log")
-        self.run("pg_ctl", "-D", str(data), "-o", settings, "-l", log, "-w", "-t", "60", "start")
-        admin = sa.create_engine(
-            f"postgresql+psycopg2://{PG_USER}@127.0.0.1:{self.port}/postgres",
-            isolation_level="AUTOCOMMIT",
-        )
-        with admin.connect() as conn:
-            conn.execute(sa.text(f"CREATE DATABASE {PG_DATABASE}"))
-        admin.dispose()
-        return f"postgresql://{PG_USER}@127.0.0.1:{self.port}/{PG_DATABASE}"
-
-    def stop(self) -> None:
-        try:
-            self.run("pg_ctl", "-D", str(self.root / "data"), "-m", "immediate", "stop")
-        except PostgresUnavailable:
-            pass  # already down: nothing to stop
-        shutil.rmtree(self.root, ignore_errors=True)
+def pytest_runtest_logstart(nodeid: str, location: tuple[str, int | None, str]) -> None:
+    """The test about to run (its setup included); SIGTERM's handler set again, since closing an
+    asyncio loop that had a SIGTERM handler of its own resets the signal to its default."""
+    signal.signal(signal.SIGTERM, _stop_on_sigterm)
+    _progress(f"running {nodeid}")
 
 
-def _start_cluster() -> _Cluster:
-    bindir = _pg_bindir()
-    if bindir is None:
-        _install_postgres()
-        bindir = _pg_bindir()
-    if bindir is None:
-        raise PostgresUnavailable("PostgreSQL binaries (initdb, pg_ctl) not found")
-    root = Path(tempfile.mkdtemp(prefix="arena-pg-"))
-    user = None
-    if os.geteuid() == 0:
-        try:
-            entry = pwd.getpwnam(PG_USER)
-        except KeyError:
-            raise PostgresUnavailable(f"running as root and there is no {PG_USER} user") from None
-        os.chown(root, entry.pw_uid, entry.pw_gid)
-        user = PG_USER
-    cluster = _Cluster(bindir, root, user)
-    try:
-        cluster.url = cluster.start()
-    except BaseException:
-        cluster.stop()
-        raise
-    return cluster
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """The tests are over: session teardown and the summary follow."""
+    _progress("ending the session (fixture teardown, then the summary)")
 
 
-@pytest.fixture(scope="session")
-def pg_url() -> Iterator[str]:
-    """A PostgreSQL URL for tests: ARENA_TEST_PG_URL or a throwaway cluster for the session."""
-    given = os.environ.get("ARENA_TEST_PG_URL")
-    if given:
-        yield given
-        return
-    started = time.monotonic()
-    try:
-        cluster = _start_cluster()
-    except (
-        PostgresUnavailable,
-        OSError,
-        subprocess.SubprocessError,
-        sa.exc.SQLAlchemyError,
-    ) as exc:
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"CI needs PostgreSQL for the store tests: {exc}")
-        pytest.skip(f"no PostgreSQL server ({exc}); set ARENA_TEST_PG_URL to use one")
-    print(f"PostgreSQL test cluster on port {cluster.port} in {time.monotonic() - started:.1f}s")
-    yield cluster.url
-    cluster.stop()
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """After the summary: stop the watchdog (and whatever it still holds) and say we finished."""
+    close_reaper()
+    _progress("finished")
 
 
 def _reset_postgres(url: str) -> None:
@@ -208,12 +111,15 @@ def _bot_logs_in_a_temp_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterato
         os.environ["ARENA_LOG_DIR"] = previous
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def ray_cluster() -> Iterator[object]:
-    """One local Ray cluster (2 CPUs) for the whole session; `--cluster` reuses it in-process.
+    """One local Ray cluster (2 CPUs) per module that asks; `--cluster` reuses it in-process.
 
-    Ray is in the dev extra: missing, the cluster tests are skipped, except in CI (CI=true),
-    where they fail.
+    Per module, not per session: while Ray is up, its processes load the machine, and the
+    driver (this pytest) ends itself with _exit(1) if its raylet dies ("the local Raylet is
+    dead"), which would end the whole run without pytest's summary; so Ray runs only while
+    the cluster tests do. Ray is in the dev extra: missing, the cluster tests are skipped,
+    except in CI (CI=true), where they fail.
     """
     try:
         import ray
@@ -222,6 +128,9 @@ def ray_cluster() -> Iterator[object]:
             pytest.fail(f"CI needs Ray for the cluster tests: {exc}")
         pytest.skip("Ray is not installed: pip install -e '.[dev]'")
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+    # Ray waits 30 s for its GCS to start, which a loaded 2-core machine can exceed (seen in a
+    # full run: "Timed out waiting for file .../gcs_server_port"); the suite can wait longer.
+    os.environ.setdefault("RAY_gcs_server_port_wait_time_s", "120")
     started = time.monotonic()
     ray.init(
         address="local",  # a new cluster, never one this machine joined with `ray start`
@@ -232,5 +141,7 @@ def ray_cluster() -> Iterator[object]:
         logging_level="WARNING",
     )
     print(f"Ray test cluster started in {time.monotonic() - started:.1f}s")
-    yield ray
-    ray.shutdown()
+    try:
+        yield ray
+    finally:
+        ray.shutdown()

@@ -27,7 +27,7 @@ from typing import Any
 
 from arena.game import new_game_state, options_to_dict, parse_options
 from arena.registry import get_game, list_games
-from arena.rpc.convert import view_from_pb, view_to_pb
+from arena.rpc.wire.convert import view_from_pb, view_to_pb
 from arena.testing import all_option_combinations
 
 GOLDEN = Path(__file__).with_name("golden.json")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import queue
 import re
@@ -9,10 +10,18 @@ import signal
 import subprocess
 import sys
 import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import grpc
 import token_ledger
+from reaper import reaper
+
+from arena.v1 import arena_pb2 as pb
+from arena.v1 import arena_pb2_grpc
 
 ROOT = Path(__file__).resolve().parents[1]
 PY = sys.executable
@@ -59,14 +68,16 @@ def start_serve(*args: str) -> tuple[subprocess.Popen[str], str]:
     DrainedLog) and its address.
 
     A server that does not say where it listens first is killed before the test fails, so a
-    failing test leaves no server behind.
+    failing test leaves no server behind; the run's watchdog stops it if the run dies first.
     """
     server = subprocess.Popen(
         [PY, "-m", "arena", "serve", "--address", "127.0.0.1:0", *args],
         stderr=subprocess.PIPE,
         text=True,
         cwd=ROOT,
+        start_new_session=True,  # a group of its own, for the watchdog to stop
     )
+    _TICKETS[server.pid] = reaper().watch_group(server.pid)
     try:
         assert server.stderr is not None
         server.stderr = DrainedLog(server.stderr, f"arena serve {' '.join(args)}")  # type: ignore[assignment]
@@ -86,3 +97,50 @@ def kill(process: subprocess.Popen) -> None:
     if process.poll() is None:
         os.kill(process.pid, signal.SIGKILL)
         process.wait()
+    ticket = _TICKETS.pop(process.pid, None)
+    if ticket is not None:
+        reaper().forget(ticket)
+
+
+_TICKETS: dict[int, Path] = {}  # server pid -> its watchdog ticket
+
+
+@contextmanager
+def arena_serve(db: str, *bot_names: str) -> Iterator[str]:
+    """`arena serve --db DB` on a free port with random bot processes connected; its address."""
+    server, address = start_serve("--db", db, "--time-per-move", "2000")
+    bots: list[subprocess.Popen[bytes]] = []
+    try:
+        for name in bot_names:
+            cmd = [PY, str(ROOT / "bots" / "random_bot.py"), "--address", address, "--name", name,
+                   "--seed", str(len(bots))]  # fmt: skip
+            bots.append(subprocess.Popen(cmd, stderr=subprocess.DEVNULL))
+        wait_for_bots(address, set(bot_names))
+        yield address
+        server.send_signal(signal.SIGTERM)
+        assert server.wait(timeout=10) == 0
+    finally:
+        for process in [*bots, server]:
+            if process.poll() is None:
+                os.kill(process.pid, signal.SIGKILL)
+                process.wait()
+
+
+def call(address: str, method: str, request):
+    """One ArenaService call on a fresh channel (blocking)."""
+
+    async def go():
+        async with grpc.aio.insecure_channel(address) as channel:
+            return await getattr(arena_pb2_grpc.ArenaServiceStub(channel), method)(request)
+
+    return asyncio.run(asyncio.wait_for(go(), 30))
+
+
+def wait_for_bots(address: str, names: set[str], timeout_s: float = 20.0) -> None:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        connected = {b.name for b in call(address, "ListBots", pb.ListBotsRequest()).bots}
+        if names <= connected:
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"bots {sorted(names)} did not connect")

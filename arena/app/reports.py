@@ -1,7 +1,7 @@
 """Every report a front end shows about tournaments and matches, computed once from a database.
 
 The CLI (`--db`), the server's ArenaService and, through it, the CLI's `--server` and the web
-pages all show these values: the server encodes them (arena/rpc/report_wire.py), the clients
+pages all show these values: the server encodes them (arena/rpc/wire/reports.py), the clients
 decode them back into the same types, and `arena.app.rows` turns them into table rows. What
 may be shown is asked of `arena.publicity` here, once, by audience.
 """

@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 
 from arena.cli import app
-from arena.compliance import CheckResult
+from arena.compliance.verdicts import CheckResult
 from arena.errors import ConfigError
 
 OUTPUT_LINES_ON_FAILURE = 15
@@ -60,9 +60,9 @@ def check_bot_command(
     matches at once (if Hello.max_matches > 1), unknown fields tolerated, and a reconnect after
     the server drops the stream.
     """
-    from arena.compliance import Verdict, passed
-    from arena.rpc.checkbot import DEFAULT_NAME, RECONNECT_FACTOR, CheckSettings
-    from arena.rpc.checklist import check_command, check_remote
+    from arena.compliance.checkbot import DEFAULT_NAME, RECONNECT_FACTOR, CheckSettings
+    from arena.compliance.checklist import check_command, check_remote
+    from arena.compliance.verdicts import Verdict, passed
 
     if (server is None) == (not command):
         raise ConfigError("give the bot's command after --, or --server ADDR --name NAME")

@@ -54,7 +54,7 @@ def run_command(
 ) -> None:
     """Keep pairing the connected bots by TrueSkill match quality and rate every match as it
     ends, in --db, until Ctrl-C (matches in flight finish first) or --max-matches."""
-    from arena.rpc.client import Remote
+    from arena.rpc.client.remote import Remote
 
     the_game = get_game(game)
     check_player_count(the_game, table_size)
@@ -92,7 +92,7 @@ def describe(record: MatchRecord) -> str:
 
 async def available_bots(remote: Any, game: str) -> list[Available]:
     """The connected bots that play `game`, with the matches each still accepts."""
-    from arena.rpc.client import list_remote_bots
+    from arena.rpc.client.remote import list_remote_bots
 
     out = []
     for bot in await list_remote_bots(remote):
@@ -113,7 +113,7 @@ async def play_on(
     match_id: str,
 ) -> MatchRecord:
     """Play one match on the server; the caller stores and rates it (the server does not)."""
-    from arena.rpc.client import play_remote_match
+    from arena.rpc.client.remote import play_remote_match
 
     return await play_remote_match(
         remote, game, options, seed, seats, clock=clock, match_id=match_id, store=False

@@ -31,10 +31,12 @@ from arena.store import Store
 from arena.strategies import make_policy
 
 
-def print_event(game: Game[Any, Any], event: MatchEvent) -> None:
-    """Print one match event as text: each move, then the final position and result."""
+def print_event(game: Game[Any, Any], event: MatchEvent, *, public: bool = False) -> None:
+    """Print one match event as text: each move (as the others see it, when `public`: a person
+    plays at this terminal), then the final position and result."""
     if event.kind == "move":
-        typer.echo(f"{event.ply:4d}. seat {event.seat}: {event.move}")
+        move = event.public_move if public and event.public_move is not None else event.move
+        typer.echo(f"{event.ply:4d}. seat {event.seat}: {move}")
     elif event.kind == "end" and event.record is not None:
         record = event.record
         typer.echo("")
@@ -160,7 +162,7 @@ async def _play(
     def show(event: MatchEvent) -> None:
         for human in humans:
             human.observe(event)
-        print_event(game, event)
+        print_event(game, event, public=bool(humans))
 
     def echo(bot: str, line: str) -> None:
         typer.echo(f"  [{bot}] {line}", err=True)

@@ -85,7 +85,7 @@ def export_command(
     )
     if server is not None:
         from arena.records.remote import export_remote
-        from arena.rpc.client import Remote, get_remote_tournament
+        from arena.rpc.client.remote import Remote, get_remote_tournament
 
         remote = Remote.of(server, None, tls_ca)
         if tournament is not None:  # an unknown tournament is an error, not an empty file

@@ -84,8 +84,8 @@ def serve_command(
     credentials in the database the server is open and listens on loopback only; register an
     organizer and the bots (`arena organizer add`, `arena bot add`) to serve a network, with TLS.
     """
-    from arena.rpc.server import TlsFiles, serve
-    from arena.rpc.state import ServerConfig
+    from arena.rpc.server.listen import TlsFiles, serve
+    from arena.rpc.server.state import ServerConfig
     from arena.store import Store
 
     if ":" not in address:

@@ -1,7 +1,7 @@
 """Where a read comes from: the database (`--db`) or a running server (`--server`).
 
 Each function returns the application layer's value either way: from the database through
-`arena.app` (its holder's view), or from the server's reply decoded by arena/rpc/report_wire.py
+`arena.app` (its holder's view), or from the server's reply decoded by arena/rpc/wire/reports.py
 (the public view). The commands then print it the same way, so both agree row for row.
 """
 
@@ -23,11 +23,13 @@ T = TypeVar("T")
 PAGE = 500  # match summaries per ListMatches call
 
 
-def remote_of(server: str, tls_ca: str | None = None, token: str | None = None) -> Any:
+def remote_of(
+    server: str, tls_ca: str | None = None, token: str | None = None, plaintext: bool = False
+) -> Any:
     """The Remote for a --server address (grpc is imported only here)."""
-    from arena.rpc.client import Remote
+    from arena.rpc.client.remote import Remote
 
-    return Remote.of(server, token, tls_ca)
+    return Remote.of(server, token, tls_ca, plaintext or None)
 
 
 def run(coro: Coroutine[Any, Any, T]) -> T:
@@ -36,7 +38,7 @@ def run(coro: Coroutine[Any, Any, T]) -> T:
 
 
 def _read(remote: Any, method: str, request: Any) -> Any:
-    from arena.rpc.client import read_remote
+    from arena.rpc.client.remote import read_remote
 
     return run(read_remote(remote, method, request))
 
@@ -48,7 +50,7 @@ def tournament_report(
     if server is None:
         with open_store(db, create=False) as store:
             return reports.tournament_report(store, tid, with_matches=with_matches)
-    from arena.rpc.report_wire import report_from_pb
+    from arena.rpc.wire.reports import report_from_pb
     from arena.v1 import arena_pb2 as pb
 
     message = _read(server, "GetTournament", pb.GetTournamentRequest(tournament_id=tid))
@@ -58,7 +60,7 @@ def tournament_report(
 
 def match_rows(server: Any, tid: int) -> tuple[MatchRow, ...]:
     """Every stored match of a tournament on a server, a page at a time, in fixture order."""
-    from arena.rpc.report_wire import match_row_from_pb
+    from arena.rpc.wire.reports import match_row_from_pb
     from arena.v1 import arena_pb2 as pb
 
     rows: list[MatchRow] = []
@@ -77,7 +79,7 @@ def tournament_summaries(db: str | None, server: Any, limit: int) -> list[Tourna
     if server is None:
         with open_store(db, create=False) as store:
             return reports.tournament_summaries(store, limit=limit)
-    from arena.rpc.report_wire import summary_from_pb
+    from arena.rpc.wire.reports import summary_from_pb
     from arena.v1 import arena_pb2 as pb
 
     reply = _read(server, "ListTournaments", pb.ListTournamentsRequest(limit=limit))
@@ -89,7 +91,7 @@ def leaderboard(db: str | None, server: Any, game: str | None) -> tuple[str, lis
     if server is None:
         with open_store(db, create=False) as store:
             return ladders.leaderboard(store, game)
-    from arena.rpc.report_wire import ladder_from_pb
+    from arena.rpc.wire.reports import ladder_from_pb
     from arena.v1 import arena_pb2 as pb
 
     if game is None:
@@ -107,7 +109,7 @@ def rating_history(
             name, changes = ladders.rating_history(store, game, bot, last)
             where = store.location
     else:
-        from arena.rpc.report_wire import history_from_pb
+        from arena.rpc.wire.reports import history_from_pb
         from arena.v1 import arena_pb2 as pb
 
         if game is None:
@@ -127,7 +129,7 @@ def stats_report(
     if server is None:
         with open_store(db, create=False) as store:
             return stats.stats_report(store, tournament=tournament, game=game)
-    from arena.rpc.report_wire import stats_from_pb
+    from arena.rpc.wire.reports import stats_from_pb
     from arena.v1 import arena_pb2 as pb
 
     request = pb.GetStatsRequest(game=game or "")
@@ -151,8 +153,8 @@ def stored_replay(db: str | None, server: Any, match_id: str, seat: int | None) 
 async def remote_replay(server: Any, match_id: str) -> Replay:
     """A finished match as the server shows it: its record's header, then its WatchMatch
     frames (replayed there from the record, with the seed that stays there)."""
-    from arena.rpc.client import follow_remote, read_remote
-    from arena.rpc.report_wire import frame_from_pb, header_from_pb
+    from arena.rpc.client.remote import follow_remote, read_remote
+    from arena.rpc.wire.reports import frame_from_pb, header_from_pb
     from arena.v1 import arena_pb2 as pb
 
     record = await read_remote(server, "GetMatch", pb.GetMatchRequest(match_id=match_id))

@@ -90,6 +90,15 @@ TokenOption = Annotated[
         show_envvar=True,
     ),
 ]
+AllowPlaintextOption = Annotated[
+    bool,
+    typer.Option(
+        "--allow-plaintext",
+        envvar="ARENA_ALLOW_PLAINTEXT",
+        help="Send the token to a --server beyond this machine without TLS (a network you "
+        "trust); without it, a token goes in clear to loopback only.",
+    ),
+]
 MaxCrashesOption = Annotated[
     int,
     typer.Option(
@@ -124,8 +133,10 @@ def _clock(per_move: int | None, bank: int | None, increment: int | None) -> Clo
     return Clock(per_move, bank, increment)
 
 
-def _remote(server: str | None, token: str | None, tls_ca: str | None) -> object:
-    return None if server is None else sources.remote_of(server, tls_ca, token)
+def _remote(
+    server: str | None, token: str | None, tls_ca: str | None, plaintext: bool = False
+) -> object:
+    return None if server is None else sources.remote_of(server, tls_ca, token, plaintext)
 
 
 @tournament_app.command("run")
@@ -193,6 +204,7 @@ def run_command(
     db: DbOption = None,
     server: ServerOption = None,
     token: TokenOption = None,
+    allow_plaintext: AllowPlaintextOption = False,
     tls_ca: TlsCaOption = None,
     reconnect_grace: Annotated[
         int | None,
@@ -270,7 +282,9 @@ def run_command(
     if owned:
         _refuse_local_only(sprt=sprt, cluster=cluster, forfeit_absent=forfeit_absent)
         check_runnable(request.bots, server)
-        create_on_server(_remote(server, token, tls_ca), request, cancel_on_exit=cancel_on_exit)
+        create_on_server(
+            _remote(server, token, tls_ca, allow_plaintext), request, cancel_on_exit=cancel_on_exit
+        )
         return
     if reconnect_grace is not None or cancel_on_exit:
         raise ConfigError("--reconnect-grace and --cancel-on-exit are for --server tournaments")
@@ -287,7 +301,7 @@ def run_command(
             store,
             spec,
             concurrency=concurrency,
-            server=_remote(server, token, tls_ca),
+            server=_remote(server, token, tls_ca, allow_plaintext),
             logs=BotLogs(log_root(log_dir), verbose),
             max_crashes=max_crashes,
             forfeit_absent=forfeit_absent,
@@ -323,6 +337,7 @@ def resume_command(
         ),
     ] = None,
     token: TokenOption = None,
+    allow_plaintext: AllowPlaintextOption = False,
     tls_ca: TlsCaOption = None,
     store_locally: Annotated[
         bool,
@@ -345,7 +360,9 @@ def resume_command(
     if server is not None and not store_locally:
         if cluster is not None:
             raise ConfigError("--cluster and --server exclude each other")
-        resume_on_server(_remote(server, token, tls_ca), tournament_id, concurrency)
+        resume_on_server(
+            _remote(server, token, tls_ca, allow_plaintext), tournament_id, concurrency
+        )
         return
     on_cluster = cluster_settings(cluster, cpus_per_bot, max_retries, server=server)
     with open_store(db, create=False) as store:
@@ -359,7 +376,7 @@ def resume_command(
             store,
             tournament,
             concurrency=concurrency,
-            server=_remote(server, token, tls_ca),
+            server=_remote(server, token, tls_ca, allow_plaintext),
             logs=BotLogs(log_root(log_dir), verbose),
             max_crashes=max_crashes,
             cluster=on_cluster,
@@ -397,10 +414,11 @@ def cancel_command(
         ),
     ],
     token: TokenOption = None,
+    allow_plaintext: AllowPlaintextOption = False,
     tls_ca: TlsCaOption = None,
 ) -> None:
     """Stop a tournament a server plays (matches in flight are not stored; resumable)."""
-    cancel_on_server(_remote(server, token, tls_ca), tournament_id)
+    cancel_on_server(_remote(server, token, tls_ca, allow_plaintext), tournament_id)
     stderr().print(f"tournament {tournament_id} cancelled on {server} (resumable)", highlight=False)
 
 
@@ -467,11 +485,14 @@ def delete_command(
         ),
     ] = None,
     token: TokenOption = None,
+    allow_plaintext: AllowPlaintextOption = False,
     tls_ca: TlsCaOption = None,
 ) -> None:
     """Delete a tournament, its fixtures and its matches; its game's ladder is recomputed."""
     if server is not None:
-        played = delete_on_server(_remote(server, token, tls_ca), tournament_id, force)
+        played = delete_on_server(
+            _remote(server, token, tls_ca, allow_plaintext), tournament_id, force
+        )
         stderr().print(
             f"deleted tournament {tournament_id} ({played} matches) on {server}", highlight=False
         )

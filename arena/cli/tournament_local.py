@@ -12,7 +12,7 @@ from arena.app.database import Store
 from arena.app.ladders import leaderboard
 from arena.cli.leaderboard import emit_ladder
 from arena.cli.output import OutputFormat, stderr
-from arena.cli.sprt import Sprt, SprtStopped, Watch, sprt_watch
+from arena.cli.sprt import SprtStopped, Watch, sprt_watch
 from arena.cli.tournament_cluster import play_on_cluster
 from arena.cli.tournament_logs import BotLogs
 from arena.cli.tournament_play import Faults, execute
@@ -20,6 +20,7 @@ from arena.cli.tournament_progress import MatchProgress, signals_as_interrupt
 from arena.cli.tournament_report import emit_report
 from arena.core import MatchRecord
 from arena.errors import ArenaError, TournamentBusyError
+from arena.stats import Sprt
 from arena.store import StoredTournament
 from arena.tournament import Fixture, TournamentSpec
 from arena.tournament.crashes import DEFAULT_MAX_CRASHES

@@ -156,7 +156,7 @@ async def _remote_runner(
     Every bot must be connected to the server now (checked before a tournament is stored).
     """
     from arena.errors import BotBusyError
-    from arena.rpc.client import list_remote_bots, play_remote_match  # lazy: grpc only here
+    from arena.rpc.client.remote import list_remote_bots, play_remote_match  # lazy: grpc only here
 
     connected = await list_remote_bots(address)
     capacity = {b.name: int(b.max_matches) for b in connected}

@@ -24,8 +24,8 @@ from arena.errors import ArenaError, TournamentError
 
 def create_on_server(remote: Any, request: TournamentRequest, *, cancel_on_exit: bool) -> None:
     """Create the tournament on the server (CreateTournament), then follow it to its end."""
-    from arena.rpc.client import read_remote
-    from arena.rpc.report_wire import request_to_pb
+    from arena.rpc.client.remote import read_remote
+    from arena.rpc.wire.reports import request_to_pb
 
     created = sources.run(read_remote(remote, "CreateTournament", request_to_pb(request)))
     tid = int(created.tournament_id)
@@ -39,7 +39,7 @@ def create_on_server(remote: Any, request: TournamentRequest, *, cancel_on_exit:
 
 def resume_on_server(remote: Any, tid: int, concurrency: int) -> None:
     """Resume a tournament on the server (ResumeTournament), then follow it."""
-    from arena.rpc.client import read_remote
+    from arena.rpc.client.remote import read_remote
     from arena.v1 import arena_pb2 as pb
 
     request = pb.ResumeTournamentRequest(tournament_id=tid, concurrency=concurrency)
@@ -49,14 +49,14 @@ def resume_on_server(remote: Any, tid: int, concurrency: int) -> None:
 
 def cancel_on_server(remote: Any, tid: int) -> None:
     """Stop a tournament the server plays (CancelTournament)."""
-    from arena.rpc.client import cancel_remote_tournament
+    from arena.rpc.client.remote import cancel_remote_tournament
 
     sources.run(cancel_remote_tournament(remote, tid))
 
 
 def delete_on_server(remote: Any, tid: int, force: bool) -> int:
     """Delete a tournament on the server (DeleteTournament); the matches deleted with it."""
-    from arena.rpc.client import read_remote
+    from arena.rpc.client.remote import read_remote
     from arena.v1 import arena_pb2 as pb
 
     request = pb.DeleteTournamentRequest(tournament_id=tid, force=force)
@@ -113,8 +113,8 @@ def print_final(remote: Any, report: TournamentReport) -> None:
 
 async def _follow(remote: Any, tid: int, progress: MatchProgress) -> None:
     """Show a tournament's WatchTournament updates until the server stops sending them."""
-    from arena.rpc.client import follow_remote
-    from arena.rpc.report_wire import match_row_from_pb, summary_from_pb
+    from arena.rpc.client.remote import follow_remote
+    from arena.rpc.wire.reports import match_row_from_pb, summary_from_pb
     from arena.v1 import arena_pb2 as pb
 
     request = pb.WatchTournamentRequest(tournament_id=tid)

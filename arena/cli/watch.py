@@ -80,7 +80,7 @@ def watch_command(
 async def next_live_match(remote: Any, tid: int, seen: set[str]) -> str | None:
     """The first match of a tournament being played now that was not followed yet (waiting
     for one); None once the tournament is no longer played."""
-    from arena.rpc.client import follow_remote
+    from arena.rpc.client.remote import follow_remote
     from arena.v1 import arena_pb2 as pb
 
     request = pb.WatchTournamentRequest(tournament_id=tid)
@@ -105,7 +105,7 @@ async def match_updates(
     remote: Any, match_id: str, *, from_now: bool = False, delay_ms: int = 0
 ) -> AsyncIterator[Any]:
     """The WatchMatch stream of a match."""
-    from arena.rpc.client import follow_remote
+    from arena.rpc.client.remote import follow_remote
     from arena.v1 import arena_pb2 as pb
 
     request = pb.WatchMatchRequest(match_id=match_id, from_now=from_now, delay_ms=delay_ms)
@@ -157,7 +157,7 @@ def move_line(update: Any) -> str:
 
 def result_line(update: Any) -> str:
     """Ranks and points per player, and how the match ended."""
-    from arena.rpc.convert import outcome_from_pb
+    from arena.rpc.wire.convert import outcome_from_pb
 
     o = outcome_from_pb(update.outcome)
     seats = ", ".join(
@@ -198,7 +198,7 @@ def match_screen(update: Any, moves: list[Any]) -> RenderableType:
 
 async def follow_tournament(remote: Any, tid: int, *, live: bool = False) -> None:
     """Print a tournament's progress and standings whenever they change."""
-    from arena.rpc.client import follow_remote
+    from arena.rpc.client.remote import follow_remote
     from arena.v1 import arena_pb2 as pb
 
     stream = follow_remote(remote, "WatchTournament", pb.WatchTournamentRequest(tournament_id=tid))
@@ -212,14 +212,14 @@ async def follow_tournament(remote: Any, tid: int, *, live: bool = False) -> Non
 
 
 def _standings(update: Any) -> list[dict[str, Any]]:
-    from arena.rpc.report_wire import standing_from_pb
+    from arena.rpc.wire.reports import standing_from_pb
 
     return [standing_row(standing_from_pb(s)) for s in update.tournament.standings]
 
 
 def progress_line(update: Any) -> str:
     """`tournament 3 (lucky_numbers): 4/12 played, running; live: t3-4, t3-5`."""
-    from arena.rpc.report_wire import summary_from_pb
+    from arena.rpc.wire.reports import summary_from_pb
 
     s = summary_from_pb(update.tournament)
     line = f"tournament {s.id} ({s.game}): {s.played}/{s.fixtures} played, {s.status}"

@@ -39,7 +39,7 @@ def web_command(
     pages, read from a running server (Ctrl-C stops it)."""
     import socket
 
-    from arena.rpc.client import Remote
+    from arena.rpc.client.remote import Remote
     from arena.web.server import serve_web
 
     logging.basicConfig(

@@ -20,7 +20,7 @@ Opponent = str | Policy
 """A built-in strategy's name ("random", "greedy" ...) or a policy over DecisionRequests."""
 
 
-class ArenaGymEnv(gymnasium.Env):  # type: ignore[misc]
+class ArenaGymEnv(gymnasium.Env):
     """One seat of an arena game against fixed opponents; the reward comes at the end."""
 
     metadata = {"render_modes": ["ansi"]}

@@ -10,13 +10,13 @@ from typing import Any
 from arena.core import MatchRecord
 from arena.records.portable import PortableMatch, TournamentRef
 from arena.records.transfer import ExportFilter, with_positions
-from arena.rpc.client import (
+from arena.rpc.client.remote import (
     Remote,
     get_remote_disclosed,
     get_remote_tournament,
     list_remote_matches,
 )
-from arena.rpc.convert import options_from_pb
+from arena.rpc.wire.convert import options_from_pb
 from arena.tournament.formats import schedule_so_far
 from arena.tournament.manage import start_seat_of
 from arena.tournament.schedule import (

@@ -23,10 +23,10 @@ from arena.core import Termination
 from arena.errors import BotError, ConfigError
 from arena.players import Player
 from arena.referee import BotFault
-from arena.rpc.client import Remote
-from arena.rpc.remote_player import RemotePlayer
-from arena.rpc.server import create_server, stop_server
-from arena.rpc.state import ServerConfig, ServerState
+from arena.rpc.client.remote import Remote
+from arena.rpc.server.listen import create_server, stop_server
+from arena.rpc.server.remote_player import RemotePlayer
+from arena.rpc.server.state import ServerConfig, ServerState
 
 log = logging.getLogger("arena.rpc.embedded")
 

@@ -37,8 +37,8 @@ from arena.app.rows import (
 )
 from arena.app.values import CONSERVATIVE_K
 from arena.errors import AccessError, ArenaError, ConfigError, LimitError, NotFoundError
-from arena.rpc.client import Remote, follow_remote
-from arena.rpc.report_wire import report_from_pb
+from arena.rpc.client.remote import Remote, follow_remote
+from arena.rpc.wire.reports import report_from_pb
 from arena.v1 import arena_pb2 as pb
 from arena.web import reads
 from arena.web.boards import draw

@@ -1,6 +1,6 @@
 """The web pages' reads of their server: the application layer's values, decoded from replies.
 
-The same decoders as the CLI's `--server` (arena/rpc/report_wire.py), so a page shows the
+The same decoders as the CLI's `--server` (arena/rpc/wire/reports.py), so a page shows the
 rows `arena tournament show --server` prints.
 """
 
@@ -10,8 +10,8 @@ from typing import Any
 
 from arena.app.reports import MatchRow, TournamentReport, TournamentSummary, in_fixture_order
 from arena.app.values import LadderEntry, RatingChange
-from arena.rpc.client import Remote, read_remote
-from arena.rpc.report_wire import (
+from arena.rpc.client.remote import Remote, read_remote
+from arena.rpc.wire.reports import (
     history_from_pb,
     ladder_from_pb,
     match_row_from_pb,

@@ -9,7 +9,7 @@ import socket
 import uvicorn
 
 from arena.errors import ConfigError
-from arena.rpc.client import Remote
+from arena.rpc.client.remote import Remote
 from arena.web.app import create_app
 
 log = logging.getLogger("arena.web")

@@ -16,10 +16,10 @@ READ_FRONT_ENDS = [
     "cli/tournament_report.py",
     "cli/tournament_remote.py",
     *(str(p.relative_to(ARENA)) for p in (ARENA / "web").rglob("*.py")),
-    "rpc/services.py",
-    "rpc/catalog.py",
-    "rpc/watch_streams.py",
-    "rpc/report_wire.py",
+    "rpc/server/services.py",
+    "rpc/server/catalog.py",
+    "rpc/server/watch_streams.py",
+    "rpc/wire/reports.py",
 ]
 INTERNALS = ("arena.store", "arena.tournament", "arena.publicity", "arena.stats")
 
@@ -42,9 +42,11 @@ def test_read_front_ends_import_the_application_layer_not_its_internals() -> Non
     }
     offending = {m: names for m, names in offending.items() if names}
     assert not offending, offending
-    readers = ["cli/sources.py", "cli/leaderboard.py", "cli/stats.py", "cli/replay.py",
-               "cli/tournament_report.py", "web/app.py", "web/reads.py", "rpc/catalog.py",
-               "rpc/services.py", "rpc/watch_streams.py", "rpc/report_wire.py"]  # fmt: skip
+    readers = [
+        *("cli/sources.py", "cli/leaderboard.py", "cli/stats.py", "cli/replay.py"),
+        *("cli/tournament_report.py", "web/app.py", "web/reads.py", "rpc/server/catalog.py"),
+        *("rpc/server/services.py", "rpc/server/watch_streams.py", "rpc/wire/reports.py"),
+    ]
     for module in readers:  # each read it serves comes from the application layer
         assert any(n.startswith("arena.app") for n in imported(ARENA / module)), module
 

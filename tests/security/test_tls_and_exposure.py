@@ -7,52 +7,14 @@ loopback: the exposure checks refuse before binding, or bind without any client.
 from __future__ import annotations
 
 import asyncio
-import datetime
-import ipaddress
 import subprocess
-from pathlib import Path
 
 import pytest
-from cryptography import x509
-from cryptography.hazmat.primitives import hashes, serialization
-from cryptography.hazmat.primitives.asymmetric import ec
-from cryptography.x509.oid import NameOID
 from served_arena import BOT_LOGS, PY, ROOT, arena, connected, run, start_bot, start_serve, stop
+from tls_certs import self_signed
 
 from arena.errors import BotError
-from arena.rpc.client import Remote, list_remote_bots, play_remote_match
-
-
-def self_signed(directory: Path) -> tuple[Path, Path]:
-    """A certificate and key for 127.0.0.1 / localhost, valid for a day."""
-    key = ec.generate_private_key(ec.SECP256R1())
-    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "arena test")])
-    now = datetime.datetime.now(datetime.UTC)
-    san = x509.SubjectAlternativeName(
-        [x509.DNSName("localhost"), x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]
-    )
-    cert = (
-        x509.CertificateBuilder()
-        .subject_name(name)
-        .issuer_name(name)
-        .public_key(key.public_key())
-        .serial_number(x509.random_serial_number())
-        .not_valid_before(now - datetime.timedelta(minutes=5))
-        .not_valid_after(now + datetime.timedelta(days=1))
-        .add_extension(san, critical=False)
-        .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
-        .sign(key, hashes.SHA256())
-    )
-    cert_path, key_path = directory / "cert.pem", directory / "key.pem"
-    cert_path.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
-    key_path.write_bytes(
-        key.private_bytes(
-            serialization.Encoding.PEM,
-            serialization.PrivateFormat.PKCS8,
-            serialization.NoEncryption(),
-        )
-    )
-    return cert_path, key_path
+from arena.rpc.client.remote import Remote, list_remote_bots, play_remote_match
 
 
 def test_bots_and_organizers_reach_a_tls_server_and_plaintext_does_not(tmp_path) -> None:

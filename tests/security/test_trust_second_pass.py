@@ -173,3 +173,24 @@ def test_a_huge_id_in_a_web_url_is_a_404_not_a_500(tmp_path: Path) -> None:
             with pytest.raises(urllib.error.HTTPError) as info:
                 urllib.request.urlopen(served.web + path, timeout=10)
             assert info.value.code == 404, path
+
+
+def test_no_client_sends_a_token_in_clear_beyond_loopback(capsys) -> None:
+    import subprocess
+
+    from served_arena import PY, ROOT
+
+    from arena.cli import main
+
+    far = "192.0.2.1:50051"  # TEST-NET-1: never reached, and never loopback
+    bot = subprocess.run(
+        [PY, str(ROOT / "bots" / "random_bot.py"), "--address", far, "--name", "x",
+         "--token", "arena_secret_token_for_the_test"],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert bot.returncode == 1 and "refusing to send a token in clear" in bot.stderr
+    assert "--allow-plaintext" in bot.stderr and "arena_secret" not in bot.stderr
+    with pytest.raises(SystemExit) as info:
+        main(["tournament", "cancel", "1", "--server", far, "--token", "arena_x" * 5])
+    assert info.value.code == 1
+    assert "refusing to send a token in clear to 192.0.2.1:50051" in capsys.readouterr().err

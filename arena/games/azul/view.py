@@ -34,7 +34,7 @@ def _counts_text(counts: tuple[int, ...]) -> str:
     return "".join(COLOURS[k] * n for k, n in enumerate(counts))
 
 
-_COUNTS_TEXT = _Memo(_counts_text)
+_COUNTS_TEXT: dict[tuple[int, ...], str] = _Memo(_counts_text)
 
 
 def counts_text(counts: tuple[int, ...]) -> str:

@@ -138,7 +138,7 @@ def new_dial(state: State) -> State:
 def end_round(state: State, out: tuple[int, ...], *, capped: bool) -> State:
     """Score the round (spec §8); deal the next one in Score 7, or end the game."""
     options = state.options
-    score7 = options.mode == Mode.SCORE7
+    score7 = options.mode == Mode.SCORE7.value
     sets = tuple(sets_of(state.discards, s) for s in range(NUM_PLAYERS))
     doubled = tuple(options.dial_double and c for c in state.completed)
     points = round_points(sets, out, doubled, only_out_scores_sets=score7 and options.score7_legacy)

@@ -149,19 +149,23 @@ def _discard(state: State, moves: tuple[str, ...], v: int) -> State:
     )
 
 
-def _add(hands: tuple[tuple[int, ...], ...], seat: int, v: int, n: int) -> tuple:
+def _add(
+    hands: tuple[tuple[int, ...], ...], seat: int, v: int, n: int
+) -> tuple[tuple[int, ...], ...]:
     hand = list(hands[seat])
     hand[v] += n
     return _with(hands, seat, tuple(hand))
 
 
-def _with(hands: tuple[tuple[int, ...], ...], seat: int, hand: tuple[int, ...]) -> tuple:
+def _with(
+    hands: tuple[tuple[int, ...], ...], seat: int, hand: tuple[int, ...]
+) -> tuple[tuple[int, ...], ...]:
     return hands[:seat] + (hand,) + hands[seat + 1 :]
 
 
 def _keys(state: State) -> list[tuple[int, int]]:
     """Ranking keys of a finished game (larger is better)."""
-    if state.options.mode == Mode.ONE_ROUND:
+    if state.options.mode == Mode.ONE_ROUND.value:
         return one_round_keys(state.rounds[-1].points)
     return final_keys(state.totals, state.rounds[-1].out)
 

@@ -2,7 +2,7 @@
 
 The view's grids are bare lists of 16 cells where the message wraps each in a Grid; views are
 sent on every decision, so filling a message is written out by hand (`fill_proto`, checked
-against the descriptor-driven encoding by tests/test_view_wire.py).
+against the descriptor-driven encoding by tests/core/test_view_wire.py).
 """
 
 from __future__ import annotations

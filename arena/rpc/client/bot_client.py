@@ -1,0 +1,340 @@
+"""The bot side of BotService.Connect: the runtime behind `arena.bot.run_bot`.
+
+One stream carries every match of the bot. Policies run in daemon worker threads (one per match
+the bot plays at once), so a slow policy never blocks pings or other matches. A dropped
+connection is retried with exponential backoff; a refusal (bad Hello, wrong token ...) or a
+channel that cannot work (TLS on one side only, an untrusted certificate) ends the bot with its
+likely cause instead (arena/rpc/client/connect_errors.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+import sys
+import time
+import traceback
+from collections.abc import Coroutine
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import grpc
+
+from arena import __version__
+from arena.errors import BotError
+from arena.players import DecisionRequest, MatchInfo, Policy
+from arena.rpc.client.connect_errors import diagnose
+from arena.rpc.client.policy_runner import PolicyPool, PolicyRunner
+from arena.rpc.wire.convert import LazyView, options_from_pb, outcome_from_pb
+from arena.rpc.wire.protocol import MAX_MESSAGE_BYTES, PROTOCOL_VERSION
+from arena.v1 import arena_pb2 as pb
+from arena.v1 import arena_pb2_grpc
+
+log = logging.getLogger("arena.bot")
+Call = grpc.aio.StreamStreamCall[pb.BotMessage, pb.ServerMessage]  # a Connect stream, bot side
+
+BACKOFF_INITIAL_S = 0.25
+BACKOFF_MAX_S = 10.0
+GOODBYE_S = 1.0  # on shutdown, how long to wait for the server to end the stream
+SDK_DIR = str(Path(__file__).resolve().parents[2])  # arena/: the SDK's own frames
+MAX_ERROR_CHARS = 480  # Decision.error: the referee keeps 500 characters of it
+MISSED_PINGS = 3  # server silence for this many of its ping intervals means the link is dead
+CLIENT_KEEPALIVE = [
+    ("grpc.keepalive_time_ms", 20_000),  # finds a dead server even while the bot thinks
+    ("grpc.keepalive_timeout_ms", 10_000),
+    ("grpc.keepalive_permit_without_calls", 1),
+    ("grpc.http2.max_pings_without_data", 0),
+]
+
+
+@dataclass(frozen=True, slots=True)
+class BotConfig:
+    """How a bot connects and what it tells the server."""
+
+    address: str
+    name: str
+    token: str = field(default="", repr=False)  # never shown
+    games: tuple[str, ...] = ()
+    max_matches: int = 1
+    version: str = ""
+    retry_for_s: float | None = None  # give up after this long without a connection (None: never)
+    tls_ca: str | None = None  # a PEM file of the CA to trust: connect with TLS ("" = system CAs)
+    # where policies run: "auto" (see PolicyRunner), "threads", "inline". Threads by default here:
+    # a program that runs the bot inside its own event loop must not have it held by a policy;
+    # `run_bot` (a bot process of its own) asks for "auto".
+    policy_mode: str = "threads"
+
+
+def fault_detail(exc: BaseException, limit: int = MAX_ERROR_CHARS) -> str:
+    """The exception and the innermost frames of its traceback, cut to `limit` characters.
+
+    The referee records this as the crash's detail; the full traceback goes to stderr.
+    """
+    head = f"{type(exc).__name__}: {exc}"
+    every = list(traceback.extract_tb(exc.__traceback__))
+    # The SDK's own frames (worker thread, awaiting the future) say nothing about the bot.
+    frames = [f for f in every if not f.filename.startswith(SDK_DIR)] or every
+    where = [f"{Path(f.filename).name}:{f.lineno} in {f.name}" for f in reversed(frames)]
+    text = head + ("\n  at " + "\n  at ".join(where) if where else "")
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+class _Connection:
+    """One Connect stream: routes server messages, runs policies, writes decisions."""
+
+    def __init__(self, call: Call, runner: PolicyRunner) -> None:
+        self.call = call
+        self.runner = runner
+        self.matches: dict[tuple[str, int], MatchInfo] = {}
+        self.tasks: set[asyncio.Task[None]] = set()
+        self.last_heard = time.monotonic()
+        self._lock = asyncio.Lock()
+
+    async def send(self, message: pb.BotMessage) -> None:
+        """Write one message (one write at a time on a call)."""
+        async with self._lock:
+            await self.call.write(message)
+
+    async def run(self, ping_interval_s: float) -> None:
+        """Handle server messages until the stream ends."""
+        pinger = asyncio.create_task(self._keep_alive(ping_interval_s))
+        try:
+            while isinstance(message := await self.call.read(), pb.ServerMessage):
+                self.last_heard = time.monotonic()
+                if self.runner.inline and message.WhichOneof("kind") == "decision_request":
+                    await self._decide(message.decision_request)  # no task: it is quick
+                else:
+                    self._dispatch(message)
+        finally:
+            pinger.cancel()
+            for task in list(self.tasks):
+                task.cancel()
+
+    def _dispatch(self, message: pb.ServerMessage) -> None:
+        kind = message.WhichOneof("kind")
+        if kind == "decision_request":
+            self._spawn(self._decide(message.decision_request))
+        elif kind == "match_started":
+            m = message.match_started
+            info = MatchInfo(
+                m.match_id,
+                m.game,
+                options_from_pb(m.game, m.options),
+                m.seat,
+                tuple(m.players),
+                per_move_ms=m.clock.per_move_ms if m.clock.HasField("per_move_ms") else None,
+                bank_ms=m.clock.bank_ms if m.clock.HasField("bank_ms") else None,
+                bot_seed=m.bot_seed,
+            )
+            self.matches[(m.match_id, m.seat)] = info
+            log.info(
+                "match %s started: %s, seat %d of %s", m.match_id, m.game, m.seat, list(m.players)
+            )
+        elif kind == "match_ended":
+            self._ended(message.match_ended)
+        elif kind == "notice":
+            notice = message.notice
+            log.warning(
+                "the server refused a message (request %d, match %r): %s",
+                notice.request_id,
+                notice.match_id,
+                notice.problem,
+            )
+        elif kind == "ping":
+            self._spawn(self.send(pb.BotMessage(pong=pb.Pong(nonce=message.ping.nonce))))
+
+    def _spawn(self, coroutine: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.ensure_future(coroutine)
+        self.tasks.add(task)
+        task.add_done_callback(self._forget)
+
+    def _forget(self, task: asyncio.Task[None]) -> None:
+        self.tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            # A write on a stream that is ending: the reader sees the end and reconnects.
+            log.debug("send failed: %r", task.exception())
+
+    def _ended(self, ended: pb.MatchEnded) -> None:
+        self.matches.pop((ended.match_id, ended.seat), None)
+        outcome = outcome_from_pb(ended.outcome)
+        log.info(
+            "match %s over (%s): seat %d ranked %d%s",
+            ended.match_id,
+            outcome.termination.value,
+            ended.seat,
+            outcome.ranks[ended.seat],
+            f" ({outcome.detail})" if outcome.detail else "",
+        )
+
+    async def _decide(self, message: pb.DecisionRequest) -> None:
+        # Each field read once: every read of a message field builds a Python object.
+        match_id, request_id, seat, clock = (
+            message.match_id,
+            message.request_id,
+            message.seat,
+            message.clock,
+        )
+        game = message.game or self._game_of(match_id, seat)
+        info = self.matches.get((match_id, seat))
+        request = DecisionRequest(
+            match_id=match_id,
+            request_id=request_id,
+            game=game,
+            seat=seat,
+            view=LazyView(game, message.view),
+            legal_moves=tuple(message.legal_moves),
+            budget_ms=clock.budget_ms if clock.HasField("budget_ms") else None,
+            bank_ms=clock.bank_ms if clock.HasField("bank_ms") else None,
+            bot_seed=info.bot_seed if info is not None else 0,
+        )
+        answer = pb.BotMessage()  # the Decision is filled in place (a constructor copies)
+        decision = answer.decision
+        decision.request_id = request_id
+        decision.match_id = match_id
+        try:
+            reply = await self.runner.run(request)
+        except Exception as exc:  # the policy failed: say so, the referee adjudicates a crash
+            log.error("policy failed in match %s", match_id)
+            traceback.print_exception(exc, file=sys.stderr)  # the whole story, in the bot's log
+            decision.error = fault_detail(exc)
+        else:
+            if isinstance(reply, str):
+                decision.move = reply
+            elif isinstance(reply, int) and not isinstance(reply, bool):
+                decision.index = reply
+            else:
+                decision.error = f"the policy returned {reply!r}, not a move or an index"
+        await self.send(answer)
+
+    def _game_of(self, match_id: str, seat: int) -> str:
+        """The game of a match, from its MatchStarted (a request that does not name it)."""
+        info = self.matches.get((match_id, seat))
+        return info.game if info else ""
+
+    async def _keep_alive(self, interval_s: float) -> None:
+        for nonce in itertools.count(1):
+            await asyncio.sleep(interval_s)
+            # A policy that held the loop also held the reader: its time is not the server's.
+            heard = max(self.last_heard, self.runner.last_inline_end)
+            if time.monotonic() - heard > interval_s * MISSED_PINGS:
+                log.warning("no message from the server for %d pings: reconnecting", MISSED_PINGS)
+                self.call.cancel()
+                return
+            ping = pb.Ping(nonce=nonce, sent_unix_ms=int(time.time() * 1000))
+            self._spawn(self.send(pb.BotMessage(ping=ping)))
+
+
+async def _connect_once(config: BotConfig, runner: PolicyRunner, stop: asyncio.Event) -> None:
+    """One connection from Hello to the end of its stream (or `stop`); AioRpcError if it fails."""
+    async with open_channel(config.address, config.tls_ca) as channel:
+        call = arena_pb2_grpc.BotServiceStub(channel).Connect()
+        hello = pb.Hello(
+            name=config.name,
+            token=config.token,
+            games=config.games,
+            max_matches=config.max_matches,
+            version=config.version or f"arena-python-sdk {__version__}",
+            protocol_version=PROTOCOL_VERSION,
+        )
+        await call.write(pb.BotMessage(hello=hello))
+        first = await call.read()
+        if not isinstance(first, pb.ServerMessage):  # the stream ended (EOF)
+            return
+        if first.WhichOneof("kind") != "welcome":
+            raise BotError(
+                f"the server answered Hello with {first.WhichOneof('kind')}, not Welcome"
+            )
+        welcome = first.welcome
+        log.info(
+            "connected to %s as %s (games: %s)",
+            config.address,
+            config.name,
+            ", ".join(welcome.games),
+        )
+        connection = _Connection(call, runner)
+        await _run_until(connection.run(max(welcome.ping_interval_ms, 100) / 1000.0), call, stop)
+
+
+def open_channel(address: str, tls_ca: str | None = None) -> grpc.aio.Channel:
+    """A channel to a referee: TLS when `tls_ca` is given (a CA file, or "" for the system's)."""
+    options = [("grpc.max_receive_message_length", MAX_MESSAGE_BYTES), *CLIENT_KEEPALIVE]
+    if tls_ca is None:
+        return grpc.aio.insecure_channel(address, options=options)
+    try:
+        root = Path(tls_ca).read_bytes() if tls_ca else None
+    except OSError as exc:
+        raise BotError(f"cannot read the CA file {tls_ca}: {exc}") from None
+    return grpc.aio.secure_channel(address, grpc.ssl_channel_credentials(root), options=options)
+
+
+async def _run_until(reading: Coroutine[Any, Any, None], call: Call, stop: asyncio.Event) -> None:
+    """Read until the stream ends; on `stop`, say goodbye (half-close) so the server sees a
+    clean end rather than a cancelled call."""
+    reader = asyncio.create_task(reading)
+    stopper = asyncio.create_task(stop.wait())
+    try:
+        await asyncio.wait({reader, stopper}, return_when=asyncio.FIRST_COMPLETED)
+        if not reader.done():
+            with contextlib.suppress(Exception):
+                await call.done_writing()
+            await asyncio.wait({reader}, timeout=GOODBYE_S)
+    finally:
+        stopper.cancel()
+        if not reader.done():
+            reader.cancel()
+    if not reader.cancelled():
+        reader.result()  # raises the call's failure, if any
+
+
+async def run_connection_loop(config: BotConfig, policy: Policy, stop: asyncio.Event) -> None:
+    """Connect, play, and reconnect with backoff until `stop` is set or refused (BotError)."""
+    backoff = BACKOFF_INITIAL_S
+    last_ok = time.monotonic()
+    pool = PolicyPool(max(1, config.max_matches))
+    runner = PolicyRunner(policy, pool, config.policy_mode)
+    try:
+        while not stop.is_set():
+            started = time.monotonic()
+            try:
+                await _connect_once(config, runner, stop)
+                reason = "the server closed the stream"
+            except grpc.aio.AioRpcError as exc:
+                found = await diagnose(
+                    exc, config.address, config.name, config.token, config.tls_ca
+                )
+                if found.final:  # the same Hello would meet the same answer: say why and stop
+                    raise BotError(found.message) from None
+                reason = found.message
+            if stop.is_set():
+                return
+            if time.monotonic() - started > 1.0:  # it had worked for a while: start over gently
+                backoff, last_ok = BACKOFF_INITIAL_S, time.monotonic()
+            if config.retry_for_s is not None and time.monotonic() - last_ok > config.retry_for_s:
+                raise BotError(
+                    f"no connection to {config.address} for {config.retry_for_s:g} s ({reason})"
+                )
+            log.warning(
+                "connection to %s ended (%s); retrying in %.2f s", config.address, reason, backoff
+            )
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), backoff)
+            backoff = min(backoff * 2, BACKOFF_MAX_S)
+    finally:
+        pool.close()
+
+
+async def run_until_stopped(config: BotConfig, policy: Policy, stop: asyncio.Event) -> None:
+    """Run the bot until `stop` is set (a signal) or it is refused; a stop is graceful first."""
+    main = asyncio.create_task(run_connection_loop(config, policy, stop))
+    stopper = asyncio.create_task(stop.wait())
+    await asyncio.wait({main, stopper}, return_when=asyncio.FIRST_COMPLETED)
+    stopper.cancel()
+    if not main.done():
+        log.info("bot %s shutting down", config.name)
+        await asyncio.wait({main}, timeout=2 * GOODBYE_S)
+        main.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await main

@@ -1,0 +1,203 @@
+"""The registry of connected bots: who may connect under which name, and waiting for a bot."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable, Iterable
+from typing import Any
+
+from arena.errors import (
+    MalformedMessageError,
+    NameTakenError,
+    ProtocolError,
+    TokenError,
+    TooManyBotsError,
+)
+from arena.limits import check_hello_fields, check_max_matches
+from arena.rpc.server.sessions import BotSession, CloseKind, SessionSettings
+from arena.rpc.wire.protocol import PROTOCOL_VERSION
+from arena.v1 import arena_pb2 as pb
+
+MAX_BOUND_NAMES = 10_000  # names an open (credential-less) server remembers the tokens of
+NAME_GRACE_S = 30.0  # an open server keeps a name for its token this long after it leaves
+
+BotAuthenticator = Callable[[str, str], "bool | None"]
+"""(name, token) -> may this bot connect under this name, or None on a server without
+credentials (open rules apply); may block (a database look-up)."""
+
+
+class SessionRegistry:
+    """The connected bots by name, who may use which name, and waiting for a bot to connect.
+
+    Who may connect under a name, in order: a per-launch token the embedded referee expects;
+    else, on a server with credentials, the authenticator (a registered bot's token); else (an
+    open server, loopback only) the first token a name was used with binds it until restart,
+    and an empty token never replaces a connected bot.
+    """
+
+    def __init__(
+        self,
+        known_games: Iterable[str],
+        settings: SessionSettings | None = None,
+        authenticator: BotAuthenticator | None = None,
+    ) -> None:
+        self.known_games = tuple(sorted(known_games))
+        self.settings = settings or SessionSettings()
+        self.authenticator = authenticator
+        self._sessions: dict[str, BotSession] = {}
+        self._tokens: dict[str, str] = {}  # per-launch tokens of the embedded referee
+        # open server: name -> (token it is held with, when its last session left or None)
+        self._bound: dict[str, tuple[str, float | None]] = {}
+        self._changed = asyncio.Condition()
+        # called with (name, connected) when a bot connects or its last session leaves
+        self.listeners: list[Callable[[str, bool], None]] = []
+
+    def expect(self, name: str, token: str) -> None:
+        """Only accept a bot called `name` if it presents `token`."""
+        self._tokens[name] = token
+
+    def get(self, name: str) -> BotSession | None:
+        """The live session of that bot, if connected."""
+        session = self._sessions.get(name)
+        return session if session is not None and not session.closed else None
+
+    def names(self) -> list[str]:
+        """The connected bots' names, sorted."""
+        return sorted(name for name, s in self._sessions.items() if not s.closed)
+
+    def sessions(self) -> list[BotSession]:
+        """The live sessions, by name."""
+        return [self._sessions[name] for name in self.names()]
+
+    def check_hello(self, hello: pb.Hello) -> tuple[str, ...]:
+        """Validate a Hello's fields; returns the games the bot will play (ArenaError if bad)."""
+        from arena.registry import get_game
+
+        if hello.protocol_version not in (0, PROTOCOL_VERSION):
+            raise ProtocolError(
+                f"protocol version {hello.protocol_version} is not supported "
+                f"(this server speaks {PROTOCOL_VERSION})"
+            )
+        check_hello_fields(hello.name, hello.token, hello.version, list(hello.games))
+        check_max_matches(hello.max_matches)
+        if not hello.games:
+            return self.known_games
+        named = dict.fromkeys(get_game(g).name for g in hello.games)  # NOT_FOUND if unknown
+        playable = tuple(g for g in named if g in self.known_games)
+        if not playable:
+            raise MalformedMessageError(
+                f"none of {', '.join(named)} can be played on this server "
+                f"(it plays {', '.join(self.known_games)})"
+            )
+        return playable
+
+    async def _check_identity(self, hello: pb.Hello) -> None:
+        name, token = hello.name, hello.token
+        expected = self._tokens.get(name)
+        if expected is not None:
+            if token != expected:
+                raise TokenError(f"wrong token for bot {name!r}")
+            return
+        allowed = None
+        if self.authenticator is not None:
+            allowed = await asyncio.to_thread(self.authenticator, name, token)
+        if allowed is not None:
+            if not allowed:
+                raise TokenError(
+                    f"bot {name!r} is not registered here or its token is wrong or revoked "
+                    "(the organizer registers bots with `arena bot add NAME`)"
+                )
+            return
+        self._expire_bindings()
+        bound = self._bound.get(name)
+        if bound is not None and token != bound[0]:
+            raise NameTakenError(
+                f"the name {name!r} is held by another bot on this server (it connected with "
+                f"another token; a name is kept {NAME_GRACE_S:g} s after its bot leaves)"
+            )
+        if self.get(name) is not None and not token:
+            raise NameTakenError(
+                f"a bot named {name!r} is connected already; a bot without a token cannot "
+                "replace it (give a token to take over an old connection of your own)"
+            )
+        if bound is None and len(self._bound) >= MAX_BOUND_NAMES:
+            raise TooManyBotsError("this server holds too many bot names; try again later")
+        self._bound[name] = (token, None)
+
+    def _expire_bindings(self) -> None:
+        now = time.monotonic()
+        for name, (_token, left) in list(self._bound.items()):
+            if left is not None and now - left > NAME_GRACE_S:
+                del self._bound[name]
+
+    async def admit(
+        self, hello: pb.Hello, write: Callable[[pb.ServerMessage], Awaitable[Any]]
+    ) -> BotSession:
+        """Register a bot whose Hello passes the checks, replacing its older connection."""
+        games = self.check_hello(hello)
+        await self._check_identity(hello)
+        old = self._sessions.get(hello.name)
+        if old is not None:
+            old.close("replaced by a newer connection of the same bot", CloseKind.REPLACED)
+        session = BotSession(
+            name=hello.name,
+            token=hello.token,
+            games=games,
+            max_matches=hello.max_matches or 1,
+            version=hello.version,
+            write=write,
+            settings=self.settings,
+            compact_legal_moves=hello.compact_legal_moves,
+        )
+        self._sessions[hello.name] = session
+        self._tell(hello.name, True)
+        await self._notify()
+        return session
+
+    async def remove(self, session: BotSession, reason: str) -> None:
+        """Forget a session whose stream ended."""
+        session.close(reason)
+        if self._sessions.get(session.name) is session:
+            del self._sessions[session.name]
+            bound = self._bound.get(session.name)
+            if bound is not None:
+                self._bound[session.name] = (bound[0], time.monotonic())
+            self._tell(session.name, False)
+        await self._notify()
+
+    def _tell(self, name: str, connected: bool) -> None:
+        for listener in list(self.listeners):
+            listener(name, connected)
+
+    async def wait_for(self, name: str, timeout_s: float) -> BotSession:
+        """The session of `name`, waiting up to `timeout_s` for it to connect (TimeoutError)."""
+        async with self._changed:
+            await asyncio.wait_for(
+                self._changed.wait_for(lambda: self.get(name) is not None), timeout_s
+            )
+        session = self.get(name)
+        assert session is not None
+        return session
+
+    def credentialed(self) -> list[tuple[str, str]]:
+        """(name, token) of the live sessions admitted by a registered credential (the
+        embedded referee's per-launch tokens are its launcher's, never revoked)."""
+        return [(s.name, s.token) for s in self.sessions() if s.name not in self._tokens]
+
+    def close_revoked(self, names: Iterable[str]) -> None:
+        """End the sessions of bots whose token was revoked or rotated (UNAUTHENTICATED);
+        their matches are adjudicated as disconnects."""
+        for name in names:
+            session = self.get(name)
+            if session is not None:
+                session.close("its token was revoked or rotated", CloseKind.REVOKED)
+
+    def close_all(self, reason: str) -> None:
+        """Close every session (server shutdown)."""
+        for session in list(self._sessions.values()):
+            session.close(reason, CloseKind.DROPPED)
+
+    async def _notify(self) -> None:
+        async with self._changed:
+            self._changed.notify_all()
