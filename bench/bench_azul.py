@@ -1,6 +1,9 @@
 """Azul benchmarks: random full games per second (engine only) and the greedy bot's win rate.
 
-    .venv/bin/python bench/bench_azul.py [--games N] [--matches M]
+    .venv/bin/python bench/bench_azul.py [--games N] [--matches M] [--baseline CHECKOUT]
+
+`--baseline` also prints random playouts per second of another checkout's engine (say, the
+previous main) beside this one's, each from fresh processes run alternately (side_by_side.py).
 
 Prints figures; asserts nothing. The win-rate run is seeded and reproducible: match i uses
 deal seed i, the greedy bot sits in seat i % 2 (alternating seats) and the random bot in the
@@ -16,6 +19,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from side_by_side import compare  # noqa: E402
 
 from arena.games.azul import GAME, AzulOptions  # noqa: E402
 from arena.games.azul.strategy import make_greedy  # noqa: E402
@@ -82,7 +87,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000, help="random games per speed figure")
     parser.add_argument("--matches", type=int, default=500, help="greedy vs random matches")
+    parser.add_argument("--baseline", type=Path, help="another checkout to compare speed with")
     args = parser.parse_args()
+    if args.baseline is not None:
+        for wall in ("colored", "gray"):
+            compare("azul", players=2, games=args.games // 4, baseline=args.baseline,
+                    options={"wall": wall})  # fmt: skip
     for wall in ("colored", "gray"):
         for n in (2, 4):
             cpu, wall_rate, per_game = random_games_per_second(

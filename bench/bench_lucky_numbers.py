@@ -1,18 +1,27 @@
 """Lucky Numbers benchmarks: random playouts per second, and greedy vs random win rate.
 
-Run: .venv/bin/python bench/bench_lucky_numbers.py [--games 2000] [--duel 500]
+Run: .venv/bin/python bench/bench_lucky_numbers.py [--games 2000] [--duel 500] [--baseline DIR]
+
+`--baseline` also prints random playouts per second of another checkout's engine (say, the
+previous main) beside this one's, each from fresh processes run alternately (side_by_side.py).
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import sys
 import time
+from pathlib import Path
 
-from arena.games.lucky_numbers import GAME, LuckyNumbersOptions
-from arena.games.lucky_numbers.strategy import STRATEGIES
-from arena.players import Policy, random_policy
-from arena.testing import request_for
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from side_by_side import compare  # noqa: E402
+
+from arena.games.lucky_numbers import GAME, LuckyNumbersOptions  # noqa: E402
+from arena.games.lucky_numbers.strategy import STRATEGIES  # noqa: E402
+from arena.players import Policy, random_policy  # noqa: E402
+from arena.testing import request_for  # noqa: E402
 
 
 def random_playouts(
@@ -60,7 +69,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000, help="random playouts per player count")
     parser.add_argument("--duel", type=int, default=500, help="greedy vs random games per setup")
+    parser.add_argument("--baseline", type=Path, help="another checkout to compare speed with")
     args = parser.parse_args()
+    if args.baseline is not None:
+        compare("lucky_numbers", players=2, games=args.games // 4, baseline=args.baseline)
+        compare("lucky_numbers", players=4, games=args.games // 8, baseline=args.baseline,
+                options={"setup": "michael", "bruno": "true"})  # fmt: skip
     for n in (2, 4):
         rate, plies = random_playouts(n, args.games, LuckyNumbersOptions())
         print(f"random playouts, {n} players, easy: {rate:.1f} games/s, {plies:.0f} decisions/game")

@@ -1,2 +1,45 @@
-"""What search bots share: their budget per decision (budget.py). Each game's own search lives
-in its package (arena/games/<game>/boss.py); nothing here imports grpc, typer or rich."""
+"""What search bots share: the factory contract every game's boss follows, and the budget of
+one decision (budget.py). Each game's own search lives in its package
+(arena/games/<game>/boss.py); nothing here imports grpc, typer or rich.
+
+The boss factory contract
+-------------------------
+A game's `strategy.py` registers its boss in `STRATEGIES` under `"boss"` (the default level,
+the strongest, thinking with the referee's clock) and `"boss:1"`, `"boss:2"`, `"boss:3"`
+(rungs between greedy and the strongest). Every one of them is a factory with this signature:
+
+    factory(seed: int | None, *, budget_ms: int | None = None,
+            iterations: int | None = None) -> Policy
+
+- `seed`: the policy's own randomness, per match (`arena.strategies.make_policy` passes it;
+  `bots/boss_bot.py` derives one per match from its `--seed` and the match id). The same seed
+  and the same requests give the same moves, in any process, whenever the search is bounded by
+  iterations (below).
+- `budget_ms`: a cap on thinking time per decision, in milliseconds, under the referee's clock
+  (never more than the clock allows: its budget plus a slice of its bank, less a margin).
+  None: the referee's clock alone (1 s a decision when there is no clock).
+- `iterations`: fixed work per decision (what an iteration is, a rollout or a playout, is the
+  game's own), for reproducible strength on any machine: it overrides the level's own amount.
+  A referee's clock still stops the search early rather than let it forfeit on time, so an
+  iteration-bound boss replays exactly in-process (no clock) and never loses on time.
+- The policy it returns reads only `request.view` and `request.legal_moves` (the same dict a
+  bot over gRPC receives, never the engine's state) and returns a move or an index.
+
+`decision_budget(request, budget_ms=..., iterations=...)` (budget.py) turns these settings and
+the request's clock into a `Budget`; `budget.deadline()` then says when to answer
+(`deadline.spent(iterations_done)`). A level is a factory with its own default work, e.g.:
+
+    def make_boss(seed, *, budget_ms=None, iterations=None, level_iterations=None):
+        ...
+
+    STRATEGIES = {
+        "greedy": make_greedy,
+        "boss": make_boss,
+        "boss:1": functools.partial(make_boss, level_iterations=100),
+        ...
+    }
+
+`arena.strategies.make_policy(game, "boss:2", seed, budget_ms=..., iterations=...)` passes the
+settings that are not None (so every strategy, greedy included, takes `make_policy(game, name,
+seed)`); a strategy that takes no such setting is refused with a ConfigError.
+"""

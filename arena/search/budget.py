@@ -11,6 +11,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+from arena.players import DecisionRequest
+
 SAFETY = 0.10  # the share of a decision's time kept back for answering and transport
 MIN_SAFETY_S = 0.02  # at least this much kept back however short the budget
 BANK_SHARE = 0.05  # the share of the time bank one decision may use on top of its budget
@@ -19,7 +21,8 @@ UNLIMITED_S = 1.0  # thinking time when the referee sets no clock at all
 
 @dataclass(frozen=True, slots=True)
 class Budget:
-    """What one decision may spend: seconds of wall time, or a number of iterations."""
+    """What one decision may spend: seconds of wall time, a number of iterations, or both
+    (then whichever runs out first: fixed work that still never overruns the clock)."""
 
     seconds: float | None = None
     iterations: int | None = None
@@ -38,10 +41,10 @@ class Deadline:
 
     def spent(self, iterations: int) -> bool:
         """Whether the search must answer now, after this many iterations."""
-        if self.budget.iterations is not None:
-            return iterations >= self.budget.iterations
-        assert self.budget.seconds is not None
-        return time.monotonic() - self.started >= self.budget.seconds
+        budget = self.budget
+        if budget.iterations is not None and iterations >= budget.iterations:
+            return True
+        return budget.seconds is not None and time.monotonic() - self.started >= budget.seconds
 
     def left_s(self) -> float:
         """Seconds left (infinite for an iteration budget)."""
@@ -77,4 +80,20 @@ def iteration_budget(iterations: int) -> Budget:
     return Budget(iterations=iterations)
 
 
-__all__ = ["Budget", "Deadline", "iteration_budget", "time_budget"]
+def decision_budget(
+    request: DecisionRequest, *, budget_ms: int | None = None, iterations: int | None = None
+) -> Budget:
+    """The budget of one decision of a search bot made with the settings of the factory
+    contract (arena/search/__init__.py): `iterations` is fixed work, stopped early only by a
+    referee's clock (none in-process: the same answers on any machine); otherwise the time
+    the referee's clock allows (its budget and a slice of its bank), at most `budget_ms`."""
+    clock = time_budget(request.budget_ms, request.bank_ms, cap_ms=budget_ms)
+    if iterations is None:
+        return clock
+    fixed = iteration_budget(iterations)
+    if request.budget_ms is None and budget_ms is None:
+        return fixed
+    return Budget(seconds=clock.seconds, iterations=fixed.iterations)
+
+
+__all__ = ["Budget", "Deadline", "decision_budget", "iteration_budget", "time_budget"]

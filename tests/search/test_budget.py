@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from arena.search.budget import iteration_budget, time_budget
+from arena.players import DecisionRequest
+from arena.search.budget import Budget, decision_budget, iteration_budget, time_budget
 
 
 def test_a_decision_spends_its_budget_and_a_slice_of_the_bank_less_a_margin() -> None:
@@ -25,3 +26,23 @@ def test_an_iteration_budget_ignores_the_clock() -> None:
     assert deadline.left_s() == float("inf")
     with pytest.raises(ValueError):
         iteration_budget(0)
+
+
+def request(budget_ms: int | None, bank_ms: int | None = None) -> DecisionRequest:
+    return DecisionRequest("m", 1, "azul", 0, {}, ("a", "b"), budget_ms, bank_ms)
+
+
+def test_a_decision_budget_follows_the_factory_settings() -> None:
+    assert decision_budget(request(1000, 10_000)) == time_budget(1000, 10_000)
+    assert decision_budget(request(1000), budget_ms=200).seconds == pytest.approx(0.18)
+    assert decision_budget(request(None), budget_ms=300).seconds == pytest.approx(0.3)
+    # Fixed work replays exactly without a clock; under a clock, the clock still stops it.
+    assert decision_budget(request(None), iterations=50) == Budget(iterations=50)
+    clocked = decision_budget(request(1000), iterations=50)
+    assert clocked.iterations == 50 and clocked.seconds == pytest.approx(0.9)
+
+
+def test_a_deadline_of_work_and_time_stops_at_the_first() -> None:
+    assert Budget(seconds=3600.0, iterations=2).deadline().spent(2)
+    assert Budget(seconds=0.0, iterations=10**9).deadline().spent(0)
+    assert not Budget(seconds=3600.0, iterations=5).deadline().spent(4)

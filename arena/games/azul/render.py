@@ -46,7 +46,7 @@ def render(state: State, seat: int | None = None) -> str:
     bag_counts = [state.bag.count(k) for k in range(5)]  # the order stays hidden
     bag = " ".join(f"{COLOURS[k]}{n}" for k, n in enumerate(bag_counts))
     lid = " ".join(f"{COLOURS[k]}{n}" for k, n in enumerate(state.lid))
-    out.append(f"bag {sum(state.bag)} ({bag})   lid {sum(state.lid)} ({lid})")
+    out.append(f"bag {len(state.bag)} ({bag})   lid {sum(state.lid)} ({lid})")
     order = list(range(state.num_players))
     if seat is not None:
         order = [seat, *(s for s in order if s != seat)]  # the viewer's own board first

@@ -41,22 +41,45 @@ def _interval(lo: int, hi: int) -> int:
     return ((1 << hi) - 1) ^ ((1 << (lo + 1)) - 1) if hi - lo > 1 else 0
 
 
+assert SIZE == 4  # _line_fields and _layouts are written out for lines of four cells
+# _FIELD[lo][hi][own]: a field as _line_fields defines it (the line tables are learnt while
+# playing, and every new grid of a fresh process meets new lines: building them is a hot spot).
+_FIELD: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(
+        tuple(
+            _interval(lo, hi) & ~(1 << own) & VALUE_BITS | (1 if own else 0)
+            for own in range(_NO_UPPER)
+        )
+        for hi in range(_NO_UPPER + 1)
+    )
+    for lo in range(_NO_UPPER + 1)
+)
+
+
 def _line_fields(line: tuple[int, ...]) -> tuple[int, ...]:
-    """Per position of a line (before -> after), its field as that line alone allows."""
-    fields = []
-    for p, own in enumerate(line):
-        lo = max(line[:p], default=0)
-        hi = min([v for v in line[p + 1 :] if v], default=_NO_UPPER)
-        fields.append(_interval(lo, hi) & ~(1 << own) & VALUE_BITS | (1 if own else 0))
-    return tuple(fields)
+    """Per position of a line (before -> after), its field as that line alone allows: the
+    values above every tile before it and below every tile after it, never its own value,
+    and bit 0 set when it holds a tile."""
+    a, b, c, d = line
+    after_c = d or _NO_UPPER  # the smallest tile after each position (empty cells skipped)
+    after_b = c if c and c < after_c else after_c
+    after_a = b if b and b < after_b else after_b
+    before_c = a if a > b else b  # the largest value before each position
+    before_d = before_c if before_c > c else c
+    return (
+        _FIELD[0][after_a][a],
+        _FIELD[a][after_b][b],
+        _FIELD[before_c][after_c][c],
+        _FIELD[before_d][_NO_UPPER][d],
+    )
 
 
 @cache  # bounded by the possible line contents, like the line tables
 def _layouts(line: tuple[int, ...]) -> tuple[int, int]:
     """A line's fields packed as row 1 (cells a1..d1) and as column a (cells a1..a4)."""
-    fields = _line_fields(line)
-    as_row = sum(f << FIELD_BITS * p for p, f in enumerate(fields))
-    as_column = sum(f << _ROW_BITS * p for p, f in enumerate(fields))
+    f0, f1, f2, f3 = _line_fields(line)
+    as_row = f0 | f1 << FIELD_BITS | f2 << 2 * FIELD_BITS | f3 << 3 * FIELD_BITS
+    as_column = f0 | f1 << _ROW_BITS | f2 << 2 * _ROW_BITS | f3 << 3 * _ROW_BITS
     return as_row, as_column
 
 

@@ -125,4 +125,25 @@ def make_greedy(seed: int | None = None) -> Policy:
     return choose
 
 
-STRATEGIES: dict[str, Callable[[int | None], Policy]] = {"greedy": make_greedy}
+def _boss(level_iterations: int | None) -> Callable[..., Policy]:
+    """The boss factory of one level (imported late: boss.py builds on this module)."""
+
+    def factory(
+        seed: int | None = None, *, budget_ms: int | None = None, iterations: int | None = None
+    ) -> Policy:
+        from arena.games.lucky_numbers.boss import make_boss
+
+        return make_boss(
+            seed, budget_ms=budget_ms, iterations=iterations, level_iterations=level_iterations
+        )
+
+    return factory
+
+
+BOSS_LEVELS: dict[str, int | None] = {"boss:1": 60, "boss:2": 250, "boss:3": None, "boss": None}
+"""Rollouts per decision of each boss level (None: as many as the clock allows)."""
+
+STRATEGIES: dict[str, Callable[..., Policy]] = {
+    "greedy": make_greedy,
+    **{name: _boss(n) for name, n in BOSS_LEVELS.items()},
+}

@@ -1,0 +1,130 @@
+"""The boss bot: every game's built-in `boss` search strategy, as a process over gRPC.
+
+Run it against a referee:  python bots/boss_bot.py --address 127.0.0.1:50051 --name boss
+(`arena play azul --bot greedy --bot-cmd "python bots/boss_bot.py --level 1"` starts one.)
+Games without a boss are not announced in the Hello, so the server never seats it in them.
+`--level 1|2|3` picks a rung (fixed work per decision), the default is the strongest, which
+thinks as long as the referee's clock allows; `--budget-ms` caps that time, `--iterations`
+fixes the work for reproducible play.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import threading
+
+from arena.bot import run_bot
+from arena.errors import ConfigError
+from arena.players import DecisionRequest, Policy, Reply
+from arena.registry import list_games
+from arena.strategies import make_policy, strategies_for
+
+KEPT_MATCHES = 64  # policies kept for matches in play (older ones are dropped)
+
+
+def boss_games() -> list[str]:
+    """The games whose built-in strategies include `boss`."""
+    return [g.name for g in list_games() if "boss" in strategies_for(g.name)]
+
+
+def match_seed(seed: int, match_id: str) -> int:
+    """The policy seed of one match: derived from the bot's seed and the match id, so a
+    tournament of this bot replays whatever order its matches run in."""
+    digest = hashlib.sha256(f"{seed}:{match_id}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+class BossByGame:
+    """A policy that plays each match with its game's boss, made on the match's first request."""
+
+    def __init__(
+        self,
+        strategy: str = "boss",
+        *,
+        seed: int = 0,
+        budget_ms: int | None = None,
+        iterations: int | None = None,
+    ) -> None:
+        self.strategy = strategy
+        self.seed = seed
+        self.budget_ms = budget_ms
+        self.iterations = iterations
+        self._policies: dict[str, Policy] = {}
+        self._lock = threading.Lock()  # matches run in parallel worker threads
+
+    def policy_for(self, request: DecisionRequest) -> Policy:
+        """The boss of request.game made for request.match_id (made on its first request)."""
+        with self._lock:
+            policy = self._policies.get(request.match_id)
+            if policy is None:
+                policy = self._policies[request.match_id] = make_policy(
+                    request.game,
+                    self.strategy,
+                    match_seed(self.seed, request.match_id),
+                    budget_ms=self.budget_ms,
+                    iterations=self.iterations,
+                )
+                if len(self._policies) > KEPT_MATCHES:
+                    del self._policies[next(iter(self._policies))]
+            return policy
+
+    def __call__(self, request: DecisionRequest) -> Reply:
+        """Think within the budget and answer."""
+        return self.policy_for(request)(request)
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def main() -> None:
+    """Parse the command line and run the bot."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--address", help="referee host:port (default $ARENA_ADDRESS)")
+    parser.add_argument("--name", help="bot name (default $ARENA_BOT_NAME)")
+    parser.add_argument("--token", help="the bot's token (default $ARENA_TOKEN)")
+    parser.add_argument("--tls-ca", help="CA file: connect with TLS (default $ARENA_TLS_CA)")
+    parser.add_argument(
+        "--level",
+        type=int,
+        choices=(1, 2, 3),
+        help="boss:1 to boss:3, fixed work per decision (default: boss, the clock's time)",
+    )
+    parser.add_argument(
+        "--budget-ms", type=_positive, help="cap on thinking time per decision (ms)"
+    )
+    parser.add_argument(
+        "--iterations", type=_positive, help="fixed work per decision (reproducible)"
+    )
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=int(os.environ.get("ARENA_SEED") or 0),
+        help="seed ($ARENA_SEED, else 0); each match's seed derives from it and the match id",
+    )
+    parser.add_argument(
+        "--max-matches", type=int, default=1, help="matches played at once (they share a core)"
+    )
+    args = parser.parse_args()
+    games = boss_games()
+    if not games:
+        raise ConfigError("no game has a boss strategy")
+    strategy = "boss" if args.level is None else f"boss:{args.level}"
+    run_bot(
+        BossByGame(strategy, seed=args.seed, budget_ms=args.budget_ms, iterations=args.iterations),
+        address=args.address,
+        name=args.name,
+        token=args.token,
+        tls_ca=args.tls_ca,
+        games=games,
+        max_matches=args.max_matches,
+    )
+
+
+if __name__ == "__main__":
+    main()
