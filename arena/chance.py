@@ -8,7 +8,9 @@ these numbers: the derivations below must never change.
 
 from __future__ import annotations
 
+import _random
 import random
+import threading
 from collections.abc import Iterable
 from typing import TypeVar
 
@@ -17,6 +19,31 @@ T = TypeVar("T")
 _MASK64 = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15  # splitmix64's increment (the golden ratio in 64 bits)
 _LOW32 = 0xFFFFFFFF
+
+
+_LOCAL = threading.local()  # one generator per thread, reseeded for every shuffle
+
+
+def _shuffle(seed: int, out: list[T]) -> None:
+    """`random.Random(seed).shuffle(out)`, the same order at a fraction of the cost.
+
+    Building a Random costs more than the shuffle of a small pile, and `shuffle` calls a Python
+    method per item: so a generator kept per thread is reseeded (the C seeding a new Random's
+    `seed` ends in, on an int) and `shuffle`'s loop runs here with `_randbelow` written out (the
+    getrandbits rejection loop of CPython's Random). tests/test_chance.py checks both agree.
+    """
+    rng = getattr(_LOCAL, "rng", None)
+    if rng is None:
+        rng = _LOCAL.rng = random.Random()
+    _random.Random.seed(rng, seed)
+    getrandbits = rng.getrandbits
+    for i in range(len(out) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        out[i], out[j] = out[j], out[i]
 
 
 class Stream(int):
@@ -47,7 +74,7 @@ class Stream(int):
         """`items` in a fresh order (a Random seeded by the next output) and the next stream."""
         seed, stream = self.next64()
         out = list(items)
-        random.Random(seed).shuffle(out)
+        _shuffle(seed, out)
         return tuple(out), stream
 
     def dice_pair(self, sides: int = 6) -> tuple[tuple[int, int], Stream]:
@@ -62,7 +89,8 @@ class Stream(int):
 
     def shuffled_chained(self, items: Iterable[T]) -> tuple[tuple[T, ...], Stream]:
         """`items` shuffled by a Random seeded with this value; its next 64 bits follow."""
-        rng = random.Random(self)  # seeded by the int value, as a plain int would be
         out = list(items)
-        rng.shuffle(out)
-        return tuple(out), Stream(rng.getrandbits(64))
+        _shuffle(self, out)  # seeded by the int value, as a plain int would be
+        # The per-thread generator _shuffle used is where the shuffle left it: its next 64 bits
+        # are those of `random.Random(self)` after `shuffle` (tests/core/test_chance.py).
+        return tuple(out), Stream(_LOCAL.rng.getrandbits(64))

@@ -117,25 +117,22 @@ def make_greedy(seed: int | None = None) -> Policy:
     return choose
 
 
-BOSS_LEVELS = ("boss", "boss:1", "boss:2", "boss:3")
-
-
-def _boss(name: str) -> Callable[..., Policy]:
-    """A boss level's factory (boss.py builds on this module: it is imported when used)."""
+def _boss(level: str) -> Callable[..., Policy]:
+    """The boss factory of one level (boss.py builds on this module: imported when used)."""
 
     def factory(
         seed: int | None = None, *, budget_ms: int | None = None, iterations: int | None = None
     ) -> Policy:
-        from .boss import LEVELS
+        from arena.games.arctic_scavengers.boss import LEVELS, make_boss
 
-        settings = {"budget_ms": budget_ms, "iterations": iterations}
-        return LEVELS[name](seed, **{k: v for k, v in settings.items() if v is not None})
+        level_iterations, level_cap_ms = LEVELS[level]
+        return make_boss(seed, budget_ms=budget_ms, iterations=iterations,
+                         level_iterations=level_iterations, level_cap_ms=level_cap_ms)  # fmt: skip
 
-    factory.__doc__ = f"The Arctic Scavengers {name} (boss.py)."
     return factory
 
 
 STRATEGIES: dict[str, Callable[..., Policy]] = {
     "greedy": make_greedy,
-    **{name: _boss(name) for name in BOSS_LEVELS},
+    **{level: _boss(level) for level in ("boss:1", "boss:2", "boss:3", "boss")},
 }

@@ -9,7 +9,7 @@ its own side, and the boss averages its evaluation over the rolls, weighted by t
 It plays the first die use of the best turn so searched.
 
 The search draws no chance of its own: a roll is forced by starting the engine's dice stream
-at a value that throws it (`ROLL_STREAMS`), so the same view and budget give the same move on
+at a value that throws it (`ROLLS`), so the same view and budget give the same move on
 any machine in iteration mode; the seed only breaks exact ties.
 """
 
@@ -18,19 +18,17 @@ from __future__ import annotations
 import json
 import random
 import zlib
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from arena.chance import Stream
 from arena.players import DecisionRequest, Policy, Reply
-from arena.search.budget import Budget, Deadline, iteration_budget, time_budget
+from arena.search.budget import Deadline, decision_budget
 
-from .belief import state_from_view
 from . import evaluation
+from .belief import state_from_view
 from .rules import play
 from .state import State
 
-DEFAULT_CAP_MS = 1000  # the boss's own limit per decision when the clock allows more
 TIE = 1e-9
 
 
@@ -133,10 +131,10 @@ def search(state: State, seat: int, deadline: Deadline) -> list[Plan]:
 
 def choose(found: list[Plan], rng: random.Random) -> str:
     """The first move of the best plan: by deepened value where any, else by static value."""
-    deep = [p for p in found if p.deep is not None]
-    pool, value = (deep, lambda p: p.deep) if deep else (found, lambda p: p.static)
-    best = max(value(p) for p in pool)
-    firsts = sorted({p.first for p in pool if value(p) >= best - TIE})
+    deep = [(p.deep, p.first) for p in found if p.deep is not None]
+    pool = deep or [(p.static, p.first) for p in found]
+    best = max(v for v, _ in pool)
+    firsts = sorted({first for v, first in pool if v >= best - TIE})
     return firsts[0] if len(firsts) == 1 else rng.choice(firsts)
 
 
@@ -147,43 +145,35 @@ def _request_seed(seed: int | None, request: DecisionRequest) -> int:
 
 
 def make_boss(
-    seed: int | None = None, *, budget_ms: int | None = None, iterations: int | None = None
+    seed: int | None = None,
+    *,
+    budget_ms: int | None = None,
+    iterations: int | None = None,
+    level_iterations: int | None = None,
+    level_cap_ms: int | None = None,
 ) -> Policy:
-    """The boss: `iterations` fixes the work per decision (rolls looked at, reproducible);
-    else it thinks within the referee's clock, at most `budget_ms` (default 1 s)."""
-    cap = DEFAULT_CAP_MS if budget_ms is None else budget_ms
-
-    def budget(request: DecisionRequest) -> Budget:
-        if iterations is not None:
-            return iteration_budget(iterations)
-        return time_budget(request.budget_ms, request.bank_ms, cap_ms=cap)
+    """The boss policy (the factory contract of arena/search/__init__.py): an iteration is one
+    roll of the next seat looked at. `iterations` (else the level's `level_iterations`) fixes
+    the work per decision, reproducible; else it thinks within the referee's clock, at most
+    `budget_ms` (else the level's `level_cap_ms`, else 1 s)."""
+    fixed = iterations if iterations is not None else level_iterations
+    cap = budget_ms if budget_ms is not None else level_cap_ms
 
     def decide(request: DecisionRequest) -> Reply:
         if len(request.legal_moves) == 1:
             return request.legal_moves[0]
-        deadline = budget(request).deadline()
+        deadline = decision_budget(request, budget_ms=cap, iterations=fixed).deadline()
         rng = random.Random(_request_seed(seed, request))
         state = state_from_view(request.view, rng)
-        found = search(state, request.seat, deadline)
-        return choose(found, rng)
+        return choose(search(state, request.seat, deadline), rng)
 
     return decide
 
 
-def level(iterations: int | None, budget_ms: int | None) -> Callable[..., Policy]:
-    """A named level: the boss with these defaults (the caller's own settings win)."""
-
-    def factory(
-        seed: int | None = None, *, budget_ms: int | None = budget_ms, iterations: int | None = iterations
-    ) -> Policy:
-        return make_boss(seed, budget_ms=budget_ms, iterations=iterations)
-
-    return factory
-
-
-LEVELS: dict[str, Callable[..., Policy]] = {
-    "boss": level(None, None),
-    "boss:1": level(1, None),
-    "boss:2": level(5 * len(ROLLS), None),
-    "boss:3": level(None, 300),
+LEVELS: dict[str, tuple[int | None, int | None]] = {
+    "boss:1": (1, None),  # the whole turn planned, no look-ahead
+    "boss:2": (5 * len(ROLLS), None),  # the five best plans looked one turn further
+    "boss:3": (None, 300),  # look-ahead for 300 ms a decision
+    "boss": (None, None),  # look-ahead within the clock (1 s without one)
 }
+"""Each level's (rolls looked at per decision, ms cap per decision); None: not set."""

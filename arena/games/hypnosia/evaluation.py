@@ -8,7 +8,6 @@ seat to move next: one die landing on a unit, or both dice moving one unit along
 
 from __future__ import annotations
 
-import math
 from functools import lru_cache
 
 from .board import (
@@ -135,10 +134,10 @@ def threats(state: State, attacker: int, units: list[int]) -> dict[int, float]:
                 singles[dest] = singles.get(dest, 0) | bit
     slots = state.start[attacker]
     if slots:
-        reach = START_REACH[attacker]
+        from_slot = START_REACH[attacker]
         for k in range(1, START_SLOTS + 1):
             if slots >> (k - 1) & 1:
-                for dest, bit in reach[k]:
+                for dest, bit in from_slot[k]:
                     t = cells[dest]
                     if t and t & OWNER_MASK != attacker and t < _STACK:
                         singles[dest] = singles.get(dest, 0) | bit
@@ -191,84 +190,3 @@ def evaluate(state: State, seat: int, mover: int) -> float:
     w = worths(state, mover)
     mine = w[seat]
     return mine - max(v for s, v in enumerate(w) if s != seat)
-
-
-# ---- learned evaluation (experimental) ----
-FEATURE_NAMES = (
-    "score", "centre", "start", "A", "A_bridge", "B", "B_bridge", "C", "C_bridge",
-    "stacks", "loss", "loss_depth", "exposed", "approach",
-)  # fmt: skip
-NUM_FEATURES = len(FEATURE_NAMES)
-_ZONE = tuple(3 + 2 * CIRCLE_OF[s] + (INWARD[s] != NONE) for s in range(NUM_SPACES))
-_APPROACH_CHANCE = tuple(0.0 if INWARD[s] != NONE else _bridge_chance(s) for s in range(NUM_SPACES))
-
-
-def seat_features(state: State, mover: int) -> list[list[float]]:
-    """Per seat, the raw features of the evaluation with `mover` to roll next."""
-    n = state.num_players
-    cells = state.cells
-    out = [[0.0] * NUM_FEATURES for _ in range(n)]
-    centre = state.centre
-    for seat in range(n):
-        f = out[seat]
-        pts = state.gained[seat] - state.lost[seat]
-        for i, s in enumerate(centre):
-            if s == seat:
-                pts += CENTRE_VALUES[i]
-        f[0] = pts
-        f[1] = centre.count(seat)
-        f[2] = bin(state.start[seat]).count("1")
-    units = [i for i in range(NUM_SPACES) if cells[i]]
-    risk = threats(state, mover, units)
-    other = threats(state, 1 - mover, units) if n == 2 else {}
-    for i in units:
-        v = cells[i]
-        owner, height = v & OWNER_MASK, v >> HEIGHT_SHIFT
-        f = out[owner]
-        f[_ZONE[i]] += height
-        if height == 2:
-            f[9] += 1
-        if owner != mover:
-            p = risk.get(i, 0.0)
-            f[10] += height * p
-            f[11] += height * p * (CIRCLE_OF[i] + 1)
-        else:
-            f[12] += height * other.get(i, 0.0)
-        f[13] += height * _APPROACH_CHANCE[i]
-    return out
-
-
-WEIGHTS = (
-    # 0 in the centre: 102730 samples, log loss 0.561
-    (0.8352, 0.0000, -0.3454, -0.2449, -0.0181, -0.0441, 0.2733, 0.2154, 0.5814, 0.1551, -0.7350, -0.5545, -0.8400, 0.0645, 0.2047),
-    # 1 in the centre: 26390 samples, log loss 0.391
-    (0.6627, -1.1559, 0.1499, 0.4348, 0.4836, 0.6662, 0.9134, 0.7306, 0.9985, 0.3171, -0.7573, -0.6506, -0.2982, -0.0142, 0.0025),
-    # 2 in the centre: 39040 samples, log loss 0.182
-    (0.8790, -1.2362, 0.5874, 0.6777, 0.7742, 0.6285, 1.0098, 0.6266, 0.8994, 0.1833, -0.4457, -0.5222, -0.5109, 0.4231, 0.1198),
-    # 3 in the centre: 56052 samples, log loss 0.144
-    (1.1384, -1.3454, 0.1464, 0.2701, 0.5407, 0.4160, 0.7208, 0.6475, 0.9767, 0.3558, -0.3277, -0.6842, 0.0031, 0.4042, -0.0680),
-    # 4 in the centre: 316498 samples, log loss 0.030
-    (1.6906, 0.7492, -0.0327, 0.1377, 0.1368, 0.2110, 0.2272, -0.1727, 0.4116, 0.0692, -0.1157, -0.3168, 0.0970, 0.0783, -0.3348),
-)  # score, centre, start, A, A_bridge, B, B_bridge, C, C_bridge, stacks, loss, loss_depth, exposed, approach, to_roll
-
-
-def learned(state: State, seat: int, mover: int) -> float:
-    """The chance that `seat` wins, with `mover` to roll next (1, 0.5 or 0 once over)."""
-    if state.over or len(state.centre) >= CENTRE_PLACES:
-        from .rules import rank_keys
-
-        keys = rank_keys(state)
-        others = max(k for s, k in enumerate(keys) if s != seat)
-        return 1.0 if keys[seat] > others else 0.5 if keys[seat] == others else 0.0
-    f = seat_features(state, mover)
-    w = WEIGHTS[len(state.centre)]
-    mine = f[seat]
-    best = -1e9
-    for other in range(state.num_players):
-        if other == seat:
-            continue
-        logit = sum(wi * (a - b) for wi, a, b in zip(w, mine, f[other])) + w[-1] * (
-            1.0 if mover == seat else -1.0 if mover == other else 0.0
-        )
-        best = max(best, -logit)
-    return 1.0 / (1.0 + math.exp(best))
