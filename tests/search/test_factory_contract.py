@@ -15,7 +15,7 @@ BOSS_GAMES = [g.name for g in list_games() if "boss" in strategies_for(g.name)]
 
 
 def test_the_games_of_this_branch_have_a_boss() -> None:
-    assert {"lucky_numbers", "azul"} <= set(BOSS_GAMES)
+    assert {"lucky_numbers", "azul", "hypnosia", "arctic_scavengers"} <= set(BOSS_GAMES)
 
 
 @pytest.mark.parametrize("game", BOSS_GAMES)
