@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 import zlib
 
 from arena.players import DecisionRequest, Policy, Reply
@@ -56,23 +57,28 @@ def search(
 ) -> list[float]:
     """Mean margin of every legal move over deals of the hidden cards, until the deadline.
 
-    The deadline is asked after every playout; a deal cut short is dropped (every move must be
-    judged on the same deals), unless it is the first: then the moves it did not reach are
-    -inf, and the greedy bot's move, tried first, is among those it did."""
+    The deadline is asked after every playout, and under a clock the search also stops when
+    less time is left than twice its slowest playout took (a playout is not cut short, so
+    the next one must fit, on a busy machine too). A deal cut short is dropped (every move is judged on the same deals),
+    unless it is the first: then the moves it did not reach are -inf, and the greedy bot's
+    move, tried first, is among those it did."""
     view, seat, legal = request.view, request.seat, request.legal_moves
     memory.update(view)
     totals = [0.0] * len(legal)
     deals = done = 0
+    slowest = 0.0
     while True:
         state = sample(view, rng, memory, updated=True)
         stream, until = state.stream, state.round + horizon
         order = _order(state, legal)
         values: list[float] = []
         for i in order:
+            started = time.perf_counter()
             after = rules.play(state._replace(stream=stream), seat, legal[i])
             values.append(_rollout(after, seat, until))
             done += 1
-            if deadline.spent(done) and len(values) < len(order):
+            slowest = max(slowest, time.perf_counter() - started)
+            if _must_stop(deadline, done, slowest) and len(values) < len(order):
                 break
         if len(values) < len(order):
             if deals:
@@ -84,9 +90,15 @@ def search(
         for i, v in zip(order, values, strict=True):
             totals[i] += v
         deals += 1
-        if deadline.spent(done):
+        if _must_stop(deadline, done, slowest):
             return [t / deals for t in totals]
     return [t / deals for t in totals]
+
+
+def _must_stop(deadline: Deadline, done: int, slowest: float) -> bool:
+    """The work is done, or the clock has no room for two more playouts as slow as the
+    slowest (left_s is infinite without a clock: fixed work stays reproducible)."""
+    return deadline.spent(done) or deadline.left_s() < 2 * slowest
 
 
 def _order(state: State, legal: tuple[str, ...] | list[str]) -> list[int]:
