@@ -54,10 +54,15 @@ _SHOVEL_OF_DIG = {2: "plus2", 1: "plus1"}
 _CONTESTED = frozenset(c for c in range(NUM_CARDS) if CARD_KIND[c] in CONTESTED_KINDS)
 
 
+def is_base_game(view: Mapping[str, Any]) -> bool:
+    """Whether the view is of the base game (no expansion module or part in it)."""
+    return not view.get("modules") and set(view) <= BASE_VIEW_KEYS
+
+
 def check_base_game(view: Mapping[str, Any]) -> None:
     """Refuse what this module does not model: a view with expansion modules or parts."""
-    extra_keys = sorted(set(view) - BASE_VIEW_KEYS)
-    if view.get("modules") or extra_keys:
+    if not is_base_game(view):
+        extra_keys = sorted(set(view) - BASE_VIEW_KEYS)
         raise ConfigError(
             "the Arctic Scavengers belief models the base game only (every expansion module "
             f"off); this view has {', '.join(extra_keys)} (modules: {view.get('modules')})"

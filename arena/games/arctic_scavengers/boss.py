@@ -8,7 +8,7 @@ the best other seat, plus a bonus for leading. Every move is tried in the same d
 same playout streams (common random numbers), so the comparison is fair; the move with the
 best mean wins. An iteration is one playout.
 
-Only the base game is played: belief.py refuses a view with expansion modules.
+Only the base game is searched: with expansion modules on, the boss plays as the greedy bot.
 """
 
 from __future__ import annotations
@@ -22,9 +22,10 @@ from arena.players import DecisionRequest, Policy, Reply
 from arena.search.budget import Deadline, decision_budget
 
 from . import rules
-from .belief import Memory, sample
+from .belief import Memory, is_base_game, sample
 from .rollout import rule_move
 from .state import OVER, State
+from .strategy import make_greedy
 
 HORIZON = 99  # rounds played out after the current one (99: to the end of the game)
 WIN_BONUS = 3.0  # a win is worth this many people of margin on top of the margin itself
@@ -59,9 +60,9 @@ def search(
 
     The deadline is asked after every playout, and under a clock the search also stops when
     less time is left than twice its slowest playout took (a playout is not cut short, so
-    the next one must fit, on a busy machine too). A deal cut short is dropped (every move is judged on the same deals),
-    unless it is the first: then the moves it did not reach are -inf, and the greedy bot's
-    move, tried first, is among those it did."""
+    the next one must fit, on a busy machine too). A deal cut short is dropped (every move is
+    judged on the same deals), unless it is the first: then the moves it did not reach are
+    -inf, and the greedy bot's move, tried first, is among those it did."""
     view, seat, legal = request.view, request.seat, request.legal_moves
     memory.update(view)
     totals = [0.0] * len(legal)
@@ -132,8 +133,11 @@ def make_boss(
     fixed = iterations if iterations is not None else level_iterations
     cap = budget_ms if budget_ms is not None else level_cap_ms
     memories: dict[tuple[str, int], Memory] = {}
+    greedy = make_greedy(seed)
 
     def decide(request: DecisionRequest) -> Reply:
+        if not is_base_game(request.view):
+            return greedy(request)  # expansion modules: the belief models the base game only
         key = (request.match_id, request.seat)
         memory = memories.setdefault(key, Memory(request.view["num_players"]))
         if len(request.legal_moves) == 1:
