@@ -28,8 +28,11 @@ demo: $(RUNTIME)
 
 # pytest through tests/run_suite.py: a run that dies without pytest's summary (SIGKILL, the OOM
 # killer, _exit) still ends with a line saying how and where, and leaves no process behind.
+# pytest-xdist, one worker per core (PYTEST_WORKERS=0: no workers): the tests spend much of
+# their time waiting on servers and bot processes. The tests that start Ray share one worker.
+PYTEST_WORKERS ?= auto
 test: $(STAMP)
-	$(PY) tests/run_suite.py -q --durations=20 $(PYTEST_ARGS)
+	$(PY) tests/run_suite.py -q --durations=20 -n $(PYTEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
 
 # Regenerate arena/v1 (messages, gRPC stubs, type stubs) from proto/. Never edit arena/v1 by hand.
 # The starter bots ship a copy of proto/ each, so that a copied bots/js or bots/cpp works anywhere.

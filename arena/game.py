@@ -135,6 +135,25 @@ def option_fields(game: Game[Any, Any]) -> list[dataclasses.Field[Any]]:
     return list(dataclasses.fields(game.options_type))
 
 
+ADDON = "arena.addon"  # dataclass field metadata key: the option is an add-on (see addon_option)
+
+
+def addon_option(default: bool = False) -> Any:
+    """A bool option field for an optional add-on (a game's expansion module), off by default.
+
+    While it keeps its default it is left out of `options_to_dict`, so the records, seeds and
+    digests of games without it stay exactly what they were before the add-on existed; and
+    `arena.testing.all_option_combinations` holds it at its default (combining every add-on
+    would multiply the variants: a game tests its add-ons itself).
+    """
+    return dataclasses.field(default=default, metadata={ADDON: True})
+
+
+def is_addon(f: dataclasses.Field[Any]) -> bool:
+    """Whether an option field was declared with `addon_option`."""
+    return bool(f.metadata.get(ADDON))
+
+
 def option_choices(game: Game[Any, Any], name: str) -> tuple[str, ...] | None:
     """The allowed values of an option as text, or None for free-form (int) options."""
     hint = typing.get_type_hints(game.options_type)[name]
@@ -182,10 +201,12 @@ def parse_options(game: Game[OptionsT, Any] | Game[Any, OptionsT], raw: Mapping[
 
 
 def options_to_dict(options: Any) -> dict[str, Any]:
-    """Options as JSON-ready data (enum members as their values)."""
+    """Options as JSON-ready data (enum members as their values; add-ons only when on)."""
     out: dict[str, Any] = {}
     for f in dataclasses.fields(options):
         value = getattr(options, f.name)
+        if is_addon(f) and value == f.default:
+            continue  # an add-on left off: the dict is the one from before it existed
         out[f.name] = value.value if isinstance(value, enum.Enum) else value
     return out
 

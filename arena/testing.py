@@ -69,11 +69,14 @@ class ConformanceReport:
 
 
 def all_option_combinations(game: Game[Any, Any]) -> list[Any]:
-    """Every combination of the game's bool and enum/Literal options (others at default)."""
-    from arena.game import option_choices, parse_options
+    """Every combination of the game's bool and enum/Literal options (others at default;
+    add-on options, arena.game.addon_option, stay off)."""
+    from arena.game import is_addon, option_choices, parse_options
 
     axes: list[tuple[str, tuple[str, ...]]] = []
     for f in fields(game.options_type):
+        if is_addon(f):
+            continue
         choices = option_choices(game, f.name)
         if choices is not None:
             axes.append((f.name, choices))

@@ -9,7 +9,10 @@ and what needs converting:
 - an `optional` field is None in the view when unset;
 - `convert` maps a field (a dotted path for a nested one) through a pair of functions when the
   view's shape differs from the message's (a grid as a bare list of cells);
-- `fill` is a game's own faster filler of an empty message, for views sent on every decision.
+- `fill` is a game's own faster filler of an empty message, for views sent on every decision;
+- `absent_when_unset` names top-level message fields that only some views have (a game's
+  optional add-ons): a view without the key leaves the field unset, an unset field gives a view
+  without the key, so the views of games without the add-on travel exactly as before it.
 
 Only the descriptor's public attributes are used (no protobuf import): any message class works.
 """
@@ -35,6 +38,7 @@ class _Field:
     to_text: Mapping[int, str] | None
     plan: _Plan | None  # message fields
     convert: Convert | None
+    absent: bool = False  # absent from the view when unset (ViewWire absent_when_unset)
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,10 +68,17 @@ def _enum_texts(enum: Any) -> dict[str, int]:
     return texts
 
 
-def _compile(descriptor: Any, convert: Mapping[str, Convert], prefix: str = "") -> _Plan:
+def _compile(
+    descriptor: Any,
+    convert: Mapping[str, Convert],
+    prefix: str = "",
+    absent: frozenset[str] = frozenset(),
+) -> _Plan:
     fields = []
     for f in descriptor.fields:
         path = prefix + f.name
+        if path in absent and (f.message_type is None or _repeated(f)):
+            raise ValueError(f"{path}: only a singular message field may be absent when unset")
         plan = _compile(f.message_type, convert, path + ".") if f.message_type else None
         texts = _enum_texts(f.enum_type) if f.enum_type else None
         optional = bool(f.has_presence) and f.message_type is None and not _repeated(f)
@@ -80,11 +91,13 @@ def _compile(descriptor: Any, convert: Mapping[str, Convert], prefix: str = "") 
                 to_text={v: k for k, v in texts.items()} if texts is not None else None,
                 plan=plan,
                 convert=convert.get(path),
+                absent=path in absent,
             )
         )
     plain = all(
         f.to_number is None
         and not f.optional
+        and not f.absent
         and f.convert is None
         and (f.plan is None or f.plan.plain)
         for f in fields
@@ -117,6 +130,9 @@ def _decoder(fields: list[_Field]) -> Callable[[Any], dict[str, Any]]:
         if f.convert is not None:
             env[f"c{i}"] = f.convert[1]
             value = f"c{i}({value})"
+        if f.absent:
+            items.append(f"**({{{f.name!r}: {value}}} if m.HasField({f.name!r}) else {{}})")
+            continue
         items.append(f"{f.name!r}: {value}")
     exec(f"def decode(m):\n    return {{{', '.join(items)}}}\n", env)
     decode: Callable[[Any], dict[str, Any]] = env["decode"]
@@ -127,6 +143,8 @@ def _encode(plan: _Plan, data: Mapping[str, Any]) -> dict[str, Any]:
     """Constructor arguments for the message of `plan` (nested messages as dicts)."""
     out: dict[str, Any] = {}
     for f in plan.fields:
+        if f.absent and f.name not in data:
+            continue
         value = data[f.name]
         if f.convert is not None:
             value = f.convert[0](value)
@@ -153,13 +171,16 @@ class ViewWire:
         convert: Mapping[str, Convert] | None = None,
         fill: Callable[[Any, dict[str, Any]], None] | None = None,
         legal_moves_rule: str = "",
+        absent_when_unset: tuple[str, ...] = (),
     ) -> None:
         self.field = field  # the game's field in the GameView oneof
         self.message = message
         # The rule that gives the legal moves from the view, when a bot may be sent views
         # without the list ("" when the list is always sent).
         self.legal_moves_rule = legal_moves_rule
-        self._plan = _compile(message.DESCRIPTOR, convert or {})
+        self._plan = _compile(
+            message.DESCRIPTOR, convert or {}, absent=frozenset(absent_when_unset)
+        )
         self._fill = fill
         # fill(msg, view): set the empty `msg` (inside a message being built) to the view. A
         # game's own filler is called with no wrapper in between (the server fills a view on

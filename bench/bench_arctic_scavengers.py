@@ -1,6 +1,8 @@
-"""Arctic Scavengers benchmarks: random full games per second and the greedy bot's win rate.
+"""Arctic Scavengers benchmarks: random full games per second (the base game, and with all nine
+expansion modules on) and the greedy bot's win rate (the base game, and 3 players with all modules).
 
     .venv/bin/python bench/bench_arctic_scavengers.py [--games N] [--matches2 M] [--matches4 M]
+                                                        [--modules M]
 
 Prints figures; asserts nothing. The win-rate runs are seeded and reproducible: match i uses
 deal seed i, the greedy bot sits in seat i % n (rotating seats) and random bots, each with its
@@ -23,10 +25,17 @@ from arena.games.arctic_scavengers.strategy import make_greedy  # noqa: E402
 from arena.players import random_policy  # noqa: E402
 from arena.testing import request_for  # noqa: E402
 
+ALL_MODULES = ArcticScavengersOptions(
+    hq1=True, hq2=True, hq3=True, hq4=True, recon1=True, recon2=True, recon3=True, recon4=True,
+    recon5=True,
+)  # fmt: skip
 
-def random_games_per_second(num_players: int, games: int) -> tuple[float, float, float]:
+
+def random_games_per_second(
+    num_players: int, games: int, options: ArcticScavengersOptions | None = None
+) -> tuple[float, float, float]:
     """Full random games per second: (per CPU second, per wall second, decisions per game)."""
-    options = ArcticScavengersOptions()
+    options = options or ArcticScavengersOptions()
     decisions = 0
     start, cpu_start = time.perf_counter(), time.process_time()
     for seed in range(games):
@@ -41,15 +50,18 @@ def random_games_per_second(num_players: int, games: int) -> tuple[float, float,
     return games / cpu, games / elapsed, decisions / games
 
 
-def greedy_results(num_players: int, matches: int) -> tuple[int, int, float, float]:
+def greedy_results(
+    num_players: int, matches: int, options: ArcticScavengersOptions | None = None
+) -> tuple[int, int, float, float]:
     """Greedy against random bots: (sole wins, shared wins, mean points, mean people margin)."""
+    options = options or ArcticScavengersOptions()
     sole = shared = 0
     points = margin = 0.0
     for i in range(matches):
         seat = i % num_players
         policies = [random_policy(10_000 + i * 8 + s) for s in range(num_players)]
         policies[seat] = make_greedy(20_000 + i)
-        state = GAME.setup(num_players, ArcticScavengersOptions(), random.Random(i))
+        state = GAME.setup(num_players, options, random.Random(i))
         while (out := GAME.outcome(state)) is None:
             s = GAME.to_move(state)[0]
             state = GAME.play(state, s, policies[s](request_for(GAME, state, s)))
@@ -68,19 +80,28 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=300, help="random games per speed figure")
     parser.add_argument("--matches2", type=int, default=300, help="2-player greedy matches")
     parser.add_argument("--matches4", type=int, default=200, help="4-player greedy matches")
+    parser.add_argument(
+        "--modules", type=int, default=100, help="3-player greedy matches, all 9 modules on"
+    )
     args = parser.parse_args()
     for n in (2, 4):
-        cpu, wall, per_game = random_games_per_second(n, args.games)
-        print(
-            f"random {n}-player games: {cpu:6.1f} games/s CPU time, {wall:6.1f} wall clock "
-            f"({per_game:.0f} decisions/game, {args.games} games)"
-        )
-    for n, matches in ((2, args.matches2), (4, args.matches4)):
+        for label, options in (("base game", None), ("all 9 modules", ALL_MODULES)):
+            cpu, wall, per_game = random_games_per_second(n, args.games, options)
+            print(
+                f"random {n}-player games, {label:>13}: {cpu:6.1f} games/s CPU time, "
+                f"{wall:6.1f} wall clock ({per_game:.0f} decisions/game, {args.games} games)"
+            )
+    for n, matches, options in (
+        (2, args.matches2, None),
+        (4, args.matches4, None),
+        (3, args.modules, ALL_MODULES),
+    ):
         if matches <= 0:
             continue
-        sole, shared, mean_points, margin = greedy_results(n, matches)
+        sole, shared, mean_points, margin = greedy_results(n, matches, options)
+        label = "all 9 modules" if options else "base game"
         print(
-            f"greedy vs {n - 1} random, {matches} {n}-player matches (rotating seats): "
+            f"greedy vs {n - 1} random, {label}, {matches} {n}-player matches (rotating seats): "
             f"won {sole} alone + {shared} shared = {100 * (sole + shared) / matches:.1f}%, "
             f"mean points {mean_points:.3f}, mean people margin over the best other {margin:+.1f}"
         )

@@ -20,8 +20,10 @@ from reaper import close_reaper
 pytest_plugins = ["token_ledger"]  # no token the suite issues is ever printed
 
 PROGRESS_ENV = "ARENA_TEST_PROGRESS"  # a file run_suite.py reads if the run ends unexpectedly
+RAY_GROUP = "ray"  # the tests that start Ray run one after the other in one worker
 
 
+_in_worker: list[bool] = []  # set when this process is a pytest-xdist worker (make test: -n auto)
 _stopping: list[int] = []  # the SIGTERM received, once: a second one must not cut the teardown
 
 
@@ -34,15 +36,29 @@ def _stop_on_sigterm(signum: int, _frame: object) -> None:
 
 
 def _progress(line: str) -> None:
-    """Note where the run is, for run_suite.py to name if the run dies (no-op without it)."""
+    """Note where the run is, for run_suite.py to name if the run dies (no-op without it).
+
+    Under pytest-xdist only the controller writes: it hears of every test a worker starts (the
+    same hook), and its "finished" comes after every worker's end.
+    """
     path = os.environ.get(PROGRESS_ENV)
-    if path:
+    if path and not _in_worker:
         Path(path).write_text(line + "\n", encoding="utf-8")
 
 
 def pytest_configure(config: pytest.Config) -> None:
     """SIGTERM becomes KeyboardInterrupt, in the main thread of the main process."""
+    if hasattr(config, "workerinput"):  # a pytest-xdist worker (not its environment: a nested
+        _in_worker.append(True)  # pytest a test runs inherits PYTEST_XDIST_WORKER)
     signal.signal(signal.SIGTERM, _stop_on_sigterm)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Every test that starts Ray goes to one pytest-xdist worker (`--dist loadgroup`): two Ray
+    clusters at once would fight over a 2-core machine and Ray's fixed ports."""
+    for item in items:
+        if "ray_cluster" in getattr(item, "fixturenames", ()) or "cluster" in item.path.parts:
+            item.add_marker(pytest.mark.xdist_group(RAY_GROUP))
 
 
 def pytest_runtest_logstart(nodeid: str, location: tuple[str, int | None, str]) -> None:

@@ -27,6 +27,7 @@ from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
+from apt import AptUnavailable, apt_install
 from reaper import reaper
 
 PG_USER = "postgres"
@@ -48,16 +49,6 @@ def _pg_bindir() -> Path | None:
         if (Path(bindir) / "initdb").exists() and (Path(bindir) / "pg_ctl").exists():
             return Path(bindir)
     return None
-
-
-def _install_postgres() -> None:
-    if os.geteuid() != 0 or shutil.which("apt-get") is None:
-        raise PostgresUnavailable("PostgreSQL is not installed (and not root with apt-get)")
-    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    for cmd in (["apt-get", "update"], ["apt-get", "install", "-y", "postgresql"]):
-        done = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=900)
-        if done.returncode != 0:
-            raise PostgresUnavailable(f"{' '.join(cmd)} failed: {done.stderr.strip()[-300:]}")
 
 
 def _free_port() -> int:
@@ -114,10 +105,11 @@ class _Cluster:
 
 
 def _start_cluster() -> tuple[_Cluster, Path]:
+    try:
+        apt_install(("postgresql",), lambda: _pg_bindir() is not None)
+    except AptUnavailable as exc:
+        raise PostgresUnavailable(str(exc)) from None
     bindir = _pg_bindir()
-    if bindir is None:
-        _install_postgres()
-        bindir = _pg_bindir()
     if bindir is None:
         raise PostgresUnavailable("PostgreSQL binaries (initdb, pg_ctl) not found")
     root = Path(tempfile.mkdtemp(prefix="arena-pg-"))

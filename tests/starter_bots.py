@@ -13,9 +13,11 @@ import hashlib
 import os
 import shutil
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from apt import AptUnavailable, apt_install, exclusive
 
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / ".botbuild"
@@ -63,36 +65,43 @@ def run(cmd: list[str], cwd: Path = ROOT, timeout: float = 900) -> None:
         raise ToolchainUnavailable(f"{' '.join(cmd)} failed: {tail}")
 
 
-def apt_install(packages: tuple[str, ...]) -> None:
-    """Install Debian packages (root with apt-get only)."""
-    if os.geteuid() != 0 or shutil.which("apt-get") is None:
-        raise ToolchainUnavailable(f"{', '.join(packages)} missing (and not root with apt-get)")
-    run(["apt-get", "update"])
-    run(["apt-get", "install", "-y", *packages])
+def _apt(packages: tuple[str, ...], present: Callable[[], bool]) -> None:
+    try:
+        apt_install(packages, present)
+    except AptUnavailable as exc:
+        raise ToolchainUnavailable(str(exc)) from None
+
+
+def _has_node() -> bool:
+    return shutil.which("node") is not None and shutil.which("npm") is not None
+
+
+def _has_cpp_toolchain() -> bool:
+    if not all(shutil.which(tool) for tool in ("g++", "make", "protoc", "grpc_cpp_plugin")):
+        return False
+    return subprocess.run(["pkg-config", "--exists", "grpc++"], check=False).returncode == 0
 
 
 def build_js() -> str:
     """`npm ci` in bots/js once per package-lock.json; the command that runs the bot."""
-    if shutil.which("node") is None or shutil.which("npm") is None:
-        apt_install(NODE_PACKAGES)
+    _apt(NODE_PACKAGES, _has_node)
     bot = ROOT / "bots" / "js"
     stamp = CACHE / f"js-{source_key(bot / 'package-lock.json')}.stamp"
-    if not stamp.exists() or not (bot / "node_modules").is_dir():
-        run(["npm", "ci", "--no-audit", "--no-fund"], cwd=bot, timeout=600)
-        CACHE.mkdir(exist_ok=True)
-        stamp.touch()
+    with exclusive("starter-js"):  # one npm ci at a time in bots/js (pytest-xdist workers)
+        if not stamp.exists() or not (bot / "node_modules").is_dir():
+            run(["npm", "ci", "--no-audit", "--no-fund"], cwd=bot, timeout=600)
+            CACHE.mkdir(exist_ok=True)
+            stamp.touch()
     return f"node {bot / 'bot.js'}"
 
 
 def build_cpp() -> str:
     """`make` in bots/cpp, into its own build/ as its README says (so the README's `make` finds
     it done); the path of the built bot. make rebuilds only what changed."""
-    if not all(shutil.which(tool) for tool in ("g++", "make", "protoc", "grpc_cpp_plugin")):
-        apt_install(CPP_PACKAGES)
-    elif subprocess.run(["pkg-config", "--exists", "grpc++"], check=False).returncode != 0:
-        apt_install(CPP_PACKAGES)
+    _apt(CPP_PACKAGES, _has_cpp_toolchain)
     bot = ROOT / "bots" / "cpp"
-    run(["make", "-C", str(bot), f"-j{os.cpu_count() or 2}"])
+    with exclusive("starter-cpp"):  # one make at a time in bots/cpp/build
+        run(["make", "-C", str(bot), f"-j{os.cpu_count() or 2}"])
     return str(bot / "build" / "bot")
 
 

@@ -8,7 +8,6 @@ import asyncio
 import concurrent.futures
 import os
 import re
-import shutil
 import signal
 import subprocess
 import sys
@@ -23,6 +22,7 @@ from typing import Any
 import grpc
 import pytest
 import token_ledger
+from apt import AptUnavailable, apt_install
 
 from arena.v1 import arena_pb2 as pb
 from arena.v1 import arena_pb2_grpc
@@ -46,15 +46,10 @@ def unavailable(reason: str) -> None:
 
 def ensure_chromium() -> str:
     """The Chromium binary, installed from Debian's `chromium` package when missing."""
-    if Path(CHROMIUM).exists():
-        return CHROMIUM
-    if os.geteuid() != 0 or shutil.which("apt-get") is None:
-        unavailable("chromium is not installed (and not root with apt-get)")
-    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    for cmd in (["apt-get", "update"], ["apt-get", "install", "-y", "chromium"]):
-        done = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=900)
-        if done.returncode != 0:
-            unavailable(f"{' '.join(cmd)} failed: {done.stderr.strip()[-300:]}")
+    try:
+        apt_install(("chromium",), Path(CHROMIUM).exists)
+    except AptUnavailable as exc:
+        unavailable(str(exc))
     return CHROMIUM
 
 

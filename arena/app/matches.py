@@ -13,6 +13,7 @@ from typing import Any
 
 from arena.app.reports import Audience
 from arena.core import MatchRecord, Outcome
+from arena.errors import ForbiddenError
 from arena.game import parse_options, replay
 from arena.publicity import (
     Disclosure,
@@ -54,9 +55,12 @@ class Replay:
 
 
 def record_tournament(store: Store, record: MatchRecord) -> int | None:
-    """The id of the tournament a stored match belongs to (None: outside any)."""
-    found = record.metadata.get("tournament_id") if record.metadata else None
-    return int(found) if found is not None else store.match_tournament(record.match_id)
+    """The id of the tournament a stored match belongs to (None: outside any).
+
+    Its matches row says so, never the record's free-form metadata: a record naming another
+    (finished) tournament would otherwise have its own tournament's seed shown.
+    """
+    return store.match_tournament(record.match_id)
 
 
 def tournament_state(store: Store, record: MatchRecord) -> TournamentState | None:
@@ -92,7 +96,10 @@ def header_of(disclosure: Disclosure, tournament_id: int | None = None) -> Repla
 def stored_replay(
     store: Store, match_id: str, audience: Audience = Audience.OWNER, seat: int | None = None
 ) -> Replay:
-    """A stored match's replay: the spectator's frames, or `seat`'s (the owner's view only)."""
+    """A stored match's replay: the spectator's frames, or `seat`'s (the owner's view only:
+    ForbiddenError for the public, whose every replay is the spectator's)."""
+    if seat is not None and audience is not Audience.OWNER:
+        raise ForbiddenError("a seat's own view of a match is shown only to the database's holder")
     record = store.match(match_id)
     tid = record_tournament(store, record)
     tournament = None

@@ -30,6 +30,19 @@ def elo_cells(prefix: str, elo: Elo | None, duel: Duel) -> dict[str, Any]:
     return {f"{prefix}elo": _r(elo.elo), f"{prefix}+/-": _r(elo.error), f"{prefix}95%": interval}
 
 
+def elo_text(elo: Elo, games: int) -> str:
+    """The Elo in a line of text (SPRT progress): "elo +35.2 +/- 20.1", or for a perfect score
+    its exact bound, "elo > +140.4 (all 10 won)"; never inf or nan."""
+    if elo.unbounded:
+        if elo.lower is not None:
+            return f"elo > {elo.lower:+.1f} (all {games} won)"
+        return f"elo < {_bound(elo.upper)} (all {games} lost)"
+    if elo.elo is None:
+        return "elo unknown"
+    spread = "no bound" if elo.error is None else f"{elo.error:.1f}"
+    return f"elo {elo.elo:+.1f} +/- {spread}"
+
+
 def duel_row(d: Duel) -> dict[str, Any]:
     """One pair of bots: W/D/L by rank, points; Elo, LOS and paired Elo where they exist."""
     row: dict[str, Any] = {

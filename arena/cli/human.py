@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+import threading
 from typing import Any, TextIO
 
 from arena.core import MatchRecord
@@ -62,7 +63,7 @@ class HumanPlayer:
         while True:
             self.stdout.write(PROMPT)
             self.stdout.flush()
-            line = await asyncio.to_thread(self.stdin.readline)
+            line = await read_line(self.stdin)
             if not line:
                 raise EOFError("the terminal closed")
             answer = _parse(line, moves)
@@ -79,6 +80,38 @@ class HumanPlayer:
     def _list(self, moves: tuple[str, ...]) -> None:
         for number, move in enumerate(moves, 1):
             self.say(f"  {number:>4}  {move}")
+
+
+async def read_line(stream: TextIO) -> str:
+    """The next line of `stream`, read in a daemon thread.
+
+    Not asyncio.to_thread: the default executor's threads are joined when asyncio.run ends, so
+    after Ctrl-C at the prompt the process would wait for one more Enter. A daemon thread left
+    blocked in readline does not hold the interpreter's exit.
+    """
+    loop = asyncio.get_running_loop()
+    done: asyncio.Future[str] = loop.create_future()
+
+    def deliver(line: str | None, error: BaseException | None) -> None:
+        if done.done():
+            return  # the match ended (or was interrupted) while the person was typing
+        if error is not None:
+            done.set_exception(error)
+        else:
+            done.set_result(line or "")
+
+    def read() -> None:
+        try:
+            line, error = stream.readline(), None
+        except (OSError, ValueError) as exc:  # a closed terminal or stream
+            line, error = None, exc
+        try:
+            loop.call_soon_threadsafe(deliver, line, error)
+        except RuntimeError:
+            pass  # the event loop is already closed: nobody waits for this line any more
+
+    threading.Thread(target=read, name="human-stdin", daemon=True).start()
+    return await done
 
 
 def _parse(line: str, moves: tuple[str, ...]) -> Reply | None:

@@ -52,7 +52,11 @@ def serve_command(
     ] = None,
     increment: IncrementOption = None,
     startup_timeout: Annotated[
-        float, typer.Option(help="Seconds a PlayMatch call waits for its bots to connect.")
+        float,
+        typer.Option(
+            help="Seconds a PlayMatch call, or a tournament being created or resumed, waits "
+            "for its bots to connect."
+        ),
     ] = 15.0,
     db: DbOption = None,
     tls_cert: Annotated[

@@ -6,6 +6,8 @@ from collections.abc import Callable
 
 from rich.console import Console
 
+from arena.app.stats import elo_of
+from arena.app.stats_rows import elo_text
 from arena.core import MatchRecord
 from arena.errors import ConfigError
 from arena.stats import Decision, Sprt, elo_trinomial, parse_sprt
@@ -70,8 +72,7 @@ def describe(sprt: Sprt, state: SprtState, a: str, b: str, unit: str) -> str:
     tri = state.trinomial
     elo = ""
     if tri.games:
-        est = elo_trinomial(tri)
-        elo = f", elo {est.elo:+.1f} +/- {est.error:.1f}"
+        elo = f", {elo_text(elo_of(elo_trinomial(tri)), tri.games)}"
     return (
         f"sprt {a} vs {b} [{sprt.elo0:g}, {sprt.elo1:g}]: LLR {state.llr:+.2f} "
         f"({sprt.lower:+.2f}, {sprt.upper:+.2f}), {state.samples} {unit}, "

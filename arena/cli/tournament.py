@@ -223,6 +223,14 @@ def run_command(
             help="With --server: Ctrl-C cancels the tournament instead of detaching from it.",
         ),
     ] = False,
+    detach: Annotated[
+        bool,
+        typer.Option(
+            "--detach",
+            help="With --server: create the tournament there and return at once (its id "
+            "printed); `arena tournament attach ID` follows it.",
+        ),
+    ] = False,
     store_locally: Annotated[
         bool,
         typer.Option(
@@ -282,12 +290,19 @@ def run_command(
     if owned:
         _refuse_local_only(sprt=sprt, cluster=cluster, forfeit_absent=forfeit_absent)
         check_runnable(request.bots, server)
+        if detach and cancel_on_exit:
+            raise ConfigError("--detach returns at once: there is no exit to cancel it on")
         create_on_server(
-            _remote(server, token, tls_ca, allow_plaintext), request, cancel_on_exit=cancel_on_exit
+            _remote(server, token, tls_ca, allow_plaintext),
+            request,
+            cancel_on_exit=cancel_on_exit,
+            detach=detach,
         )
         return
-    if reconnect_grace is not None or cancel_on_exit:
-        raise ConfigError("--reconnect-grace and --cancel-on-exit are for --server tournaments")
+    if reconnect_grace is not None or cancel_on_exit or detach:
+        raise ConfigError(
+            "--reconnect-grace, --cancel-on-exit and --detach are for --server tournaments"
+        )
     spec = plan(request).spec  # bad input fails here, before any database is created
     check_builtins(spec.game, spec.bots)
     check_runnable(spec.bots, server)

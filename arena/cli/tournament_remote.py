@@ -22,13 +22,23 @@ from arena.cli.tournament_report import emit_report
 from arena.errors import ArenaError, TournamentError
 
 
-def create_on_server(remote: Any, request: TournamentRequest, *, cancel_on_exit: bool) -> None:
-    """Create the tournament on the server (CreateTournament), then follow it to its end."""
+def create_on_server(
+    remote: Any, request: TournamentRequest, *, cancel_on_exit: bool, detach: bool = False
+) -> None:
+    """Create the tournament on the server (CreateTournament), then follow it to its end
+    (`detach`: return at once, saying how to follow it)."""
     from arena.rpc.client.remote import read_remote
     from arena.rpc.wire.reports import request_to_pb
 
     created = sources.run(read_remote(remote, "CreateTournament", request_to_pb(request)))
     tid = int(created.tournament_id)
+    if detach:
+        MatchProgress().say(
+            f"tournament {tid}: {created.fixtures} matches, played by {remote.address} and "
+            f"stored there. Follow it with `arena tournament attach {tid} --server "
+            f"{remote.address}`"
+        )
+        return
     MatchProgress().say(
         f"tournament {tid}: {created.fixtures} matches, played by {remote.address} and stored "
         "there; Ctrl-C detaches (it goes on)"

@@ -14,11 +14,28 @@ from arena.core import Outcome, Seat, Termination
 from arena.env.actions import ActionTable, table_for
 from arena.env.observations import Encoder, encoder_for
 from arena.env.rewards import rank_rewards
-from arena.errors import InvalidMoveError
-from arena.game import Game, check_player_count, new_game_state, parse_options
+from arena.errors import InvalidMoveError, OptionError
+from arena.game import (
+    Game,
+    check_player_count,
+    is_addon,
+    new_game_state,
+    option_fields,
+    parse_options,
+)
 from arena.registry import get_game
 
 ILLEGAL_MODES = ("lose", "raise")
+
+
+def refuse_addons(game: Game[Any, Any], options: Any) -> None:
+    """OptionError if an add-on option is on: a game's fixed action table and observation cover
+    it without its add-ons (an expansion module brings cards the table does not number)."""
+    on = [f.name for f in option_fields(game) if is_addon(f) and getattr(options, f.name)]
+    if on:
+        raise OptionError(
+            f"{game.name}: the ML environments play it without add-on options ({', '.join(on)})"
+        )
 
 
 class EnvMatch:
@@ -37,6 +54,7 @@ class EnvMatch:
         self.num_players = num_players or self.game.min_players
         check_player_count(self.game, self.num_players)
         self.options = parse_options(self.game, dict(options or {}))
+        refuse_addons(self.game, self.options)
         self.illegal = illegal
         self.table: ActionTable = table_for(self.game.name)
         self.encoder: Encoder = encoder_for(self.game.name, self.num_players)

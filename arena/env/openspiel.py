@@ -30,7 +30,14 @@ import pyspiel
 from arena.env.actions import ActionTable, table_for
 from arena.env.observations import Encoder, encoder_for
 from arena.env.rewards import rank_rewards
-from arena.game import Game, new_game_state, option_fields, options_to_dict, parse_options
+from arena.game import (
+    Game,
+    is_addon,
+    new_game_state,
+    option_fields,
+    options_to_dict,
+    parse_options,
+)
 from arena.registry import game_entry, get_game, list_games, load_part
 
 PREFIX = "arena_"
@@ -43,10 +50,13 @@ def short_name(game_name: str) -> str:
 
 
 def _option_defaults(game: Game[Any, Any]) -> dict[str, Any]:
-    """Each option as an OpenSpiel parameter: its default as bool, int or text."""
+    """Each option as an OpenSpiel parameter: its default as bool, int or text (add-ons, which
+    the environments do not play, are no parameters)."""
     defaults = game.options_type()
     out: dict[str, Any] = {}
     for f in option_fields(game):
+        if is_addon(f):
+            continue
         value = getattr(defaults, f.name)
         out[f.name] = value.value if isinstance(value, enum.Enum) else value
     return out

@@ -22,24 +22,34 @@ SQLITE_BUSY_TIMEOUT_MS = 15_000  # concurrent writers (several referees) wait, n
 SCHEMA_LOCK_KEY = 0x6172656E61  # PostgreSQL advisory lock held while upgrading the schema
 
 
+IN_MEMORY = ":memory:"
+# SQLite's in-memory database lives and dies with one connection: the store's threads would each
+# see an empty one, and nothing recorded would outlive the command.
+NO_MEMORY = "an in-memory database keeps nothing: give a file path (or a sqlite:///PATH URL)"
+
+
 def resolve_url(target: str | None) -> URL:
     """An SQLAlchemy URL from --db, else $ARENA_DB, else arena.db here; a plain path is SQLite."""
     text = (target or os.environ.get(ENV_VAR) or DEFAULT_DB).strip()
+    if text == IN_MEMORY:
+        raise StoreError(NO_MEMORY)
     if "://" not in text:
         return URL.create("sqlite", database=str(Path(text).expanduser().absolute()))
     try:
         url = sa.make_url(text)
     except Exception as exc:  # ArgumentError, ValueError: anything unparsable
-        raise StoreError(f"bad database URL {text!r}: {_first_line(exc)}") from None
+        raise StoreError(f"bad database URL {_masked(text)!r}: {first_line(exc)}") from None
     backend = url.get_backend_name()
     if backend == "postgres":  # the old Heroku spelling
         url = url.set(drivername="postgresql")
         backend = "postgresql"
     if backend == "postgresql" and "+" not in url.drivername:
         url = url.set(drivername="postgresql+psycopg2")
+    if backend == "sqlite" and url.database in (None, "", IN_MEMORY):
+        raise StoreError(NO_MEMORY)
     if backend not in ("sqlite", "postgresql"):
         raise StoreError(
-            f"unsupported database {backend!r} in {_safe(url)}: use a file path, "
+            f"unsupported database {backend!r} in {shown_url(url)}: use a file path, "
             "sqlite:///PATH or postgresql://USER@HOST/DB"
         )
     return url
@@ -50,7 +60,7 @@ def create_engine(url: URL) -> Engine:
     try:
         engine = sa.create_engine(url, pool_pre_ping=url.get_backend_name() == "postgresql")
     except Exception as exc:  # missing driver, bad query arguments
-        raise StoreError(f"cannot use database {_safe(url)}: {_first_line(exc)}") from None
+        raise StoreError(f"cannot use database {shown_url(url)}: {first_line(exc)}") from None
     if url.get_backend_name() == "sqlite":
         event.listen(engine, "connect", _sqlite_pragmas)
     return engine
@@ -81,7 +91,7 @@ def prepare(engine: Engine, url: URL, *, create: bool = True) -> None:
     Safe when several processes open a database at once: the upgrade is serialized (SQLite's
     write lock, PostgreSQL's advisory lock) and the later ones find it done.
     """
-    where = _safe(url)
+    where = shown_url(url)
     try:
         with engine.connect() as conn:
             found = _state(conn, where)
@@ -102,18 +112,18 @@ def prepare(engine: Engine, url: URL, *, create: bool = True) -> None:
     except StoreError:
         raise
     except sa.exc.SQLAlchemyError as exc:
-        raise StoreError(f"cannot open database {where}: {_first_line(exc)}") from None
+        raise StoreError(f"cannot open database {where}: {first_line(exc)}") from None
 
 
 def schema_state(engine: Engine, url: URL) -> SchemaState:
     """What the database holds now, changing nothing."""
     try:
         with engine.connect() as conn:
-            return _state(conn, _safe(url))
+            return _state(conn, shown_url(url))
     except StoreError:
         raise
     except sa.exc.SQLAlchemyError as exc:
-        raise StoreError(f"cannot open database {_safe(url)}: {_first_line(exc)}") from None
+        raise StoreError(f"cannot open database {shown_url(url)}: {first_line(exc)}") from None
 
 
 def _state(conn: sa.Connection, where: str) -> SchemaState:
@@ -187,11 +197,22 @@ def migration_transaction(engine: Engine) -> Iterator[sa.Connection]:
                 conn.commit()
 
 
-def _safe(url: URL) -> str:
+def shown_url(url: URL) -> str:
+    """The URL for messages: its password hidden, in the user part or as a query argument."""
+    if "password" in url.query:
+        url = url.update_query_dict({"password": "***"})
     return url.render_as_string(hide_password=True)
 
 
-def _first_line(exc: BaseException) -> str:
+def _masked(text: str) -> str:
+    """A URL that does not parse, for messages: whatever precedes its host's '@' hidden."""
+    scheme, sep, rest = text.partition("://")
+    if not sep or "@" not in rest:
+        return text
+    return f"{scheme}://***@{rest.rpartition('@')[2]}"
+
+
+def first_line(exc: BaseException) -> str:
     orig = getattr(exc, "orig", None) or exc
     text = str(orig).strip().splitlines()
     return text[0] if text else type(orig).__name__

@@ -86,6 +86,8 @@ def known(revision: str) -> bool:
     """Whether this arena has the revision (an unknown one comes from a newer arena)."""
     if revision == HEAD:
         return True
+    if not revision.strip():  # a blank row: Alembic asserts on it instead of refusing it
+        return False
     _load_alembic()
     from alembic.util import CommandError
 

@@ -46,7 +46,7 @@ def schema_status(target: str | None) -> SchemaStatus:
         engine.dispose()
     pending = tuple(f"{s.revision}: {s.doc}" for s in revisions.pending(state))
     return SchemaStatus(
-        url.render_as_string(hide_password=True),
+        engines.shown_url(url),
         state.version,
         state.revision,
         revisions.head(),

@@ -18,6 +18,7 @@ from arena.store import credentials as creds
 from arena.store import engine as engines
 from arena.store import ladder, runs
 from arena.store.credentials import Credential, Role
+from arena.store.engine import first_line
 from arena.store.ladder import RatedMatch, RatingChange
 from arena.store.rows import (
     MatchSummary,
@@ -59,7 +60,7 @@ class Store:
     @property
     def location(self) -> str:
         """The URL without its password, for messages."""
-        return self.url.render_as_string(hide_password=True)
+        return engines.shown_url(self.url)
 
     def close(self) -> None:
         """Release every connection."""
@@ -78,7 +79,7 @@ class Store:
             with self.engine.begin() as conn:
                 yield conn
         except sa.exc.SQLAlchemyError as exc:
-            raise StoreError(f"database {self.location}: {_first_line(exc)}") from None
+            raise StoreError(f"database {self.location}: {first_line(exc)}") from None
 
     @contextlib.contextmanager
     def _write(self) -> Iterator[sa.Connection]:
@@ -87,7 +88,7 @@ class Store:
             with engines.write_transaction(self.engine) as conn:
                 yield conn
         except sa.exc.SQLAlchemyError as exc:
-            raise StoreError(f"database {self.location}: {_first_line(exc)}") from None
+            raise StoreError(f"database {self.location}: {first_line(exc)}") from None
 
     # -- tournaments -------------------------------------------------------------------------
 
@@ -214,9 +215,9 @@ class Store:
             with self._begin() as conn:
                 if is_stored_twin(conn, record, fixture):
                     return  # an identical duplicate: stored already, nothing to do
-            raise StoreError(f"cannot store match {record.match_id}: {_first_line(exc)}") from None
+            raise StoreError(f"cannot store match {record.match_id}: {first_line(exc)}") from None
         except sa.exc.SQLAlchemyError as exc:
-            raise StoreError(f"cannot store match {record.match_id}: {_first_line(exc)}") from None
+            raise StoreError(f"cannot store match {record.match_id}: {first_line(exc)}") from None
 
     def _insert_match(
         self, conn: sa.Connection, record: MatchRecord, fixture: Fixture | None
@@ -264,9 +265,9 @@ class Store:
                             conn, replace(record, match_id=fixture.match_id), fixture
                         )
         except sa.exc.IntegrityError as exc:
-            raise StoreError(f"nothing imported: already stored ({_first_line(exc)})") from None
+            raise StoreError(f"nothing imported: already stored ({first_line(exc)})") from None
         except sa.exc.SQLAlchemyError as exc:
-            raise StoreError(f"nothing imported: {_first_line(exc)}") from None
+            raise StoreError(f"nothing imported: {first_line(exc)}") from None
         return ids
 
     def match_rows(
@@ -486,10 +487,6 @@ class Store:
         """The games that have stored matches."""
         with self._begin() as conn:
             return sorted(g for (g,) in conn.execute(sa.select(matches.c.game).distinct()))
-
-
-def _first_line(exc: BaseException) -> str:
-    return engines._first_line(exc)
 
 
 __all__ = [

@@ -8,6 +8,7 @@ from WatchMatch / WatchTournament.
 from __future__ import annotations
 
 import json
+import logging
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -37,6 +38,7 @@ from arena.app.rows import (
 )
 from arena.app.values import CONSERVATIVE_K
 from arena.errors import AccessError, ArenaError, ConfigError, LimitError, NotFoundError
+from arena.rpc.client.connect_errors import call_failure_cause
 from arena.rpc.client.remote import Remote, follow_remote
 from arena.rpc.wire.reports import report_from_pb
 from arena.v1 import arena_pb2 as pb
@@ -45,6 +47,7 @@ from arena.web.boards import draw
 from arena.web.charts import rating_plot
 from arena.web.relays import Relays, RelaySettings
 
+log = logging.getLogger("arena.web")
 HERE = Path(__file__).resolve().parent
 MAX_ID = 2**63 - 1  # ids are signed 64-bit on the wire
 MAX_MATCH_ID = 64
@@ -63,6 +66,7 @@ class Pages:
 
     def __init__(self, remote: Remote, relays: Relays | None = None) -> None:
         self.remote = remote
+        self.last_cause = ""  # the last connection failure's cause logged
         self.relays = relays or Relays()  # one upstream stream per match or tournament followed
         env = jinja2.Environment(
             loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True
@@ -70,6 +74,18 @@ class Pages:
         env.filters["cell"] = cell_text
         env.globals.update(K=CONSERVATIVE_K, LADDER_NOTE=LADDER_NOTE)
         self.templates = Jinja2Templates(env=env)
+
+    async def cause(self, exc: Exception) -> str:
+        """The page's one-line error: for a server this app cannot reach, its likely cause as
+        the SDK names it (TLS expected: `--tls-ca`; a CA that did not sign it ...), also logged
+        (once per change, not per viewer)."""
+        found = await call_failure_cause(exc, self.remote.address, self.remote.tls_ca)
+        if found is None:
+            return str(exc)
+        if found != self.last_cause:
+            self.last_cause = found
+            log.warning("cannot read %s: %s", self.remote.address, found)
+        return found
 
     def page(self, request: Request, name: str, **context: Any) -> Response:
         """A rendered template."""
@@ -259,7 +275,7 @@ def create_app(remote: Remote, relays: RelaySettings | None = None) -> Starlette
     pages = Pages(remote, Relays(relays))
 
     async def failed(request: Request, exc: Exception) -> Response:
-        body = pages.templates.get_template("error.html").render(error=str(exc))
+        body = pages.templates.get_template("error.html").render(error=await pages.cause(exc))
         return HTMLResponse(body, status_code=http_status(exc))
 
     routes = [

@@ -150,7 +150,9 @@ def test_replay_prints_every_decision_and_the_position_after_it(capsys, sqlite_p
     out = run_ok(capsys, "replay", "t1-0", "--db", sqlite_path)
     assert out.startswith(f"match t1-0: Lucky Numbers, seed {record.seed}, seats 0=ann, 1=bob")
     first = record.moves[0]
-    assert f"\n1. seat {first.seat} ({record.players[first.seat]}): {first.move}   [" in out
+    # the move as the public saw it: a Lucky Numbers draw names the tile (`draw 16`)
+    line = f"\n1. seat {first.seat} ({record.players[first.seat]}): {first.move}"
+    assert line in out and "   [" in out.split(line, 1)[1].split("\n", 1)[0]
     assert f"\n{len(record.moves)}. seat " in out
     assert "result (" in out and "points" in out
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import pty
 import select
+import signal
 import subprocess
 import sys
 import time
@@ -89,5 +90,25 @@ def test_question_mark_lists_every_legal_move():
         term.type("?")
         shown = term.read_until(PROMPT)
     assert b"     1  take " in shown
+    term.process.terminate()
+    term.close()
+
+
+def test_ctrl_c_at_the_prompt_ends_the_match_at_once():
+    term = Terminal("play", "lucky_numbers", "--bot", "human", "--bot", "random", "--seed", "3")
+    term.read_until(PROMPT)
+    term.process.send_signal(signal.SIGINT)  # what Ctrl-C at the terminal sends
+    # no Enter typed after it: the process ends by itself (the prompt's reader does not hold it)
+    code = term.process.wait(timeout=20)
+    term.read_until(b"nterrupted")
+    assert code == 130, term.screen[-800:]
+    assert b"Traceback" not in term.screen
+
+
+def test_an_opponents_draw_says_which_tile_it_turned_face_up():
+    term = Terminal("play", "lucky_numbers", "--bot", "human", "--bot", "random", "--seed", "3")
+    shown = term.read_until(PROMPT)
+    # seat 1 (random) moved first at seed 3: its draw shows the tile as everyone sees it
+    assert b"seat 1: draw " in shown and b"seat 1: draw\r" not in shown, shown
     term.process.terminate()
     term.close()

@@ -137,10 +137,10 @@ def test_the_readme_commands_on_two_nodes_one_removed_mid_run(capsys, tmp_path, 
                        capture_output=True, timeout=120)  # fmt: skip
         second = raylets() - first
         assert len(second) == 1
-        run = argv(readme_command(CLUSTER_RUN, "--seed 7\n"), port)
+        run = argv(readme_command(CLUSTER_RUN, "--db cluster.db\n"), port)
         organizer = subprocess.Popen(run, cwd=tmp_path, env=env, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, text=True)  # fmt: skip
-        db = tmp_path / "arena.db"
+        db = tmp_path / "cluster.db"
         deadline = time.monotonic() + 120
         while stored(db) < 1 and organizer.poll() is None and time.monotonic() < deadline:
             time.sleep(0.01)
@@ -150,14 +150,14 @@ def test_the_readme_commands_on_two_nodes_one_removed_mid_run(capsys, tmp_path, 
         out, err = organizer.communicate(timeout=180)
         assert organizer.returncode == 0, err[-3000:]
         assert "Standings (tournament 1)" in out
-        resume = argv(readme_command(".venv/bin/arena tournament resume"), port)
+        resume = argv(readme_command(".venv/bin/arena tournament resume 1 --cluster"), port)
         done = subprocess.run(resume, cwd=tmp_path, env=env, capture_output=True, text=True,
                               timeout=120)  # fmt: skip
         assert done.returncode == 0 and "Standings (tournament 1)" in done.stdout, done.stderr
     finally:
         kill_all(_processes_of(temp, f":{port}\0") - before)
         shutil.rmtree(temp, ignore_errors=True)
-    calm = [w for w in run if w not in ("--cluster", "auto")]
+    calm = [w for w in run if w not in ("--cluster", "auto", "--db", "cluster.db")]
     subprocess.run([*calm, "--db", str(tmp_path / "calm.db")], cwd=tmp_path, check=True,
                    capture_output=True, timeout=120)  # fmt: skip
     assert essence(db) == essence(tmp_path / "calm.db") and len(essence(db)) == 6

@@ -15,6 +15,7 @@ from arena.game import (
     CAPPED_END,
     NORMAL_END,
     GameBase,
+    addon_option,
     engine_termination,
     options_to_dict,
     outcome_from_keys,
@@ -24,6 +25,7 @@ from arena.game import (
     ranks_from_keys,
     ranks_with_offender_last,
 )
+from arena.testing import all_option_combinations
 
 
 class Wall(enum.Enum):
@@ -50,6 +52,27 @@ def test_parse_options_converts_text_by_type():
     )
     assert opts == Opts("michael", True, 3, Wall.GRAY)
     assert options_to_dict(opts) == {"setup": "michael", "bruno": True, "rounds": 3, "wall": "gray"}
+
+
+@dataclass(frozen=True, slots=True)
+class WithAddons:
+    setup: Literal["easy", "michael"] = "easy"
+    extra: bool = addon_option()
+    more: bool = addon_option()
+
+
+class AddonGame:
+    name = "addons"
+    options_type = WithAddons
+
+
+def test_addon_options_stay_out_of_records_and_combinations_while_off():
+    game = AddonGame()
+    assert options_to_dict(WithAddons()) == {"setup": "easy"}
+    on = parse_options(game, {"extra": "true"})
+    assert on == WithAddons(extra=True) and options_to_dict(on) == {"setup": "easy", "extra": True}
+    assert parse_options(game, options_to_dict(on)) == on
+    assert all_option_combinations(game) == [WithAddons("easy"), WithAddons("michael")]
 
 
 @pytest.mark.parametrize(

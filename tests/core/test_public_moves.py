@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from arena.game import GameBase
+from arena.games.arctic_scavengers import ArcticScavengersOptions
 from arena.games.arctic_scavengers.game import ArcticScavengersGame
 from arena.leaks import public_move_leaks
 from arena.registry import ENTRIES, GameEntry, get_game, load_part
@@ -40,6 +41,34 @@ def test_arctic_move_texts_would_name_hidden_cards_without_its_own_public_text()
     )
     # Opening an action and adding to it, private until `go`, would leak as well.
     assert {leak.move.split()[0] for leak in plain.leaks} >= {"keep", "add"}
+
+
+MODULES = ("hq1", "hq2", "hq3", "hq4", "recon1", "recon2", "recon3", "recon4", "recon5")
+ARCTIC_MODULE_OPTIONS = [
+    ArcticScavengersOptions(**dict.fromkeys(names, True))
+    for names in (MODULES, ("hq1", "hq2", "hq4"), ("recon1", "recon2"), ("hq3", "recon3", "recon5"),
+                  ("hq2", "recon4"))
+]  # fmt: skip
+
+
+class ModularArctic(ArcticScavengersGame):
+    """Arctic Scavengers whose legal lists keep only the module moves every other decision (a
+    subset of the real list): random playouts then use the modules' moves far more."""
+
+    def legal_moves(self, state, seat):  # type: ignore[no-untyped-def]
+        moves = ArcticScavengersGame.legal_moves(state, seat)
+        modular = [m for m in moves if m.split()[0] not in ("draw", "dig", "hunt", "trash", "end")]
+        return modular if modular and (state.round + len(state.events)) % 2 else moves
+
+
+def test_arctic_module_moves_say_no_more_than_the_views() -> None:
+    resample = load_part(ENTRIES[3].sampling)
+    game = ModularArctic()
+    report = public_move_leaks(game, resample, seeds=range(10), options=ARCTIC_MODULE_OPTIONS)
+    assert report.leaks == [] and report.plies > 1000 and report.look_alikes > 1000
+    plain = type("PlainModularArctic", (ModularArctic,), {"public_move": GameBase.public_move})()
+    leaks = public_move_leaks(plain, resample, seeds=range(10), options=ARCTIC_MODULE_OPTIONS)
+    assert {leak.move.split()[0] for leak in leaks.leaks} >= {"lead", "keep", "add"}
 
 
 def test_the_number_reads_as_written_only_because_the_referee_holds_a_turn_until_it_resolves() -> (

@@ -109,3 +109,19 @@ def test_an_enum_whose_values_miss_its_prefix_is_refused() -> None:
     message = SimpleNamespace(DESCRIPTOR=SimpleNamespace(fields=[field]))
     with pytest.raises(ValueError, match="RED does not start with COLOUR_"):
         ViewWire("odd", message)  # type: ignore[arg-type]
+
+
+def test_a_field_absent_when_unset_travels_only_in_the_views_that_have_it() -> None:
+    from arena.games.arctic_scavengers import GAME, ArcticScavengersOptions
+    from arena.games.arctic_scavengers.wire import WIRE as ARCTIC_WIRE
+
+    base = GAME.view(GAME.setup(3, ArcticScavengersOptions(), random.Random(1)), 0)
+    msg = ARCTIC_WIRE.to_proto(base)
+    assert not msg.HasField("expansion") and ARCTIC_WIRE.from_proto(msg) == base
+    assert "expansion" not in ARCTIC_WIRE.from_proto(msg)
+    modules = GAME.view(GAME.setup(3, ArcticScavengersOptions(hq1=True), random.Random(1)), 0)
+    msg = ARCTIC_WIRE.to_proto(modules)
+    assert msg.HasField("expansion") and list(msg.expansion.modules) == ["hq1"]
+    assert ARCTIC_WIRE.from_proto(msg) == modules
+    with pytest.raises(ValueError, match="only a singular message field"):
+        ViewWire("azul", azul_pb2.AzulView, absent_when_unset=("phase",))

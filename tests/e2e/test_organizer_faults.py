@@ -7,10 +7,8 @@ import json
 import os
 import re
 import shlex
-import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 from cli_helpers import run_cli, run_ok
@@ -172,37 +170,3 @@ def test_the_readme_tournament_example_works_as_typed_with_the_system_python(tmp
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert "Standings (tournament 1)" in done.stdout
-
-
-def test_the_readme_server_example_works_as_typed(tmp_path):
-    readme = (ROOT / "README.md").read_text()
-    wanted = ("arena serve --address", "greedy_bot.py --address", "random_bot.py --address",
-              "--server 127.0.0.1:50051")  # fmt: skip
-    lines = [next(line for line in readme.splitlines() if w in line) for w in wanted]
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-
-    def argv(line: str) -> list[str]:
-        line = line.split("  #")[0].rstrip(" &").replace("50051", str(port))
-        own = {".venv/bin/arena": [PY, "-m", "arena"], ".venv/bin/python": [PY]}
-        return [part for word in shlex.split(line) for part in own.get(word, [word])]
-
-    env = {**os.environ, "ARENA_DB": str(tmp_path / "server.db")}
-    started = []
-    try:
-        quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
-        for line in lines[:3]:
-            started.append(subprocess.Popen(argv(line), cwd=ROOT, env=env, **quiet))
-        for _attempt in range(100):  # the bots connect within a few seconds
-            done = subprocess.run(argv(lines[3]), cwd=ROOT, env=env, capture_output=True,
-                                  text=True, timeout=300)  # fmt: skip
-            if "not connected to" not in done.stderr and "unavailable" not in done.stderr:
-                break  # the server was up and both bots connected
-            time.sleep(0.2)
-        assert done.returncode == 0, done.stderr
-        assert "Standings (tournament 1)" in done.stdout
-    finally:
-        for process in started:
-            process.terminate()
-            process.wait(timeout=30)

@@ -74,3 +74,10 @@ def test_an_illegal_action_ends_the_episode_with_a_loss() -> None:
 def test_the_number_of_opponents_must_fit_the_table() -> None:
     with pytest.raises(ValueError, match="2 opponents"):
         ArenaGymEnv("azul", 3, opponents=["random"])
+
+
+def test_add_on_options_are_refused_by_the_fixed_action_spaces() -> None:
+    from arena.errors import OptionError
+
+    with pytest.raises(OptionError, match="without add-on options"):
+        ArenaGymEnv("arctic_scavengers", 2, opponents="greedy", options={"hq2": "true"})

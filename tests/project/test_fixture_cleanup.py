@@ -141,8 +141,10 @@ def test_sigterm_tears_the_fixtures_down_and_prints_the_summary(tmp_path):
 
 SLEEPER = """
 import time
+from pathlib import Path
 
 def test_waits():
+    Path("started").touch()  # in the scratch directory: the test is running
     time.sleep(300)
 """
 
@@ -158,7 +160,8 @@ def test_the_suite_runner_says_how_a_killed_run_ended_and_where(tmp_path):
             pytest_pid = int(children[0]) if children else None
             time.sleep(0.1)
         assert pytest_pid is not None, "the runner started no pytest"
-        time.sleep(2)  # into the test
+        while not (tmp_path / "started").exists() and time.monotonic() < deadline:
+            time.sleep(0.1)  # into the test (collection takes seconds on a loaded machine)
         os.kill(pytest_pid, signal.SIGKILL)
         out, _ = run.communicate(timeout=60)
     finally:

@@ -208,3 +208,14 @@ def test_only_host_and_port_addresses_are_probed():
     assert host_and_port("arena.example:443") == ("arena.example", 443)
     for other in ("unix:/tmp/s", "dns:///h:1", "h:0", "h:99999", "h", "h:1; rm -rf /"):
         assert host_and_port(other) is None, other
+
+
+def test_the_organizers_cli_at_a_tls_server_without_the_ca_is_told_to_give_it(shared):
+    # the CLI's --server commands name the cause as the bot SDK does, not gRPC's "Socket closed"
+    done = subprocess.run(
+        [sys.executable, "-m", "arena", "tournament", "list", "--server", shared.address],
+        cwd=ROOT, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert done.returncode != 0
+    assert f"{shared.address} expects TLS" in done.stderr and "--tls-ca" in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr

@@ -20,7 +20,7 @@ from serve_process import arena_serve, call
 
 from arena.cli import main
 from arena.rpc.server.listen import create_server, stop_server
-from arena.rpc.server.state import ServerState
+from arena.rpc.server.state import ServerConfig, ServerState
 from arena.rpc.wire.convert import record_from_pb
 from arena.store import Store
 from arena.v1 import arena_pb2 as pb
@@ -166,7 +166,8 @@ def test_a_tournament_created_over_grpc_is_played_stored_and_read_back(capsys, t
 def test_errors_map_to_status_codes(tmp_path):
     async def scenario() -> dict[str, grpc.StatusCode]:
         store = Store.open(str(tmp_path / "errors.db"))
-        with_db, port = await create_server("127.0.0.1:0", state=ServerState(store=store))
+        quick = ServerConfig(startup_timeout_s=0.2)  # "bot not connected" after 0.2 s of waiting
+        with_db, port = await create_server("127.0.0.1:0", state=ServerState(quick, store=store))
         without_db, bare_port = await create_server("127.0.0.1:0")
         codes = {}
         try:
@@ -288,6 +289,44 @@ def served_in_thread(store: Store | None, delay_s: float) -> Iterator[str]:
         run(stop(server, bots))
         loop.call_soon_threadsafe(loop.stop)
         thread.join(10)
+
+
+def test_a_tournament_waits_for_a_bot_still_connecting_then_plays(tmp_path):
+    """A bot started a moment before the organizer's command: CreateTournament waits for it (up
+    to the startup timeout, as PlayMatch does) instead of refusing it as not connected."""
+
+    async def scenario() -> tuple[int, pb.Tournament]:
+        store = Store.open(str(tmp_path / "late.db"))
+        state = ServerState(ServerConfig(startup_timeout_s=10.0), store=store)
+        server, port = await create_server("127.0.0.1:0", state=state)
+        address = f"127.0.0.1:{port}"
+        bots = [asyncio.create_task(paced_bot(address, "a", 0.0))]
+        try:
+            await state.registry.wait_for("a", 10)
+            async with grpc.aio.insecure_channel(address) as channel:
+                stub = arena_pb2_grpc.ArenaServiceStub(channel)
+                request = pb.CreateTournamentRequest(game="lucky_numbers", bots=["a", "b"], seed=5)
+                creating = asyncio.ensure_future(stub.CreateTournament(request))
+                await asyncio.sleep(0.3)
+                assert not creating.done()  # waiting for b, not refusing it
+                bots.append(asyncio.create_task(paced_bot(address, "b", 0.0)))
+                created = await asyncio.wait_for(creating, 10)
+                get = pb.GetTournamentRequest(tournament_id=created.tournament_id)
+                for _ in range(200):
+                    t = await stub.GetTournament(get)
+                    if t.status == FINISHED:
+                        break
+                    await asyncio.sleep(0.05)
+            return created.fixtures, t
+        finally:
+            await stop_server(server, grace_s=0.1)
+            for bot in bots:
+                bot.cancel()
+            await asyncio.gather(*bots, return_exceptions=True)
+            store.close()
+
+    fixtures, t = asyncio.run(asyncio.wait_for(scenario(), 30))
+    assert fixtures == 2 and t.status == FINISHED and t.fixtures_done == 2
 
 
 def test_a_server_shutdown_interrupts_its_tournament_and_the_cli_resumes_it(capsys, tmp_path):

@@ -1,13 +1,16 @@
-"""The base-game card inventory and statistics in one place (spec §1, §2), as index tables.
+"""The card inventory and statistics in one place (spec §1, §2; expansions spec §2), as index
+tables.
 
-Every physical card is an int 0..148 (its index in CARD_KIND); its instance id is
-`<CODE>.<serial>` (spec "Move notation"), e.g. `SCA.2`. Kinds are ints into KINDS.
-Action stats: None = not available (no icon), an int = the printed value (0 counts, §6.1).
+Every physical card is an int (its index in CARD_KIND): the base game's 149 cards are 0..148,
+the HQ and Recon cards follow (expansions spec 0.2: kinds appended after the base kinds, in
+its order); its instance id is `<CODE>.<serial>` (spec "Move notation"), e.g. `SCA.2`. Kinds
+are ints into KINDS. Action stats: None = not available (no icon), an int = the printed value
+(0 counts, §6.1). A base game never meets a card past NUM_CARDS.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 # Actions that persons do and tools modify (draw is never modified by a tool, §2).
 DRAW, DIG, HUNT, FIGHT = 0, 1, 2, 3
@@ -35,10 +38,20 @@ class Kind(NamedTuple):
     medicine: int = 0  # medicine value when paying a hire
     group_leader: bool = False
     contested: bool = False
+    # Expansion data (expansions spec §2); the base kinds keep the defaults.
+    module: str = ""  # the module that brings the kind ("" = base game)
+    home: str = ""  # where its module puts it at setup (HOMES)
+    recon: int | None = None  # printed recon (a Spy looks at 4)
+    build: int | None = None  # a builder's printed build dig (Engineer 2, Tinker 1; §5.1)
+    recon_bonus: int = 0  # a tool's bonus to recon (Binoculars)
+    modifier: tuple[int, int, int, int] = (0, 0, 0, 0)  # person-modifier: draw, dig, hunt, fight
+    build_time: int = 0  # a building's cards stacked on it when placed (§2.3)
+    holds: str = ""  # a storage building's kind of card: person, tool, medicine
+    room: int = 0  # a storage building's room
 
 
 _N = None
-KINDS: tuple[Kind, ...] = (
+BASE_KINDS: tuple[Kind, ...] = (
     Kind("REF", "Refugee", 20, 1, True, (_N, 0, 0, _N), (0, 0, 0, 0)),
     Kind("SCA", "Scavenger", 20, 1, True, (1, 1, 1, 1), (0, 0, 0, 0), food=1),
     Kind("BRA", "Brawler", 10, 1, True, (_N, 1, _N, 2), (0, 0, 0, 0), food=2),
@@ -46,7 +59,17 @@ KINDS: tuple[Kind, ...] = (
     Kind("SAB", "Saboteur", 8, 1, True, (_N, 1, _N, 1), (0, 0, 0, 0), food=1, med=1),
     Kind("SCO", "Scout", 8, 1, True, (2, _N, _N, 2), (0, 0, 0, 0), food=2, med=1),
     Kind(
-        "GRL", "Group Leaders", 5, 2, True, (_N, _N, _N, _N), (0, 0, 0, 0), 2, 2, group_leader=True
+        "GRL",
+        "Group Leaders",
+        5,
+        2,
+        True,
+        (_N, _N, _N, _N),
+        (0, 0, 0, 0),
+        2,
+        2,
+        group_leader=True,
+        modifier=(2, 2, 2, 2),
     ),
     Kind("SNI", "Sniper Team", 5, 2, True, (_N, _N, _N, _N), (0, 0, 0, 0), food=2, med=2),
     Kind("THU", "Thugs", 5, 3, True, (_N, 1, _N, 3), (0, 0, 0, 0), any_mix=6),
@@ -66,12 +89,139 @@ KINDS: tuple[Kind, ...] = (
     Kind("PIC", "Pickaxe", 4, 0, False, (_N, _N, _N, _N), (0, 1, 0, 2)),
     Kind("SHO", "Shovel", 6, 0, False, (_N, _N, _N, _N), (0, 2, 0, 1)),  # dig per option AS-A1
 )
+NUM_BASE_KINDS = len(BASE_KINDS)
+
+# Where a module puts its cards at setup (expansions spec 0.3, 0.8, 0.9).
+MARKET, JUNKYARD, CONTESTED, SCHEMATICS, LEADERS, GANGS, START = (
+    "market",
+    "junkyard",
+    "contested",
+    "schematics",
+    "leaders",
+    "gangs",
+    "start",
+)
+HOMES = (MARKET, JUNKYARD, CONTESTED, SCHEMATICS, LEADERS, GANGS, START)
+_O: tuple[int, int, int, int] = (0, 0, 0, 0)
+
+
+def _person(
+    code: str,
+    name: str,
+    module: str,
+    qty: int,
+    people: int,
+    printed: tuple[int | None, int | None, int | None, int | None],
+    **more: Any,
+) -> Kind:
+    home = str(more.pop("home", MARKET))
+    return Kind(code, name, qty, people, True, printed, _O, module=module, home=home, **more)
+
+
+def _thing(
+    code: str,
+    name: str,
+    module: str,
+    qty: int,
+    home: str,
+    bonus: tuple[int, int, int, int] = _O,
+    **more: Any,
+) -> Kind:
+    return Kind(
+        code, name, qty, 0, False, (_N, _N, _N, _N), bonus, module=module, home=home, **more
+    )
+
+
+def _building(code: str, name: str, module: str, time: int, holds: str = "", room: int = 0) -> Kind:
+    return _thing(code, name, module, 3, SCHEMATICS, build_time=time, holds=holds, room=room)
+
+
+def _leader(code: str, name: str, module: str = "hq3") -> Kind:
+    return _thing(code, name, module, 1, LEADERS)
+
+
+# Expansions spec §2, in its kind order (0.2). [S4] numbers, unverified against card images.
+EXPANSION_KINDS: tuple[Kind, ...] = (
+    _person("MED", "Medic", "hq1", 8, 1, (1, _N, _N, _N), medicine=1, food=3),
+    _thing("RIF", "Rifle", "hq1", 4, JUNKYARD, (0, 0, 2, 2)),
+    _thing("TLK", "Toolkit", "hq1", 4, JUNKYARD, (0, 2, 0, 0)),
+    _person("ENG", "Engineer", "hq2", 8, 1, (1, 2, _N, _N), build=2, food=2, med=1),
+    _building("BNK", "Bunker", "hq2", 5, "person", 3),
+    _building("ARM", "Armory", "hq2", 3, "tool", 2),
+    _building("PHA", "Pharmacy", "hq2", 2, "medicine", 2),
+    _building("HYD", "Hydroponic Garden", "hq2", 4),
+    _leader("PEA", "The Peacemaker"),
+    _leader("GAN", "The Gangster"),
+    _leader("BUT", "The Butcher"),
+    _leader("FAN", "The Fanatic"),
+    _leader("ORG", "The Organizer"),
+    _leader("CAN", "The Cannibal"),
+    _leader("SAA", "The Sergeant at Arms"),
+    _leader("MEN", "The Mentor"),
+    _leader("EXC", "The Excavator"),
+    _leader("RAN", "The Ranger"),
+    _thing("GEA", "The Gearheads", "hq1", 1, GANGS),
+    _thing("PHM", "The Pharmers", "hq1", 1, GANGS),
+    _thing("MAS", "The Masons", "hq2", 1, GANGS),
+    _person(
+        "SPY", "Spy", "recon1", 8, 1, (_N, _N, _N, _N), recon=4, modifier=(0, 0, 0, 2), any_mix=3
+    ),
+    _thing("BIN", "Binoculars", "recon1", 4, JUNKYARD, recon_bonus=2),
+    _person(
+        "SRF", "Scouting Refugee", "recon1", 20, 1, (_N, _N, _N, _N), modifier=(0, 1, 1, 1), food=1
+    ),
+    _person("ASN", "Assassin", "recon2", 8, 1, (1, _N, _N, _N), med=2),
+    _person("PRO", "Provocateur", "recon2", 8, 1, (1, _N, _N, 1), med=1),
+    _person("ROG", "Rogue", "recon2", 8, 1, (1, _N, _N, 1), med=1),
+    _person("GUA", "Guard", "recon2", 8, 1, (_N, _N, _N, 2), food=2),
+    _person(
+        "COU", "Courier", "recon3", 8, 1, (3, _N, _N, _N), modifier=(0, 0, 0, 1), food=1, med=1
+    ),
+    _person("DRS", "Drill Sergeant", "recon3", 8, 1, (_N, 2, _N, 1), food=2, med=1),
+    _person("SCR", "Scrappers", "recon3", 5, 2, (_N, 3, _N, 2), any_mix=4),
+    _person(
+        "TIN", "Tinker", "recon3", 8, 1, (_N, _N, _N, _N), modifier=(0, 1, 1, 1), build=1, food=3
+    ),
+    _person("HSC", "Hardy Scavenger", "recon3", 20, 1, (0, 1, 1, 0), home=START),
+    _building("DCY", "Portable Decoys", "recon3", 2),
+    _building("TWR", "Scout Tower", "recon3", 3),
+    _thing("CGS", "Cargo Sled", "recon4", 2, CONTESTED, (0, 2, 2, 0), contested=True),
+    _person(
+        "CMD",
+        "Combat Medics",
+        "recon4",
+        2,
+        4,
+        (1, _N, _N, 1),
+        medicine=2,
+        home=CONTESTED,
+        contested=True,
+    ),
+    _person(
+        "DEM", "Demolition Team", "recon4", 2, 2, (_N, 2, _N, 2), home=CONTESTED, contested=True
+    ),
+    _thing("TEA", "Tear Gas", "recon4", 2, CONTESTED, contested=True),
+    _person(
+        "TH2", "Tribal Hunters (2)", "recon4", 2, 2, (_N, _N, 1, 0), home=CONTESTED, contested=True
+    ),
+    _person(
+        "TH3", "Tribal Hunters (3)", "recon4", 2, 3, (_N, _N, 1, 1), home=CONTESTED, contested=True
+    ),
+    _person(
+        "TH4", "Tribal Hunters (4)", "recon4", 2, 4, (_N, _N, 2, 1), home=CONTESTED, contested=True
+    ),
+    _thing("MAP", "Map", "recon5", 4, JUNKYARD),
+    _leader("SWI", "The Swindler", "recon5"),
+    _leader("YAR", "The Yardmaster", "recon5"),
+    _thing("HUM", "The Humanitarians", "recon5", 1, GANGS),
+)
+KINDS: tuple[Kind, ...] = BASE_KINDS + EXPANSION_KINDS
 KIND_INDEX: dict[str, int] = {k.code: i for i, k in enumerate(KINDS)}
 REF, SCA, BRA, HUN, SAB, SCO, GRL, SNI, THU = range(9)
 SHO = KIND_INDEX["SHO"]
 
 MERCENARY_KINDS: tuple[int, ...] = (SCA, BRA, HUN, SAB, SCO, GRL, SNI, THU)  # stack order
-CONTESTED_KINDS: tuple[int, ...] = tuple(i for i, k in enumerate(KINDS) if k.contested)
+CONTESTED_KINDS: tuple[int, ...] = tuple(i for i, k in enumerate(BASE_KINDS) if k.contested)
 JUNKYARD_KINDS: tuple[int, ...] = tuple(
     KIND_INDEX[c] for c in "JUN PIL MDK MUL NET SPE PIC SHO".split()
 )
@@ -92,7 +242,8 @@ PEEK_FROM_ROUND = 3  # §4.3
 # The physical cards: index -> kind, in kind order, serials 1..qty within a kind.
 CARD_KIND: tuple[int, ...] = tuple(i for i, k in enumerate(KINDS) for _ in range(k.qty))
 CARD_SERIAL: tuple[int, ...] = tuple(s + 1 for k in KINDS for s in range(k.qty))
-NUM_CARDS = len(CARD_KIND)  # 149 (test vector A24)
+NUM_CARDS = sum(k.qty for k in BASE_KINDS)  # 149 base cards (test vector A24), 0..148
+NUM_ALL_CARDS = len(CARD_KIND)  # with the 49 HQ and 140 Recon cards
 CARD_ID: tuple[str, ...] = tuple(
     f"{KINDS[k].code}.{s}" for k, s in zip(CARD_KIND, CARD_SERIAL, strict=True)
 )
@@ -103,7 +254,9 @@ PEOPLE: tuple[int, ...] = tuple(KINDS[k].people for k in CARD_KIND)
 MEDICINE: tuple[int, ...] = tuple(KINDS[k].medicine for k in CARD_KIND)
 IS_PERSON: tuple[bool, ...] = tuple(KINDS[k].person for k in CARD_KIND)
 IS_GROUP_LEADER: tuple[bool, ...] = tuple(KINDS[k].group_leader for k in CARD_KIND)
-IS_TOOL: tuple[bool, ...] = tuple(any(KINDS[k].bonus) for k in CARD_KIND)
+IS_TOOL: tuple[bool, ...] = tuple(
+    any(KINDS[k].bonus) or KINDS[k].recon_bonus > 0 for k in CARD_KIND
+)
 IS_SNIPER: tuple[bool, ...] = tuple(k == SNI for k in CARD_KIND)
 IS_SABOTEUR: tuple[bool, ...] = tuple(k == SAB for k in CARD_KIND)
 
@@ -130,7 +283,7 @@ def _stats(shovel_dig: int) -> Stats:
     contributes = tuple(
         tuple(
             printed[a][c] is not None or bonus[a][c] > 0 or IS_GROUP_LEADER[c]
-            for c in range(NUM_CARDS)
+            for c in range(NUM_ALL_CARDS)
         )
         for a in range(4)
     )

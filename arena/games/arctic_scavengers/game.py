@@ -8,6 +8,7 @@ from arena.core import Seat
 from arena.game import GameBase, check_player_count
 
 from . import rules
+from .module_notation import public_text as module_public_text
 from .notation import public_text
 from .render import render
 from .state import ArcticScavengersOptions, State, setup
@@ -15,7 +16,8 @@ from .view import view
 
 
 class ArcticScavengersGame(GameBase[State, ArcticScavengersOptions]):
-    """Arctic Scavengers, base game, 2-5 players (docs/games/arctic_scavengers.md)."""
+    """Arctic Scavengers, 2-5 players, with the HQ and Recon modules as options
+    (docs/games/arctic_scavengers.md)."""
 
     name = "arctic_scavengers"
     title = "Arctic Scavengers"
@@ -39,8 +41,19 @@ class ArcticScavengersGame(GameBase[State, ArcticScavengersOptions]):
     render = staticmethod(render)
 
     def public_move(self, state: State, seat: Seat, move: str) -> str:
-        """A kept dug card, and an open action until `go`, stay private (notation.py)."""
+        """A kept dug card, and an open action until `go`, stay private (notation.py); with
+        modules on, also a chosen leader, a drill's picks, stored cards (module_notation.py)."""
+        if state.ext is not None:
+            return module_public_text(move, stored_in(state))
         return public_text(move)
+
+
+def stored_in(state: State) -> dict[int, int]:
+    """Every stored card's building (a retrieve reads `retrieve from <BLD>`)."""
+    ext = state.ext
+    if ext is None:
+        return {}
+    return {c: b.card for s in ext.seats for b in s.buildings for c in b.stored}
 
 
 GAME = ArcticScavengersGame()

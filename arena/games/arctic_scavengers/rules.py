@@ -7,9 +7,10 @@ from arena.core import Outcome, Seat
 from arena.errors import IllegalMoveError
 from arena.game import outcome_from_keys
 
-from . import gathering, skirmish
+from . import gathering, module_rules, skirmish
 from . import notation as n
 from .cards import people_of
+from .gangs import final_people
 from .rounds import end_gathering
 from .state import BUILD, DECLARE, GATHER, KEEP, OVER, State
 
@@ -43,6 +44,8 @@ def to_move(state: State) -> tuple[Seat, ...]:
 
 def legal_moves(state: State, seat: int) -> list[str]:
     """The legal decisions of `seat`, in canonical order ([] when it is not to move)."""
+    if state.ext is not None:
+        return module_rules.legal_moves(state, seat)
     if state.phase == OVER or seat != state.current:
         return []
     return _LEGAL[state.phase](state)
@@ -51,6 +54,8 @@ def legal_moves(state: State, seat: int) -> list[str]:
 def play(state: State, seat: int, move: str) -> State:
     """The state after `seat`, the seat to decide, plays `move` (GameBase.apply checks the
     turn first); InvalidMoveError / IllegalMoveError if it may not."""
+    if state.ext is not None:
+        return module_rules.play(state, seat, move)
     kind, a, b = n.parse_move(move)
     if kind not in _KINDS[state.phase]:
         raise IllegalMoveError(f"`{move}` is not possible now: {_PHASE_WORDS[state.phase]}")
@@ -79,6 +84,8 @@ def people_now(state: State) -> list[int]:
     """Every seat's people on every card it owns (§8.2, AS-A14)."""
     if state.result:
         return list(state.result)
+    if state.ext is not None:
+        return final_people(state)[0]  # expansions 0.11: owned cards and gangs
     return [
         people_of(z.deck) + people_of(z.discard) + people_of(z.hand) + people_of(z.force)
         for z in state.players

@@ -18,7 +18,12 @@ def resample(s: State, seat: int | None, rng: random.Random) -> State:
     Hidden from `seat`: other seats' hands, decks and discard piles, the junkyard, the contested
     pile (but the top card for the initiator who peeked), another seat's dug cards, and the
     order of its own deck. Cards chosen into an open action stay put (the acting seat's).
+    With expansion modules on, their hidden zones too (module_sampling.py).
     """
+    if s.ext is not None:
+        from .module_sampling import module_resample
+
+        return module_resample(s, seat, rng)
     slots: list[tuple[str, int, int]] = []  # (zone, seat, size)
     pool: list[int] = []
     keep_chosen = set(s.chosen)

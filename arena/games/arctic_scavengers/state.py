@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from arena.chance import Stream
 from arena.errors import OptionError
+from arena.game import addon_option
 
 from .cards import (
     CARD_KIND,
@@ -29,24 +30,50 @@ from .cards import (
     Stats,
 )
 
+if TYPE_CHECKING:
+    from .expansion import Ext
+
 # Phases.
 GATHER = 0  # the current seat chooses an action to open, or `end`
 BUILD = 1  # an action is open: the current seat adds cards (or pays) then says `go`
 KEEP = 2  # the current seat chooses which dug card to keep
 DECLARE = 3  # skirmish declarations: the current seat snipes / disarms, then `done`
 OVER = 4
-PHASE_NAMES = ("gather", "build", "keep", "declare", "over")
+# Expansion phases (expansions spec §16): a leader choice, a target's response, a save window,
+# and private sub-steps of the acting seat (the others see `gather` meanwhile, as for BUILD).
+LEADER, RESPOND, SAVE, TARGET, SIDE, RETURN, DROP, PICK, LOOK, YARD = range(5, 15)
+PHASE_NAMES = ("gather", "build", "keep", "declare", "over", "leader", "respond", "save",
+               "target", "side", "return", "drop", "pick", "look", "yard")  # fmt: skip
+PRIVATE_PHASES = frozenset({BUILD, TARGET, SIDE, RETURN, DROP, PICK, LOOK, YARD})
 
-# Gathering actions, each at most once per round (spec §4.4); bit i of `used`.
+# Gathering actions, each at most once per round (spec §4.4); bit i of `used`. The expansion
+# actions follow (expansions spec 0.12); a work is open per building, not once a round.
 A_DRAW, A_DIG, A_HUNT, A_HIRE, A_TRASH = range(5)
-GATHER_ACTIONS = ("draw", "dig", "hunt", "hire", "trash")
+A_BUILD, A_RECON, A_DRILL, A_SNIPE, A_DISARM, A_SABOTAGE, A_DEMOLISH, A_WORK = range(5, 13)
+GATHER_ACTIONS = ("draw", "dig", "hunt", "hire", "trash", "build", "recon", "drill", "snipe",
+                  "disarm", "sabotage", "demolish", "work")  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
 class ArcticScavengersOptions:
-    """The Shovel's dig modifier (AS-A1): plus2 (spec default) or plus1 (one card database)."""
+    """The Shovel's dig modifier (AS-A1): plus2 (spec default) or plus1 (one card database);
+    one add-on bool per expansion module (expansions spec §1), all off: the base game."""
 
     shovel: Literal["plus2", "plus1"] = "plus2"  # cards.DEFAULT_SHOVEL (AS-A1)
+    hq1: bool = addon_option()  # Medics, Tools and Gangs
+    hq2: bool = addon_option()  # Engineers and Buildings
+    hq3: bool = addon_option()  # Tribal Leaders
+    hq4: bool = addon_option()  # Dirty Deeds
+    recon1: bool = addon_option()  # Spy Hunter
+    recon2: bool = addon_option()  # Liars and Thieves
+    recon3: bool = addon_option()  # Expanding the Ranks
+    recon4: bool = addon_option()  # Randomized Contested Resources
+    recon5: bool = addon_option()  # The Kitchen Sink
+
+    @property
+    def modules(self) -> tuple[str, ...]:
+        """The enabled modules' names, in option order."""
+        return tuple(name for name in MODULE_NAMES if getattr(self, name))
 
     def __post_init__(self) -> None:
         """Refuse an unknown Shovel (parse_options builds options through here)."""
@@ -54,6 +81,7 @@ class ArcticScavengersOptions:
             raise OptionError(f"option shovel takes plus2 or plus1, not {self.shovel!r}")
 
 
+MODULE_NAMES = ("hq1", "hq2", "hq3", "hq4", "recon1", "recon2", "recon3", "recon4", "recon5")
 NO_CARD = -1
 NO_SEAT = -1
 TOTAL_ROUNDS = 16  # spec §8.1: 2 rounds without a skirmish + 14 skirmishes (vector A23)
@@ -100,6 +128,7 @@ class State(NamedTuple):
     events: tuple[tuple[int, str], ...]  # public events (round, text), recent rounds only
     stream: Stream  # seeds every later shuffle (deck reshuffles, junkyard shuffles)
     result: tuple[int, ...]  # once OVER: the people of every seat
+    ext: Ext | None = None  # the expansion modules' part; None in a base game (expansion.py)
 
     def __deepcopy__(self, memo: dict[int, object]) -> State:
         """The state itself: it is immutable all the way down."""
@@ -167,6 +196,10 @@ def draw_cards(zones: Zones, count: int, stream: Stream) -> tuple[Zones, Stream,
 
 def setup(num_players: int, options: ArcticScavengersOptions, rng: random.Random) -> State:
     """Decks dealt and shuffled, stacks, junkyard, contested pile, a random initiator (§3)."""
+    if options.modules:  # expansions spec 0.9; with every module off, the base setup below
+        from .module_setup import setup_modules
+
+        return setup_modules(num_players, options, rng)
     from .rounds import start_round  # the round structure builds on the types above
 
     by_kind: list[list[int]] = [[] for _ in KINDS]

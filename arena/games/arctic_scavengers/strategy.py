@@ -16,6 +16,7 @@ from typing import Any
 from arena.players import DecisionRequest, Policy, Reply
 
 from .cards import CARD_BY_ID, CARD_KIND, DEFAULT_SHOVEL, FIGHT, KINDS, SHOVEL_DIG, STATS
+from .strategy_modules import module_greedy_move
 
 # How much the greedy bot wants a card in its deck (people count at the end; fighters win).
 CARD_VALUE = {
@@ -96,6 +97,8 @@ def _declare(legal: Sequence[str]) -> str:
 
 def greedy_move(view: dict[str, Any], legal: Sequence[str]) -> str:
     """The greedy bot's choice for any phase."""
+    if "expansion" in view:  # a game with HQ/Recon modules (strategy_modules.py)
+        return module_greedy_move(view, legal)
     phase = view["phase"]
     if phase == "gather":
         return _gather(view, legal)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import CARD_ID, KINDS, MERCENARY_KINDS
+from .module_view import adjust_base
 from .state import BUILD, GATHER, GATHER_ACTIONS, NO_CARD, OVER, PHASE_NAMES, TOTAL_ROUNDS, State
 
 _ID = CARD_ID.__getitem__
@@ -34,7 +35,7 @@ def _player(state: State, seat: int) -> dict[str, Any]:
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
-    """The view of `seat` (None: a spectator)."""
+    """The view of `seat` (None: a spectator); with modules on, also their `expansion` part."""
     mine = seat is not None and 0 <= seat < state.num_players
     acting = mine and seat == state.current and state.phase != OVER
     phase = state.phase
@@ -42,7 +43,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         phase = GATHER  # an open action is private until `go` carries it out
     z = state.players[seat] if mine and seat is not None else None
     over = state.phase == OVER
-    return {
+    out: dict[str, Any] = {
         "seat": seat,
         "num_players": state.num_players,
         "shovel_dig": state.shovel_dig,
@@ -73,3 +74,6 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "events": [text for _, text in state.events],
         "result": list(state.result),
     }
+    if state.ext is not None:  # expansion modules: an `expansion` key (module_view.py)
+        adjust_base(state, seat, out)
+    return out

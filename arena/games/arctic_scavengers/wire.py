@@ -1,8 +1,9 @@
-"""Arctic Scavengers view <-> arena.v1.ArcticScavengersView, an exact roundtrip."""
+"""Arctic Scavengers view <-> arena.v1.ArcticScavengersView, an exact roundtrip. The
+`expansion` field exists only in games with modules on, so a base view travels as before."""
 
 from __future__ import annotations
 
 from arena.v1.games import arctic_scavengers_pb2 as pb
 from arena.view_wire import ViewWire
 
-WIRE = ViewWire("arctic_scavengers", pb.ArcticScavengersView)
+WIRE = ViewWire("arctic_scavengers", pb.ArcticScavengersView, absent_when_unset=("expansion",))

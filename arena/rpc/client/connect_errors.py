@@ -113,6 +113,16 @@ def transport_failure(reason: str, address: str, tls_ca: str | None) -> Diagnosi
     return None
 
 
+async def transport_cause(reason: str, address: str, tls_ca: str | None) -> Diagnosis | None:
+    """The cause of an UNAVAILABLE, probing the port for TLS where gRPC cannot tell (a
+    plaintext client at a TLS port only hears "Socket closed"); None: no cause is named."""
+    found = transport_failure(reason, address, tls_ca)
+    if found is None and tls_ca is None and any(w in reason.lower() for w in _CLOSED):
+        if await speaks_tls(address):
+            return Diagnosis(f"{address} expects TLS: {TLS_HINT}", final=True)
+    return found
+
+
 async def diagnose(
     error: grpc.aio.AioRpcError, address: str, name: str, token: str, tls_ca: str | None
 ) -> Diagnosis:
@@ -121,11 +131,18 @@ async def diagnose(
     reason = server_words(error.details() or "", token)
     found = refusal(code, reason, address, name)
     if found is None and code is grpc.StatusCode.UNAVAILABLE:
-        found = transport_failure(reason, address, tls_ca)
-        if found is None and tls_ca is None and any(w in reason.lower() for w in _CLOSED):
-            if await speaks_tls(address):
-                return Diagnosis(f"{address} expects TLS: {TLS_HINT}", final=True)
+        found = await transport_cause(reason, address, tls_ca)
     return found or Diagnosis(f"{code.name}: {reason}", final=False)
+
+
+async def call_failure_cause(error: Exception, address: str, tls_ca: str | None) -> str | None:
+    """The likely cause of a failed call to `address` (the arena error `error_from_rpc` made of
+    it), in one line as a bot is told it: None unless it failed UNAVAILABLE with a cause named
+    (TLS expected, no TLS there, an untrusted certificate, nothing listening ...)."""
+    if getattr(error, "grpc_status", None) is not grpc.StatusCode.UNAVAILABLE:
+        return None
+    found = await transport_cause(server_words(str(error), ""), address, tls_ca)
+    return None if found is None else found.message
 
 
 def host_and_port(address: str) -> tuple[str, int] | None:

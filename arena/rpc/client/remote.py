@@ -18,6 +18,7 @@ from arena.addresses import plaintext_allowed, refuse_token_in_clear
 from arena.core import MatchRecord
 from arena.referee import Clock
 from arena.rpc.client.bot_client import open_channel
+from arena.rpc.client.connect_errors import call_failure_cause
 from arena.rpc.wire.convert import clock_settings_to_pb, options_to_pb, record_from_pb
 from arena.rpc.wire.protocol import RELAY_METADATA, bearer
 from arena.rpc.wire.status import error_from_rpc
@@ -76,6 +77,19 @@ def _remote(target: Remote | str) -> Remote:
     return target if isinstance(target, Remote) else Remote.of(target)
 
 
+async def _failure(exc: grpc.aio.AioRpcError, remote: Remote) -> Exception:
+    """The arena error of a failed call, its likely cause added when the server could not be
+    reached (gRPC says only "Socket closed" to a plaintext client at a TLS port): as the bot
+    SDK and the web pages name it (connect_errors)."""
+    error = error_from_rpc(exc, remote.address)
+    cause = await call_failure_cause(error, remote.address, remote.tls_ca)
+    if cause is None:
+        return error
+    out = type(error)(f"{error} ({cause})")
+    out.grpc_status = error.grpc_status  # type: ignore[attr-defined]
+    return out
+
+
 async def _call(target: Remote | str, method: str, request: Any, timeout: float | None) -> Any:
     remote = _remote(target)
     remote.check_transport()
@@ -84,7 +98,7 @@ async def _call(target: Remote | str, method: str, request: Any, timeout: float 
         try:
             return await getattr(stub, method)(request, metadata=remote.metadata(), timeout=timeout)
         except grpc.aio.AioRpcError as exc:
-            raise error_from_rpc(exc, remote.address) from None
+            raise await _failure(exc, remote) from None
 
 
 async def play_remote_match(
@@ -182,4 +196,4 @@ async def follow_remote(target: Remote | str, method: str, request: Any) -> Asyn
             async for message in getattr(stub, method)(request, metadata=remote.metadata()):
                 yield message
         except grpc.aio.AioRpcError as exc:
-            raise error_from_rpc(exc, remote.address) from None
+            raise await _failure(exc, remote) from None

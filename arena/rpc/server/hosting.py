@@ -98,8 +98,11 @@ class TournamentHost:
         registry: SessionRegistry,
         player: Callable[[str], Player],
         watch: WatchHub | None = None,
+        startup_timeout_s: float = 0.0,
     ) -> None:
         self.store = store
+        # how long creating or resuming waits for a named bot to connect (as PlayMatch does)
+        self.startup_timeout_s = startup_timeout_s
         self.registry = registry
         self.player = player  # a fresh seat player for a connected bot, by name
         self.watch = watch or WatchHub()  # spectators of the matches being played
@@ -128,7 +131,7 @@ class TournamentHost:
     async def create(self, order: TournamentOrder) -> StoredTournament:
         """Store the tournament (off the event loop) and start playing it; returns at once."""
         spec = order.spec
-        capacity = self._check_bots(spec)
+        capacity = await self._bots_ready(spec)
         tournament = await asyncio.to_thread(self._store_running, spec)
         self._start(tournament.id, order.concurrency, capacity)
         log.info(
@@ -144,6 +147,17 @@ class TournamentHost:
         task = asyncio.create_task(self._run(tid, concurrency, capacity))
         self.runs[tid] = task
         task.add_done_callback(functools.partial(self._forget, tid))
+
+    async def _bots_ready(self, spec: TournamentSpec) -> dict[str, int]:
+        """_check_bots, once each bot is connected or the startup timeout has passed (a bot
+        started a moment before the organizer's command is still connecting)."""
+        deadline = asyncio.get_running_loop().time() + self.startup_timeout_s
+        for name in dict.fromkeys(spec.bot_names):
+            left = deadline - asyncio.get_running_loop().time()
+            if self.registry.get(name) is None and left > 0:
+                with contextlib.suppress(TimeoutError):
+                    await self.registry.wait_for(name, left)
+        return self._check_bots(spec)
 
     def _check_bots(self, spec: TournamentSpec) -> dict[str, int]:
         """Every bot is connected now and plays the game: how many matches each plays at once."""
@@ -192,7 +206,7 @@ class TournamentHost:
             stored.runner, stored.heartbeat_at, time.time()
         ):
             raise TournamentBusyError(f"tournament {tid} is being played by {stored.runner}")
-        capacity = self._check_bots(stored.spec)
+        capacity = await self._bots_ready(stored.spec)
         self.errors.pop(tid, None)
         self._start(tid, concurrency, capacity)
         log.info("tournament %d resumed by an organizer", tid)

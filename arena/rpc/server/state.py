@@ -52,7 +52,7 @@ class ServerConfig:
     """A referee server's settings."""
 
     clock: Clock = Clock()  # the default clock of PlayMatch calls that name none
-    startup_timeout_s: float = 15.0  # how long PlayMatch waits for a named bot to connect
+    startup_timeout_s: float = 15.0  # how long PlayMatch, CreateTournament wait for a bot
     max_message_bytes: int = MAX_MESSAGE_BYTES
     sessions: SessionSettings = field(default_factory=SessionSettings)
     limits: ServerLimits = field(default_factory=ServerLimits)
@@ -85,7 +85,13 @@ class ServerState:
         self.background: list[asyncio.Task[None]] = []  # the server's own tasks (shutdown ends)
         self.failures = FailureLimiter()  # back-off for wrong credentials, per peer
         self.host = (
-            TournamentHost(store, self.registry, lambda name: self.player_factory(name), self.watch)
+            TournamentHost(
+                store,
+                self.registry,
+                lambda name: self.player_factory(name),
+                self.watch,
+                startup_timeout_s=self.config.startup_timeout_s,
+            )
             if store is not None
             else None
         )
