@@ -6,7 +6,9 @@ each deal, and plays the rest of the game out with the greedy bot's rules for ev
 (rollout.py, on the engine state). The score of a playout is the seat's people margin over
 the best other seat, plus a bonus for leading. Every move is tried in the same deals with the
 same playout streams (common random numbers), so the comparison is fair; the move with the
-best mean wins. An iteration is one playout.
+best mean wins if it beats the greedy bot's move by more than a standard error of their
+paired difference (else the greedy move stays: a few noisy playouts do not overrule it). An
+iteration is one playout.
 
 Only the base game is searched: with expansion modules on, the boss plays as the greedy bot.
 """
@@ -14,6 +16,7 @@ Only the base game is searched: with expansion modules on, the boss plays as the
 from __future__ import annotations
 
 import json
+import math
 import random
 import time
 import zlib
@@ -28,6 +31,7 @@ from .state import OVER, State
 from .strategy import make_greedy
 
 HORIZON = 99  # rounds played out after the current one (99: to the end of the game)
+CONFIDENCE = 1.0  # standard errors of a paired difference to overrule the greedy move
 WIN_BONUS = 3.0  # a win is worth this many people of margin on top of the margin itself
 
 
@@ -55,17 +59,18 @@ def search(
     rng: random.Random,
     memory: Memory,
     horizon: int = HORIZON,
-) -> list[float]:
-    """Mean margin of every legal move over deals of the hidden cards, until the deadline.
+) -> tuple[list[list[float]], int]:
+    """Every legal move's playout results, one per deal of the hidden cards (the same deals
+    for all), until the deadline; and the index of the greedy bot's move (the baseline).
 
     The deadline is asked after every playout, and under a clock the search also stops when
     less time is left than twice its slowest playout took (a playout is not cut short, so
     the next one must fit, on a busy machine too). A deal cut short is dropped (every move is
-    judged on the same deals), unless it is the first: then the moves it did not reach are
-    -inf, and the greedy bot's move, tried first, is among those it did."""
+    judged on the same deals), unless it is the first: then the moves it did not reach have no
+    result, and the greedy bot's move, tried first, is among those it did."""
     view, seat, legal = request.view, request.seat, request.legal_moves
     memory.update(view)
-    totals = [0.0] * len(legal)
+    results: list[list[float]] = [[] for _ in legal]
     deals = done = 0
     slowest = 0.0
     while True:
@@ -81,19 +86,29 @@ def search(
             slowest = max(slowest, time.perf_counter() - started)
             if _must_stop(deadline, done, slowest) and len(values) < len(order):
                 break
-        if len(values) < len(order):
-            if deals:
-                break
-            out = [float("-inf")] * len(legal)
+        if len(values) == len(order) or not deals:
             for i, v in zip(order, values, strict=False):
-                out[i] = v
-            return out
-        for i, v in zip(order, values, strict=True):
-            totals[i] += v
-        deals += 1
-        if _must_stop(deadline, done, slowest):
-            return [t / deals for t in totals]
-    return [t / deals for t in totals]
+                results[i].append(v)
+            deals += 1
+        if len(values) < len(order) or _must_stop(deadline, done, slowest):
+            return results, order[0]
+
+
+def choose(results: list[list[float]], baseline: int, confidence: float = CONFIDENCE) -> int:
+    """The move with the best mean result; the baseline unless that move beats it by more
+    than `confidence` standard errors of their paired difference (on the same deals), so that
+    a few noisy playouts do not overrule the rollout policy's own choice."""
+    means = [sum(r) / len(r) if r else float("-inf") for r in results]
+    best = max(range(len(results)), key=lambda i: (means[i], i == baseline))
+    if best == baseline:
+        return best
+    diffs = [a - b for a, b in zip(results[best], results[baseline], strict=False)]
+    n = len(diffs)
+    if n < 2:
+        return baseline
+    mean = sum(diffs) / n
+    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
+    return best if mean > confidence * spread / math.sqrt(n) else baseline
 
 
 def _must_stop(deadline: Deadline, done: int, slowest: float) -> bool:
@@ -145,8 +160,7 @@ def make_boss(
             return request.legal_moves[0]
         deadline = decision_budget(request, budget_ms=cap, iterations=fixed).deadline()
         rng = random.Random(_request_seed(seed, request))
-        values = search(request, deadline, rng, memory)
-        return request.legal_moves[values.index(max(values))]
+        return request.legal_moves[choose(*search(request, deadline, rng, memory))]
 
     return decide
 

@@ -115,3 +115,23 @@ def test_the_boss_decides_the_same_when_the_cards_it_cannot_see_are_dealt_again(
         ]
         assert moves[0] == moves[1]
         assert moves[0] in GAME.legal_moves(state, seat)
+
+
+def test_with_expansion_modules_the_boss_plays_as_the_greedy_bot() -> None:
+    options = ArcticScavengersOptions(hq1=True, recon2=True)
+    state = GAME.setup(3, options, random.Random(2))
+    boss = make_policy("arctic_scavengers", "boss", 5, iterations=4)
+    shadow = make_policy("arctic_scavengers", "greedy", 5)  # asked the boss's requests only
+    others = [make_policy("arctic_scavengers", "greedy", s) for s in (6, 7)]
+    decisions = 0
+    while GAME.outcome(state) is None and decisions < 60:
+        seat = GAME.to_move(state)[0]
+        request = request_for(GAME, state, seat)
+        if seat == 0:
+            move = boss(request)
+            assert move == shadow(request)
+            decisions += 1
+        else:
+            move = others[seat - 1](request)
+        state = GAME.play(state, seat, move)
+    assert decisions == 60
