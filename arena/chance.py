@@ -89,7 +89,8 @@ class Stream(int):
 
     def shuffled_chained(self, items: Iterable[T]) -> tuple[tuple[T, ...], Stream]:
         """`items` shuffled by a Random seeded with this value; its next 64 bits follow."""
-        rng = random.Random(self)  # seeded by the int value, as a plain int would be
         out = list(items)
-        rng.shuffle(out)
-        return tuple(out), Stream(rng.getrandbits(64))
+        _shuffle(self, out)  # seeded by the int value, as a plain int would be
+        # The per-thread generator _shuffle used is where the shuffle left it: its next 64 bits
+        # are those of `random.Random(self)` after `shuffle` (tests/core/test_chance.py).
+        return tuple(out), Stream(_LOCAL.rng.getrandbits(64))

@@ -2,7 +2,10 @@
 expansion modules on) and the greedy bot's win rate (the base game, and 3 players with all modules).
 
     .venv/bin/python bench/bench_arctic_scavengers.py [--games N] [--matches2 M] [--matches4 M]
-                                                        [--modules M]
+                                                        [--modules M] [--baseline DIR]
+
+`--baseline DIR` also prints random playouts per second of another checkout's engine beside
+this one's (bench/side_by_side.py: fresh processes, alternating rounds, median CPU rate).
 
 Prints figures; asserts nothing. The win-rate runs are seeded and reproducible: match i uses
 deal seed i, the greedy bot sits in seat i % n (rotating seats) and random bots, each with its
@@ -19,6 +22,9 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from side_by_side import compare  # noqa: E402
 
 from arena.games.arctic_scavengers import GAME, ArcticScavengersOptions  # noqa: E402
 from arena.games.arctic_scavengers.strategy import make_greedy  # noqa: E402
@@ -83,7 +89,11 @@ def main() -> None:
     parser.add_argument(
         "--modules", type=int, default=100, help="3-player greedy matches, all 9 modules on"
     )
+    parser.add_argument("--baseline", type=Path, help="another checkout to compare speed with")
     args = parser.parse_args()
+    if args.baseline is not None:
+        for n in (2, 4):
+            compare("arctic_scavengers", players=n, games=args.games // 2, baseline=args.baseline)
     for n in (2, 4):
         for label, options in (("base game", None), ("all 9 modules", ALL_MODULES)):
             cpu, wall, per_game = random_games_per_second(n, args.games, options)

@@ -61,3 +61,16 @@ def test_a_stream_is_the_int_it_holds() -> None:
     copy = pickle.loads(pickle.dumps(stream))
     assert copy == stream and isinstance(copy, Stream)
     assert copy.next64() == stream.next64()
+
+
+def test_the_chained_shuffle_gives_a_fresh_generators_order_and_next_bits() -> None:
+    # shuffled_chained runs shuffle's loop on a reseeded per-thread generator: it must give
+    # exactly what random.Random(value).shuffle and the next getrandbits(64) give.
+    draw = random.Random(3)
+    for size in [0, 1, 2, 3, 7, 30, 64, 65, 149] * 6:
+        value = draw.getrandbits(64)
+        rng = random.Random(value)
+        expected = list(range(size))
+        rng.shuffle(expected)
+        cards, after = Stream(value).shuffled_chained(range(size))
+        assert (list(cards), after) == (expected, rng.getrandbits(64))

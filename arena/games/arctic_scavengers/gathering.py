@@ -30,6 +30,7 @@ from .state import (
     Zones,
     add_event,
     draw_cards,
+    evolve,
     replace_at,
     replace_player,
 )
@@ -109,7 +110,7 @@ def open_action(state: State, action: int, card: int) -> State:
         raise IllegalMoveError(f"{CARD_ID[card]} is not in your hand")
     if action != A_TRASH and not state.stats.contributes[STAT_OF[action]][card]:
         raise IllegalMoveError(f"{CARD_ID[card]} adds nothing to {OPEN_VERBS[action]}")
-    return state._replace(phase=BUILD, action=action, chosen=(card,))
+    return evolve(state, phase=BUILD, action=action, chosen=(card,))
 
 
 def open_hire(state: State, kind: int) -> State:
@@ -120,7 +121,7 @@ def open_hire(state: State, kind: int) -> State:
     medicine = sum(MEDICINE[c] for c in state.players[state.current].hand)
     if not stack or not affordable(kind, state.food, medicine):
         raise IllegalMoveError(f"cannot hire {KINDS[kind].code} now")
-    return state._replace(phase=BUILD, action=A_HIRE, chosen=(), hire_kind=kind)
+    return evolve(state, phase=BUILD, action=A_HIRE, chosen=(), hire_kind=kind)
 
 
 def add_card(state: State, card: int, paying: bool) -> State:
@@ -130,7 +131,7 @@ def add_card(state: State, card: int, paying: bool) -> State:
     text = (PAY_TEXT if paying else ADD_TEXT)[card]
     if text not in legal_build(state):
         raise IllegalMoveError(f"`{text}` is not legal now")
-    return state._replace(chosen=state.chosen + (card,))
+    return evolve(state, chosen=state.chosen + (card,))
 
 
 def go(state: State) -> State:
@@ -139,7 +140,8 @@ def go(state: State) -> State:
     z = state.players[seat]
     hand = tuple(c for c in z.hand if c not in chosen)
     z = z._replace(hand=hand)
-    state = state._replace(
+    state = evolve(
+        state,
         phase=GATHER,
         action=-1,
         chosen=(),
@@ -152,8 +154,8 @@ def go(state: State) -> State:
         junkyard, stream = state.stream.shuffled_chained(state.junkyard + chosen)  # §5.5
         text = f"seat {seat}: trash {ids_text(chosen)}"
         players = replace_player(state.players, seat, z)
-        return state._replace(
-            players=players, junkyard=junkyard, stream=stream, events=add_event(state, text)
+        return evolve(
+            state, players=players, junkyard=junkyard, stream=stream, events=add_event(state, text)
         )
     value = _value(state, action, chosen)
     if action == A_DRAW:
@@ -163,16 +165,16 @@ def go(state: State) -> State:
             text += ", shuffling the discard pile into a new deck"
         z = z._replace(discard=z.discard + chosen)
         players = replace_player(state.players, seat, z)
-        return state._replace(players=players, stream=stream, events=add_event(state, text))
+        return evolve(state, players=players, stream=stream, events=add_event(state, text))
     z = z._replace(discard=z.discard + chosen)
     players = replace_player(state.players, seat, z)
     if action == A_HUNT:
         text = f"seat {seat}: hunt {ids_text(chosen)} (food {value})"
-        return state._replace(players=players, food=value, events=add_event(state, text))
+        return evolve(state, players=players, food=value, events=add_event(state, text))
     dug, junkyard = state.junkyard[:value], state.junkyard[value:]
     text = f"seat {seat}: dig {ids_text(chosen)} (looks at {len(dug)})"
-    state = state._replace(players=players, junkyard=junkyard, events=add_event(state, text))
-    return state._replace(phase=KEEP, dug=dug) if dug else state
+    state = evolve(state, players=players, junkyard=junkyard, events=add_event(state, text))
+    return evolve(state, phase=KEEP, dug=dug) if dug else state
 
 
 def _value(state: State, action: int, chosen: tuple[int, ...]) -> int:
@@ -188,7 +190,8 @@ def _hire(state: State, z: Zones, paid: tuple[int, ...]) -> State:
     text = f"seat {seat}: hire {KINDS[kind].code} as {CARD_ID[stack[0]]}"
     if paid:
         text += f" pay {ids_text(paid)}"
-    return state._replace(
+    return evolve(
+        state,
         players=replace_player(state.players, seat, z),
         stacks=replace_at(state.stacks, index, stack[1:]),
         food=0,
@@ -208,7 +211,8 @@ def keep(state: State, card: int | None) -> State:
         z = players[seat]
         players = replace_player(players, seat, z._replace(discard=z.discard + (card,)))
     text = f"seat {seat}: keeps {'none' if card is None else 'one card'}"
-    return state._replace(
+    return evolve(
+        state,
         phase=GATHER,
         players=players,
         junkyard=state.junkyard + rest,  # AS-A4: to the bottom, in the order drawn

@@ -18,6 +18,7 @@ from .state import (
     Zones,
     add_event,
     draw_cards,
+    evolve,
 )
 
 _EMPTY: frozenset[int] = frozenset()
@@ -26,7 +27,7 @@ _EMPTY: frozenset[int] = frozenset()
 def start_round(state: State) -> State:
     """Phase 1 (§4.1-4.3): cards in play and left in hand to the discard, draw 5, the peek."""
     rnd = state.round + 1
-    state = state._replace(round=rnd)
+    state = evolve(state, round=rnd)
     events = add_event(state, f"round {rnd}: seat {state.initiator} is the initiator")
     stream = state.stream
     players = []
@@ -40,7 +41,8 @@ def start_round(state: State) -> State:
     if rnd >= PEEK_FROM_ROUND and state.num_players > 2 and state.contested:
         peek = state.contested[0]  # §4.3; never in 2-player games (§9.2)
         events += ((rnd, f"seat {state.initiator} peeks at the top contested resource"),)
-    return state._replace(
+    return evolve(
+        state,
         phase=GATHER,
         current=state.initiator,
         players=tuple(players),
@@ -64,11 +66,18 @@ def end_gathering(state: State) -> State:
     """The current seat ends its gathering (§4.5); the next seat starts, or Phase 3 follows."""
     seat = state.current
     left = len(state.players[seat].hand)
-    state = state._replace(events=add_event(state, f"seat {seat}: end ({left} cards kept)"))
+    state = evolve(state, events=add_event(state, f"seat {seat}: end ({left} cards kept)"))
     following = (seat + 1) % state.num_players
     if following != state.initiator:
-        return state._replace(
-            phase=GATHER, current=following, used=0, food=0, action=-1, chosen=(), hire_kind=-1
+        return evolve(
+            state,
+            phase=GATHER,
+            current=following,
+            used=0,
+            food=0,
+            action=-1,
+            chosen=(),
+            hire_kind=-1,
         )
     if state.round < FIRST_SKIRMISH_ROUND:
         return start_round(state)
@@ -79,7 +88,7 @@ def end_gathering(state: State) -> State:
 
 def finish_round(state: State) -> State:
     """After the skirmish: the initiator passes left (§7.7); the game may end (§8.1)."""
-    state = state._replace(initiator=(state.initiator + 1) % state.num_players)
+    state = evolve(state, initiator=(state.initiator + 1) % state.num_players)
     if state.contested:
         return start_round(state)
     result = tuple(
@@ -87,8 +96,13 @@ def finish_round(state: State) -> State:
         for z in state.players
     )
     text = "game over: people " + " ".join(str(p) for p in result)
-    return state._replace(
-        phase=OVER, current=NO_SEAT, peek=NO_CARD, result=result, events=add_event(state, text)
+    return evolve(
+        state,
+        phase=OVER,
+        current=NO_SEAT,
+        peek=NO_CARD,
+        result=result,
+        events=add_event(state, text),
     )
 
 

@@ -17,7 +17,7 @@ from .cards import (
 )
 from .notation import DONE_TEXT, snipe_text
 from .rounds import finish_round, ids_text
-from .state import DECLARE, NO_SEAT, State, Zones, add_event
+from .state import DECLARE, NO_SEAT, State, Zones, add_event, evolve
 
 
 def start_skirmish(state: State) -> State:
@@ -28,7 +28,7 @@ def start_skirmish(state: State) -> State:
         players.append(Zones(z.deck, z.discard, (), z.hand))
         shown = ids_text(z.hand) or "nothing"
         events += ((state.round, f"seat {seat} reveals {shown}"),)
-    state = state._replace(players=tuple(players), events=events, used=0, food=0)
+    state = evolve(state, players=tuple(players), events=events, used=0, food=0)
     return _next_declarer(state, state.initiator)
 
 
@@ -37,7 +37,7 @@ def _next_declarer(state: State, seat: int) -> State:
     n = state.num_players
     for _ in range(n):
         if declarations(state, seat):
-            return state._replace(phase=DECLARE, current=seat)
+            return evolve(state, phase=DECLARE, current=seat)
         seat = (seat + 1) % n
         if seat == state.initiator:
             break
@@ -80,11 +80,11 @@ def declare(state: State, is_snipe: bool, unit: int, target: int) -> State:
     if text not in declarations(state, state.current):
         raise IllegalMoveError(f"`{text}` is not a legal declaration now")
     if is_snipe:
-        state = state._replace(sniped=state.sniped | {target})
+        state = evolve(state, sniped=state.sniped | {target})
     else:
-        state = state._replace(disarmed=state.disarmed | {target})
-    state = state._replace(
-        spent=state.spent | {unit}, events=add_event(state, f"seat {state.current}: {text}")
+        state = evolve(state, disarmed=state.disarmed | {target})
+    state = evolve(
+        state, spent=state.spent | {unit}, events=add_event(state, f"seat {state.current}: {text}")
     )
     if declarations(state, state.current):
         return state
@@ -131,13 +131,13 @@ def resolve(state: State) -> State:
     summary += ", people " + " ".join(map(str, people))
     if winner == NO_SEAT:
         junkyard, stream = state.stream.shuffled_chained(state.junkyard + (prize,))
-        state = state._replace(junkyard=junkyard, stream=stream, contested=contested)
+        state = evolve(state, junkyard=junkyard, stream=stream, contested=contested)
         summary += ": deadlock, the contested resource goes into the junkyard"
     else:
         z = state.players[winner]
         z = z._replace(discard=z.discard + (prize,))
         players = state.players[:winner] + (z,) + state.players[winner + 1 :]
-        state = state._replace(players=players, contested=contested)
+        state = evolve(state, players=players, contested=contested)
         summary += f": seat {winner} wins the contested resource"
-    state = state._replace(events=add_event(state, summary))
+    state = evolve(state, events=add_event(state, summary))
     return finish_round(state)

@@ -120,4 +120,22 @@ def make_greedy(seed: int | None = None) -> Policy:
     return choose
 
 
-STRATEGIES: dict[str, Callable[[int | None], Policy]] = {"greedy": make_greedy}
+def _boss(level: str) -> Callable[..., Policy]:
+    """The boss factory of one level (boss.py builds on this module: imported when used)."""
+
+    def factory(
+        seed: int | None = None, *, budget_ms: int | None = None, iterations: int | None = None
+    ) -> Policy:
+        from arena.games.arctic_scavengers.boss import LEVELS, make_boss
+
+        level_iterations, level_cap_ms = LEVELS[level]
+        return make_boss(seed, budget_ms=budget_ms, iterations=iterations,
+                         level_iterations=level_iterations, level_cap_ms=level_cap_ms)  # fmt: skip
+
+    return factory
+
+
+STRATEGIES: dict[str, Callable[..., Policy]] = {
+    "greedy": make_greedy,
+    **{level: _boss(level) for level in ("boss:1", "boss:2", "boss:3", "boss")},
+}

@@ -136,6 +136,35 @@ def test_views_show_the_rolls_and_forfeits_and_keep_the_latest_turns() -> None:
     assert sum(len(t) for t in end.turns) + end.events_before > len(moves)
 
 
+def _turn_starts(texts: list[str]) -> list[int]:
+    """Where each turn starts: at its roll (the roll-off events together are the first)."""
+    return [
+        i
+        for i, t in enumerate(texts)
+        if t.startswith("roll ") or (t.startswith("rolloff ") and i == 0)
+    ]
+
+
+def test_the_history_holds_the_last_n_plus_one_turns_as_the_docs_say() -> None:
+    # docs/games/hypnosia.md: the events of the current turn and the n turns before it (a
+    # roll without any use and the roll-off are turns too), `history_start` their index in
+    # the whole log.
+    for n, seed in ((2, 4), (3, 5), (6, 6)):
+        moves, _ = play_random_game(GAME, n, HypnosiaOptions(), seed=seed)
+        log: list[str] = []  # the whole game's events, pieced together from the views
+        for state in replay(GAME, n, HypnosiaOptions(), seed, moves):
+            view = GAME.view(state, 0)
+            texts = [e["text"] for e in view["history"]]
+            start = view["history_start"]
+            assert start <= len(log) and log[start:] == texts[: len(log) - start]
+            log = log[:start] + texts
+            starts = _turn_starts(log)
+            kept = min(n + 1, len(starts))
+            assert start == starts[-kept]  # whole turns, the last n + 1 of them
+            assert len(_turn_starts(texts)) == kept
+        assert len(_turn_starts(log)) > 3 * (n + 1)
+
+
 def test_wire_roundtrip_over_random_playouts() -> None:
     assert WIRE.field == "hypnosia"
     checked = 0
