@@ -1,6 +1,7 @@
-"""What search bots share: the factory contract every game's boss follows, and the budget of
-one decision (budget.py). Each game's own search lives in its package
-(arena/games/<game>/boss.py); nothing here imports grpc, typer or rich.
+"""What search bots share: the factory contract every game's boss follows, the budget of one
+decision (budget.py), the seeded policy shell (seeded.py) and sequential halving (halving.py).
+Each game's own search lives in its package (arena/games/<game>/boss.py); nothing here imports
+grpc, typer or rich.
 
 The boss factory contract
 -------------------------

@@ -23,6 +23,7 @@ import zlib
 
 from arena.players import DecisionRequest, Policy, Reply
 from arena.search.budget import Deadline, decision_budget
+from arena.search.seeded import fixed_work
 
 from . import rules
 from .belief import Memory, is_base_game, sample
@@ -145,7 +146,7 @@ def make_boss(
     playout. `iterations` (else the level's `level_iterations`) fixes the work per decision,
     reproducible; else it thinks within the referee's clock, at most `budget_ms` (else the
     level's `level_cap_ms`, else 1 s). It keeps what each match's public events revealed."""
-    fixed = iterations if iterations is not None else level_iterations
+    fixed = fixed_work(iterations, level_iterations)
     cap = budget_ms if budget_ms is not None else level_cap_ms
     memories: dict[tuple[str, int], Memory] = {}
     greedy = make_greedy(seed)

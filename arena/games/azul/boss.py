@@ -27,6 +27,7 @@ from arena.games.azul.state import OFFER, WALL, State
 from arena.players import DecisionRequest, Policy, Reply
 from arena.search.budget import Deadline, decision_budget
 from arena.search.halving import Future, Verdict, sequential_halving
+from arena.search.seeded import fixed_work, seeded_policy
 
 FIRST_CUT = 4  # rounds of rollouts before the first halving
 KEEP = 12  # take moves searched at most
@@ -139,18 +140,14 @@ def make_boss(
 ) -> Policy:
     """The boss policy (the factory contract of arena/search/__init__.py); `level_iterations`
     is a level's own rollouts per decision (None: as many as the clock allows)."""
-    rng = random.Random(seed)
-    fixed = iterations if iterations is not None else level_iterations
+    fixed = fixed_work(iterations, level_iterations)
 
-    def choose(request: DecisionRequest) -> Reply:
+    def think(request: DecisionRequest, decision_rng: random.Random) -> Reply:
         moves = request.legal_moves
-        decision_rng = random.Random(rng.getrandbits(64))  # drawn even when forced: replays
-        if len(moves) == 1:
-            return 0
         deadline = decision_budget(request, budget_ms=budget_ms, iterations=fixed).deadline()
         return search(request.view, moves, deadline, decision_rng)[0]
 
-    return choose
+    return seeded_policy(seed, think)
 
 
 __all__ = ["OFFER", "TAKE", "candidates", "make_boss", "search"]

@@ -22,6 +22,7 @@ from arena.game import outcome_from_keys, points_by_rank
 from arena.players import DecisionRequest, Policy, Reply
 from arena.search.budget import Budget, Deadline, decision_budget
 from arena.search.halving import Future, Verdict, sequential_halving
+from arena.search.seeded import fixed_work, seeded_policy
 
 from .belief import sample_state
 from .playout import rollout
@@ -114,18 +115,14 @@ def make_boss(
 ) -> Policy:
     """The boss policy (the factory contract of arena/search/__init__.py); `level_iterations`
     is a level's own rollouts per decision (None: as many as the clock allows)."""
-    rng = random.Random(seed)
-    fixed = iterations if iterations is not None else level_iterations
+    fixed = fixed_work(iterations, level_iterations)
 
-    def choose(request: DecisionRequest) -> Reply:
+    def think(request: DecisionRequest, decision_rng: random.Random) -> Reply:
         moves = request.legal_moves
-        decision_rng = random.Random(rng.getrandbits(64))  # drawn even when forced: replays
-        if len(moves) == 1:
-            return 0
         budget = decision_budget(request, budget_ms=budget_ms, iterations=fixed)
         return search(request.view, moves, headroom(budget).deadline(), decision_rng)[0]
 
-    return choose
+    return seeded_policy(seed, think)
 
 
 __all__ = ["candidates", "make_boss", "search", "value"]

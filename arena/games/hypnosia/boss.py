@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from arena.chance import Stream
 from arena.players import DecisionRequest, Policy, Reply
 from arena.search.budget import Deadline, decision_budget
+from arena.search.seeded import fixed_work
 
 from . import evaluation
 from .belief import state_from_view
@@ -161,7 +162,7 @@ def make_boss(
     roll of the next seat looked at. `iterations` (else the level's `level_iterations`) fixes
     the work per decision, reproducible; else it thinks within the referee's clock, at most
     `budget_ms` (else the level's `level_cap_ms`, else 1 s)."""
-    fixed = iterations if iterations is not None else level_iterations
+    fixed = fixed_work(iterations, level_iterations)
     cap = budget_ms if budget_ms is not None else level_cap_ms
 
     def decide(request: DecisionRequest) -> Reply:

@@ -35,6 +35,7 @@ from arena.games.the_number.strategy import (
 )
 from arena.players import DecisionRequest, Policy, Reply
 from arena.search.budget import Budget, Deadline, decision_budget
+from arena.search.seeded import fixed_work, seeded_policy
 
 MODEL_MIX = 0.2  # before any evidence, the share of an opponent's numbers drawn uniformly
 REPDIGIT_GREEDY = 0.7  # how often the greedy reasoner writes a repdigit (measured: 253 of 360)
@@ -219,19 +220,15 @@ def make_boss(
 ) -> Policy:
     """The boss policy (the factory contract of arena/search/__init__.py); `level_iterations`
     is a level's own profiles per decision (None: as many as the clock allows)."""
-    rng = random.Random(seed)
-    fixed = iterations if iterations is not None else level_iterations
+    fixed = fixed_work(iterations, level_iterations)
 
-    def choose(request: DecisionRequest) -> Reply:
+    def think(request: DecisionRequest, decision_rng: random.Random) -> Reply:
         moves = request.legal_moves
-        decision_rng = random.Random(rng.getrandbits(64))  # drawn even when forced: replays
-        if len(moves) == 1:
-            return 0
         budget = headroom(decision_budget(request, budget_ms=budget_ms, iterations=fixed))
         move = f"write {NUMBER_TEXT[decide(request.view, budget, decision_rng)]}"
         return move if move in moves else 0
 
-    return choose
+    return seeded_policy(seed, think)
 
 
 __all__ = ["candidates", "decide", "make_boss", "profile", "rollout", "standing"]

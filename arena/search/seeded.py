@@ -1,0 +1,33 @@
+"""The policy shell the bosses share: one seed per match, one generator per decision."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from arena.players import DecisionRequest, Policy, Reply
+
+Decide = Callable[[DecisionRequest, random.Random], Reply]
+
+
+def seeded_policy(seed: int | None, decide: Decide) -> Policy:
+    """A policy that draws a fresh generator from `seed` for every decision and answers a forced
+    move (one legal move) at once without calling `decide`.
+
+    The generator is drawn even for a forced move, so a match replays with the same draws
+    whatever the clock let the search do on earlier decisions.
+    """
+    rng = random.Random(seed)
+
+    def choose(request: DecisionRequest) -> Reply:
+        decision_rng = random.Random(rng.getrandbits(64))
+        if len(request.legal_moves) == 1:
+            return 0
+        return decide(request, decision_rng)
+
+    return choose
+
+
+def fixed_work(iterations: int | None, level_iterations: int | None) -> int | None:
+    """The iterations a decision is bound to: the caller's, else the level's (None: the clock)."""
+    return iterations if iterations is not None else level_iterations
