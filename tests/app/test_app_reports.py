@@ -184,7 +184,7 @@ def test_a_summary_becomes_a_row_with_its_seed_only_when_public(store: Store) ->
     hidden = match_row_of_summary(s, seed_public=False)
     assert hidden == MatchRow(
         fixtures[0].match_id, GAME, fixtures[0].seats, (2, 1), (-1.0, 2.0), "normal", "", 1,
-        None, t.id, 0, 1000.0,
+        None, t.id, 0, 1000.0, s.outcome.scores,  # the game's own final scores, as stored
     )  # fmt: skip
     assert match_row_of_summary(s, seed_public=True).seed == fixtures[0].seed
 
@@ -192,8 +192,9 @@ def test_a_summary_becomes_a_row_with_its_seed_only_when_public(store: Store) ->
 def test_a_match_just_played_shows_its_seed_to_the_organizer() -> None:
     r = record("m1", ("ann", "bob"), (1, 2), seed=99, metadata={"fixture": 3})
     assert match_row_of_record(r, 5) == MatchRow(
-        "m1", GAME, ("ann", "bob"), (1, 2), (1.0, 0.0), "normal", "", 1, 99, 5, 3, 1000.0
-    )
+        "m1", GAME, ("ann", "bob"), (1, 2), (1.0, 0.0), "normal", "", 1, 99, 5, 3, 1000.0,
+        tuple(r.outcome.scores),
+    )  # fmt: skip
     assert match_row_of_record(record("m2", ("a", "b"), metadata={"fixture": "3"})).fixture is None
 
 

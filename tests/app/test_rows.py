@@ -134,11 +134,13 @@ def test_standing_rows_have_swiss_columns_only_in_a_swiss() -> None:
 
 def test_match_history_away_and_head_to_head_rows() -> None:
     m = MatchRow(
-        "t3-1", "azul", ("a", "b"), (2, 1), (0.0, 1.0), "timeout", "slow", 7, None, 3, 1, 2.0
-    )
+        "t3-1", "azul", ("a", "b"), (2, 1), (0.0, 1.0), "timeout", "slow", 7, None, 3, 1, 2.0,
+        (12.0, 30.0),
+    )  # fmt: skip
     assert match_row(m) == {
         "match": "t3-1", "seed": WITHHELD, "seats": ["a", "b"], "ranks": [2, 1],
-        "points": [0.0, 1.0], "end": "timeout", "moves": 7, "detail": "slow",
+        "scores": [12.0, 30.0], "points": [0.0, 1.0], "end": "timeout", "moves": 7,
+        "detail": "slow",
     }  # fmt: skip
     assert tuple(match_row(m)) == MATCH_COLUMNS and match_row(replace(m, seed=9))["seed"] == 9
     change = RatingChange("t3-1", 3, 1, 2.0, 1, 2, 25.0, 8.3333, 23.12346, 7.5)
