@@ -79,6 +79,8 @@ def _has_node() -> bool:
 def _has_cpp_toolchain() -> bool:
     if not all(shutil.which(tool) for tool in ("g++", "make", "protoc", "grpc_cpp_plugin")):
         return False
+    if shutil.which("pkg-config") is None:
+        return False
     return subprocess.run(["pkg-config", "--exists", "grpc++"], check=False).returncode == 0
 
 
