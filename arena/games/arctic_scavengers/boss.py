@@ -3,7 +3,7 @@
 At each decision with a choice, the boss deals the cards it cannot see (belief.py: what the
 public events of the match revealed, then consistent random deals), tries every legal move in
 each deal, and plays the rest of the game out with the greedy bot's rules for every seat
-(rollout.py, on the engine state). The score of a playout is the seat's people margin over
+(playout.py, on the engine state). The score of a playout is the seat's people margin over
 the best other seat, plus a bonus for leading. Every move is tried in the same deals with the
 same playout streams (common random numbers), so the comparison is fair; the move with the
 best mean wins if it beats the greedy bot's move by more than a standard error of their
@@ -27,7 +27,7 @@ from arena.search.seeded import fixed_work
 
 from . import rules
 from .belief import Memory, is_base_game, sample
-from .rollout import rule_move
+from .playout import rule_move
 from .state import OVER, State
 from .strategy import make_greedy
 

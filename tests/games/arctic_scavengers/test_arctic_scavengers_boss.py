@@ -12,7 +12,7 @@ from arena.errors import ConfigError
 from arena.games.arctic_scavengers import GAME, ArcticScavengersOptions
 from arena.games.arctic_scavengers.belief import Memory, sample
 from arena.games.arctic_scavengers.cards import CARD_ID, NUM_CARDS
-from arena.games.arctic_scavengers.rollout import rule_move
+from arena.games.arctic_scavengers.playout import rule_move
 from arena.games.arctic_scavengers.sampling import resample
 from arena.games.arctic_scavengers.strategy import make_greedy
 from arena.strategies import make_policy
