@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from serve_process import start_serve
+from serve_process import kill, start_serve
 
 from arena.players import PolicyPlayer
 from arena.referee import play_match
@@ -41,10 +41,11 @@ class Serve:
         self.bots[name].wait()
 
     def close(self) -> None:
-        for process in [*self.bots.values(), self.server]:
+        for process in self.bots.values():
             if process.poll() is None:
                 os.kill(process.pid, signal.SIGKILL)
                 process.wait()
+        kill(self.server)  # and the database start_serve gave it, if any
 
 
 def strongest(game: str) -> str:

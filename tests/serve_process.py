@@ -6,9 +6,11 @@ import asyncio
 import os
 import queue
 import re
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Iterator
@@ -65,11 +67,16 @@ class DrainedLog:
 
 def start_serve(*args: str) -> tuple[subprocess.Popen[str], str]:
     """`arena serve --address 127.0.0.1:0 ARGS`: the process (its stderr drained into a
-    DrainedLog) and its address.
+    DrainedLog) and its address. Without --db in ARGS it gets a fresh database of its own
+    (removed by kill), never an arena.db in the checkout.
 
     A server that does not say where it listens first is killed before the test fails, so a
     failing test leaves no server behind; the run's watchdog stops it if the run dies first.
     """
+    own_db = None
+    if "--db" not in args and not any(a.startswith("--db=") for a in args):
+        own_db = tempfile.mkdtemp(prefix="arena-serve-")
+        args = (*args, "--db", str(Path(own_db) / "serve.db"))
     server = subprocess.Popen(
         [PY, "-m", "arena", "serve", "--address", "127.0.0.1:0", *args],
         stderr=subprocess.PIPE,
@@ -78,6 +85,8 @@ def start_serve(*args: str) -> tuple[subprocess.Popen[str], str]:
         start_new_session=True,  # a group of its own, for the watchdog to stop
     )
     _TICKETS[server.pid] = reaper().watch_group(server.pid)
+    if own_db is not None:
+        _OWN_DBS[server.pid] = own_db
     try:
         assert server.stderr is not None
         server.stderr = DrainedLog(server.stderr, f"arena serve {' '.join(args)}")  # type: ignore[assignment]
@@ -100,9 +109,13 @@ def kill(process: subprocess.Popen) -> None:
     ticket = _TICKETS.pop(process.pid, None)
     if ticket is not None:
         reaper().forget(ticket)
+    own_db = _OWN_DBS.pop(process.pid, None)
+    if own_db is not None:
+        shutil.rmtree(own_db, ignore_errors=True)
 
 
 _TICKETS: dict[int, Path] = {}  # server pid -> its watchdog ticket
+_OWN_DBS: dict[int, str] = {}  # server pid -> the folder of the database start_serve gave it
 
 
 @contextmanager

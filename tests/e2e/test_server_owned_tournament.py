@@ -75,7 +75,7 @@ class Process:
 
 def bot(address: str, name: str, token: str) -> Process:
     env = {**os.environ, "ARENA_TOKEN": token}
-    cmd = [PY, "tests/bots/slow_bot.py", "--address", address, "--name", name, "--think-ms", "30"]
+    cmd = [PY, "tests/bots/slow_bot.py", "--address", address, "--name", name, "--think-ms", "5"]
     return Process(cmd, env)
 
 

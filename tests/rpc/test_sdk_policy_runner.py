@@ -9,10 +9,14 @@ import signal
 import sys
 import time
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from arena.players import DecisionRequest
 from arena.referee import Clock, play_match
 from arena.registry import get_game
+from arena.rpc.client import policy_runner
 from arena.rpc.client.policy_runner import PolicyPool, PolicyRunner
 from arena.rpc.embedded import EmbeddedReferee
 from arena.rpc.server.sessions import SessionSettings
@@ -38,17 +42,52 @@ def _state(pid: int) -> str:
         return "zombie"
 
 
-def test_a_fast_policy_moves_to_the_loop_and_a_slow_decision_sends_it_back_for_good() -> None:
-    # A slow first decision (imports, caches) is a warm-up, not a verdict.
-    warmup, calibration = PolicyRunner.WARMUP, PolicyRunner.CALIBRATION
-    delays = [0.02] + [0.0] * (warmup - 1 + calibration) + [0.0, 0.0, 0.02, 0.0]
+class ScriptedTime:
+    """A clock that moves only when a scripted policy "thinks": each decision takes the next of
+    `delays` seconds, whatever the machine's load (the runner times policies by this clock)."""
 
-    def policy(request: DecisionRequest) -> int:
-        time.sleep(delays.pop(0))
+    def __init__(self, delays: list[float]) -> None:
+        self.now = 0.0
+        self.delays = delays
+
+    def perf_counter(self) -> float:
+        return self.now
+
+    def monotonic(self) -> float:
+        return self.now
+
+    def policy(self, request: DecisionRequest) -> int:
+        self.now += self.delays.pop(0)
         return 0
 
+
+class ScriptedPool:
+    """A pool that runs the policy at once and reports the scripted time it took."""
+
+    def __init__(self, clock: ScriptedTime) -> None:
+        self.clock = clock
+
+    async def run(self, policy: Any, request: DecisionRequest) -> tuple[Any, float]:
+        before = self.clock.now
+        reply = policy(request)
+        return reply, self.clock.now - before
+
+
+def scripted_runner(delays: list[float], monkeypatch: pytest.MonkeyPatch) -> PolicyRunner:
+    clock = ScriptedTime(delays)
+    monkeypatch.setattr(policy_runner, "time", clock)
+    return PolicyRunner(clock.policy, ScriptedPool(clock))  # type: ignore[arg-type]
+
+
+def test_a_fast_policy_moves_to_the_loop_and_a_slow_decision_sends_it_back_for_good(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A slow first decision (imports, caches) is a warm-up, not a verdict.
+    warmup, calibration = PolicyRunner.WARMUP, PolicyRunner.CALIBRATION
+    delays = [0.02] + [0.0001] * (warmup - 1 + calibration) + [0.0001, 0.0001, 0.02, 0.0001]
+    runner = scripted_runner(delays, monkeypatch)
+
     async def scenario() -> list[bool]:
-        runner = PolicyRunner(policy, PolicyPool(1))
         where = []
         for _ in range(warmup + calibration + 4):
             where.append(runner.inline)
@@ -63,20 +102,33 @@ def test_a_fast_policy_moves_to_the_loop_and_a_slow_decision_sends_it_back_for_g
     assert where[timed + 3 :] == [False, False]  # one 20 ms decision: threads for good
 
 
-def test_a_policy_slow_during_calibration_stays_on_threads() -> None:
-    delays = [0.0] * (PolicyRunner.WARMUP + 5) + [0.01] + [0.0] * 40
-
-    def policy(request: DecisionRequest) -> int:
-        time.sleep(delays.pop(0))
-        return 0
+def test_a_policy_slow_during_calibration_stays_on_threads(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    delays = [0.0001] * (PolicyRunner.WARMUP + 5) + [0.01] + [0.0001] * 40
+    runner = scripted_runner(delays, monkeypatch)
 
     async def scenario() -> bool:
-        runner = PolicyRunner(policy, PolicyPool(1))
         for _ in range(len(delays)):
             await runner.run(REQUEST)
         return runner.inline
 
     assert asyncio.run(scenario()) is False
+
+
+def test_the_pool_times_a_policy_on_its_thread() -> None:
+    """The real pool: a 30 ms policy is measured as at least 30 ms (its own time, on the
+    thread), and its reply comes back."""
+
+    def policy(request: DecisionRequest) -> int:
+        time.sleep(0.03)
+        return 1
+
+    async def scenario() -> tuple[Any, float]:
+        return await PolicyPool(1).run(policy, REQUEST)
+
+    reply, seconds = asyncio.run(scenario())
+    assert reply == 1 and seconds >= 0.03
 
 
 def test_a_slow_policy_never_misses_a_ping_nor_a_shutdown() -> None:

@@ -212,10 +212,18 @@ def _runner_when_played(db: str, tid: int, at_least: int) -> str:
 
 def _wait_finished(address: str, tid: int, timeout_s: float) -> None:
     deadline = time.monotonic() + timeout_s
+    got = None
     while time.monotonic() < deadline:
-        got = call(address, "GetTournament", pb.GetTournamentRequest(tournament_id=tid))
-        if got.status == FINISHED:
-            return
+        try:
+            got = call(address, "GetTournament", pb.GetTournamentRequest(tournament_id=tid))
+        except grpc.aio.AioRpcError as exc:
+            # A connection the kernel gave the killed worker's socket is reset: a client
+            # tries again, and the live worker (or the restarted one) answers.
+            if exc.code() is not grpc.StatusCode.UNAVAILABLE:
+                raise
+        else:
+            if got.status == FINISHED:
+                return
         time.sleep(0.2)
     raise AssertionError(f"tournament {tid} did not finish: {got}")
 

@@ -69,7 +69,9 @@ def start_bot(
     """The random example bot as a process, with its token."""
     command = [PY, str(ROOT / "bots" / "random_bot.py"), "--address", address, "--name", name,
                "--token", token, "--seed", str(seed), *extra]  # fmt: skip
-    log = tempfile.NamedTemporaryFile(prefix=f"arena-bot-{name}-", suffix=".log", delete=False)
+    log = tempfile.NamedTemporaryFile(
+        prefix=f"{name}-", suffix=".log", dir=_LOGS.name, delete=False
+    )
     BOT_LOGS[name] = Path(log.name)  # read back when a bot fails to connect
     token_ledger.log_file(f"bot {name}", Path(log.name))
     return subprocess.Popen(command, stderr=log, stdout=subprocess.DEVNULL)
@@ -91,6 +93,8 @@ def run(coro):
 
 
 BOT_LOGS: dict[str, Path] = {}
+# The bots' logs, removed with the test process (a failing test reads them back first).
+_LOGS = tempfile.TemporaryDirectory(prefix="arena-bot-logs-")
 
 
 async def connected(address: str, names: set[str], timeout_s: float = 60.0) -> None:

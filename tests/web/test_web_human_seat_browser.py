@@ -35,10 +35,11 @@ OPPONENTS: dict[str, list[str]] = {
     "epizodiak": ["builtin:greedy", "builtin:random"],
 }
 VIEWPORT = {"width": 1200, "height": 900}
-# On the first decision, a click on the board: (what, the word of the moves it names).
+# On the first decision, a click on the board: (what, the attribute that holds the word of the
+# moves it names). Azul's opponent may have moved first: a factory that still has tiles.
 BOARD_CLICKS = {
-    "azul": (".az-factory[data-source='f2']", "f2"),
-    "arctic_scavengers": (".own-hand tr[data-zone='hand'] .card", ""),  # its own card
+    "azul": (".az-factory:has(.az-tile)", "data-source"),
+    "arctic_scavengers": (".own-hand tr[data-zone='hand'] .card", "data-card"),  # its own card
 }
 SETTLED = """() => {
     const s = document.getElementById('seat');
@@ -172,9 +173,9 @@ def test_a_person_plays_a_whole_match_by_clicks_alone(
     assert 150 <= first - clock_ms(page, "#seat-clock") <= 1500
 
     if game in BOARD_CLICKS:  # a thing on the board lists the moves that name it
-        thing, word = BOARD_CLICKS[game]
+        thing, attribute = BOARD_CLICKS[game]
         clicked = page.locator(f"#seat-board {thing}").first
-        word = word or str(clicked.get_attribute("data-card"))
+        word = str(clicked.get_attribute(attribute))
         clicked.click()
         page.wait_for_function(
             "w => document.querySelector('.picker')?.dataset.pick === w", arg=word
