@@ -53,6 +53,7 @@ from arena.web.charts import rating_plot
 from arena.web.frames import FrameEvents, move_note, page_context
 from arena.web.reads import LiveMatch, LiveTournament
 from arena.web.relays import Relays, RelaySettings
+from arena.web.seat_options import MAX_OPTIONS
 from arena.web.seat_page import panel_html, seat_state
 from arena.web.seats import CLOCKS_S, DEFAULT_CLOCK, MAX_LISTENERS, Seats, parse_request
 
@@ -340,7 +341,8 @@ async def _form(request: Request) -> dict[str, list[str]]:
         if len(body) > MAX_FORM_BYTES:
             raise ConfigError("the form is too large")
     try:
-        return parse_qs(body.decode(), max_num_fields=16)
+        # a seat's own fields, then one per game option
+        return parse_qs(body.decode(), max_num_fields=16 + MAX_OPTIONS)
     except ValueError:
         raise ConfigError("the form could not be read") from None
 

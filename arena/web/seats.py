@@ -34,6 +34,7 @@ from arena.rpc.client.remote import Remote, follow_remote, play_remote_match, re
 from arena.strategies import make_policy, strategies_for
 from arena.v1 import arena_pb2 as pb
 from arena.web.frames import MoveNote, move_note
+from arena.web.seat_options import Options, checked_options, form_options
 
 log = logging.getLogger("arena.web.seats")
 
@@ -85,6 +86,7 @@ class SeatRequest:
     opponents: tuple[str, ...] = ()  # bot names, or builtin:STRATEGY
     seat: int | None = None  # None: drawn at random
     clock: str = DEFAULT_CLOCK
+    options: Options = ()  # (name, text) of the game options chosen; the rest are defaults
 
 
 class HumanSeat:
@@ -98,6 +100,7 @@ class HumanSeat:
         self.players = players
         self.seat = seat
         self.match_id = f"web-{secrets.token_hex(6)}"
+        self.options: dict[str, str] = {}  # the game options, checked, as PlayMatch takes them
         self.client = ""
         self.pending: Decision | None = None
         self.last_view: Mapping[str, Any] | None = None  # the seat's view at its last decision
@@ -249,10 +252,11 @@ class Seats:
             raise LimitError("this web server plays as many matches with people as it may")
         if sum(s.client == client for s in live) >= MAX_SEATS_PER_CLIENT:
             raise LimitError("you play as many matches at once as one address may")
-        players, seat, builtins = await self._seating(request)
+        players, seat, builtins, options = await self._seating(request)
         sid = secrets.token_urlsafe(24)
         human = HumanSeat(sid, request, players, seat)
         human.client = client
+        human.options = options
         per_move_s, bank_s = CLOCKS_S[request.clock]
         clock = Clock(per_move_ms=per_move_s * 1000, bank_ms=bank_s * 1000)
         configs: list[tuple[BotConfig, Policy]] = [
@@ -280,15 +284,18 @@ class Seats:
         log.info("a person (%s) plays seat %d of match %s", request.name, seat, human.match_id)
         return sid, human
 
-    async def _seating(self, request: SeatRequest) -> tuple[list[str], int, dict[str, str]]:
-        """The players in seat order, the person's seat and the built-in opponents' names
-        (with their strategies); ConfigError for a game, an opponent or a seat the server or
-        its bots cannot give."""
+    async def _seating(
+        self, request: SeatRequest
+    ) -> tuple[list[str], int, dict[str, str], dict[str, str]]:
+        """The players in seat order, the person's seat, the built-in opponents' names (with
+        their strategies) and the game options; ConfigError for a game, an opponent, a seat or
+        an option the server or its bots cannot give."""
         listed = await read_remote(self.remote, "ListGames", pb.ListGamesRequest())
         games = {g.name: g for g in listed.games}
         info = games.get(request.game)
         if info is None:
             raise ConfigError(f"this server does not play {request.game[:40]!r}")
+        options = checked_options(info, request.options)
         name = request.name
         if not 1 <= len(name) <= MAX_NAME or not name.isprintable():
             raise ConfigError(f"your name must be 1 to {MAX_NAME} printable characters")
@@ -324,7 +331,7 @@ class Seats:
         seat = request.seat if request.seat is not None else secrets.randbelow(n)
         if not 0 <= seat < n:
             raise ConfigError(f"there is no seat {seat} at a table of {n}")
-        return [*names[:seat], name, *names[seat:]], seat, builtins
+        return [*names[:seat], name, *names[seat:]], seat, builtins, options
 
     def _config(self, name: str, token: str, game: str) -> BotConfig:
         return BotConfig(
@@ -369,7 +376,7 @@ class Seats:
         """PlayMatch: the referee plays the match (and stores it) and answers with its record."""
         try:
             await play_remote_match(
-                self.organizer, human.game, {}, secrets.randbelow(2**31), human.players,
+                self.organizer, human.game, human.options, secrets.randbelow(2**31), human.players,
                 clock=clock, match_id=human.match_id,
             )  # fmt: skip
         except ArenaError as exc:
@@ -426,4 +433,5 @@ def parse_request(form: Mapping[str, Any], opponents: Sequence[str]) -> SeatRequ
         chosen,
         seat,
         clock,
+        form_options(form),
     )

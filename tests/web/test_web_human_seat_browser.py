@@ -34,6 +34,8 @@ OPPONENTS: dict[str, list[str]] = {
     "hypnosia": ["builtin:greedy"],
     "epizodiak": ["builtin:greedy", "builtin:random"],
 }
+# Options set on the form: Hypnosia by random clicks runs for minutes without a round cap.
+OPTIONS: dict[str, dict[str, str]] = {"hypnosia": {"round_cap": "12"}}
 VIEWPORT = {"width": 1200, "height": 900}
 # On the first decision, a click on the board: (what, the attribute that holds the word of the
 # moves it names). Azul's opponent may have moved first: a factory that still has tiles.
@@ -82,6 +84,8 @@ def take_a_seat(page: Any, web: str, game: str, name: str) -> str:
     for i, opponent in enumerate(OPPONENTS[game]):
         page.select_option(f"#opponent-{i}", opponent)
     page.select_option("#seat-choice", "0")
+    for option, value in OPTIONS.get(game, {}).items():
+        page.fill(f"#option-{option}", value)
     page.click("#start")
     page.wait_for_selector("#seat")
     return str(page.get_attribute("#seat", "data-match"))
@@ -144,7 +148,10 @@ def check_record(address: str, match_id: str, game: str, name: str) -> list[int]
     message = call(address, "GetMatch", pb.GetMatchRequest(match_id=match_id))
     record = record_from_pb(message)
     assert record.game == game and record.players[0] == name
-    assert record.outcome.termination.value == "normal", record.outcome
+    capped = "round_cap" in OPTIONS.get(game, {})
+    assert record.outcome.termination.value in ("normal", "turn_cap" if capped else ""), record
+    for option, value in OPTIONS.get(game, {}).items():
+        assert str(record.options[option]) == value
     engine = get_game(game)
     moves = [(m.seat, m.move) for m in record.moves]
     options = parse_options(engine, dict(record.options))

@@ -116,6 +116,26 @@ def test_the_form_lists_the_games_and_each_games_opponents(served: Served) -> No
     assert 'id="opponent-0"' in form and 'id="opponent-1"' in form and "opponent-2" not in form
     assert 'value="builtin:greedy"' in form and 'value="rival"' in form
     assert 'type="password"' in form
+    # every option of the game, at its default: a list of its values, or a number
+    assert '<select name="option:mode" id="option-mode">' in form
+    assert '<option value="one_round" selected>' in form
+    assert 'id="option-target" type="number" value="7"' in form
+
+
+def test_a_person_chooses_the_games_options_and_the_match_is_played_with_them(
+    served: Served,
+) -> None:
+    fields = seat_form("hypnosia", "hana", "builtin:greedy")
+    fields += [("option:round_cap", "2"), ("option:stacks_cross", "false")]
+    panel = play_over_http(served.web, take_a_seat(served.web, fields), random.Random(5))
+    match_id = re.search(r'data-match="([^"]+)"', panel)
+    assert match_id is not None and "Game over." in panel
+    record = record_from_pb(
+        call(served.address, "GetMatch", pb.GetMatchRequest(match_id=match_id.group(1)))
+    )
+    assert record.options["round_cap"] == 2 and record.options["stacks_cross"] is False
+    # stopped and ranked at the round cap: two rounds of two turns (a roll and a move each)
+    assert record.outcome.termination.value == "turn_cap" and len(record.moves) <= 8
 
 
 def test_a_person_plays_a_match_to_its_end_and_it_is_stored(served: Served) -> None:
@@ -148,6 +168,16 @@ def test_a_person_plays_a_match_to_its_end_and_it_is_stored(served: Served) -> N
          "choose one of the clocks"),
         ([("game", "azul"), ("name", "carol"), ("seat", "9"), ("opponent", "rival")],
          "no seat 9"),
+        ([*seat_form("azul", "carol", "rival"), ("option:colour", "red")],
+         "Azul has no option 'colour' (options: wall)"),
+        ([*seat_form("azul", "carol", "rival"), ("option:wall", "tartan")],
+         "option wall takes one of colored, gray, not 'tartan'"),
+        ([*seat_form("hypnosia", "carol", "rival"), ("option:round_cap", "1e9")],
+         "option round_cap takes a whole number"),
+        ([*seat_form("hypnosia", "carol", "rival"), ("option:round_cap", "0")],
+         "round_cap must be at least 1"),
+        ([*seat_form("azul", "carol", "rival"), ("option:" + "w" * 300, "1")],
+         "too long a name or value"),
     ],
 )  # fmt: skip
 def test_a_form_out_of_bounds_is_answered_with_why(
