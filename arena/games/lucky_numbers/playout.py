@@ -4,10 +4,8 @@ The engine (rules.py) stays the reference: it builds immutable states and move t
 right for a referee and too slow for thousands of rollouts a decision. A `Sim` keeps lists it
 changes in place, with every cell's bounds (the open interval its row and column allow, the
 cell's own tile ignored: rule 2.1) updated as tiles land, and plays whole turns by the rollout
-policy: the greedy bot itself (strategy.py), its evaluation computed as a change (only the
-cells in the new tile's row and column move), a table tile taken when it beats what a blind
-draw is worth as greedy reckons it (the mean over the pot of each value's best gain), so that
-the rollouts model a greedy opponent move for move.
+policy: the greedy evaluation of strategy.py computed as a change (only the cells in the new
+tile's row and column move), a table tile taken when it beats what a blind draw is worth.
 tests/games/lucky_numbers/test_lucky_numbers_boss.py plays Sims against the engine.
 """
 
@@ -27,6 +25,7 @@ from arena.games.lucky_numbers.strategy import (
 )
 
 NO_UPPER = MAX_VALUE + 1
+DRAW_GAIN = 6.0  # what placing a drawn tile that fits is worth, on average (evaluation units)
 LEAD_WEIGHT = 0.01  # a rollout's worth per tile of lead (lost games still say which was closer)
 
 # EMPTY_TERM[w]: an empty cell's part of the evaluation when w values still fit it.
@@ -38,9 +37,13 @@ TILE_TERM: tuple[tuple[float, ...], ...] = tuple(
     tuple(TILE_WEIGHT - FIT_WEIGHT * abs(v - IDEAL[c]) for v in range(NO_UPPER))
     for c in range(CELLS)
 )
-GAINS_KEPT = 50_000  # grids whose per-value gains are remembered across rollouts (~20 MB)
-# Per grid, `Sim._gains`: rollouts from one position meet the same grids again and again.
-_GAINS: dict[tuple[int, ...], list[float]] = {}
+# INTERVAL[lo][hi]: the values strictly between lo and hi, as bits.
+INTERVAL: tuple[tuple[int, ...], ...] = tuple(
+    tuple(
+        ((1 << hi) - 1) ^ ((1 << (lo + 1)) - 1) if hi - lo > 1 else 0 for hi in range(NO_UPPER + 1)
+    )
+    for lo in range(NO_UPPER + 1)
+)
 
 # TERM[lo][hi]: an empty cell's part of the evaluation when its bounds are (lo, hi).
 TERM: tuple[tuple[float, ...], ...] = tuple(
@@ -54,7 +57,7 @@ class Sim:
 
     __slots__ = (
         "grids", "lo", "hi", "table", "pot", "pot_counts", "current", "turn", "bruno",
-        "chain", "over", "winners", "known", "worth",
+        "chain", "over", "winners", "known", "fits",
     )  # fmt: skip
 
     def __init__(self) -> None:
@@ -70,10 +73,10 @@ class Sim:
         self.chain: list[int] | None = None  # Bruno: values returned during this bonus chain
         self.over = False
         self.winners: tuple[int, ...] = ()
-        # Per seat, best_cell's answers and draw_worth's gains, kept until its grid changes
+        # Per seat, best_cell's answers and draw_worth's mask, kept until its grid changes
         # (the other seats' turns leave it alone, and the same table tiles come up again).
         self.known: list[list[tuple[float, int] | None]] = []
-        self.worth: list[list[float] | None] = []
+        self.fits: list[int] = []
 
     @classmethod
     def from_state(cls, state: LuckyNumbersState) -> Sim:
@@ -86,7 +89,7 @@ class Sim:
             sim.lo.append(lo)
             sim.hi.append(hi)
             sim.known.append([None] * NO_UPPER)
-            sim.worth.append(None)
+            sim.fits.append(-1)
         for value in state.table:
             sim.table[value] += 1
         sim.pot = list(reversed(state.pot))
@@ -104,7 +107,7 @@ class Sim:
         sim = cls()
         sim.grids = [grid]
         lo, hi = _bounds(grid)
-        sim.lo, sim.hi, sim.known, sim.worth = [lo], [hi], [[None] * NO_UPPER], [None]
+        sim.lo, sim.hi, sim.known, sim.fits = [lo], [hi], [[None] * NO_UPPER], [-1]
         return sim
 
     def copy(self) -> Sim:
@@ -120,7 +123,7 @@ class Sim:
         new.chain = None if self.chain is None else self.chain[:]
         new.over, new.winners = self.over, self.winners
         new.known = [k[:] for k in self.known]
-        new.worth = self.worth[:]
+        new.fits = self.fits[:]
         return new
 
     # -- the policy's evaluation -------------------------------------------------------------
@@ -192,91 +195,33 @@ class Sim:
         return found
 
     def draw_worth(self, seat: int) -> float:
-        """What a blind draw is worth to `seat`, as the greedy bot reckons it: the mean over the
-        pot (its make-up is public) of the best gain each value allows, a discard (0) when
-        nothing gains. The per-value gains are kept until the seat's grid changes."""
-        pot = len(self.pot)
-        if not pot:
-            return 0.0
-        worth = self.worth[seat]
-        if worth is None:
-            key = tuple(self.grids[seat])
-            worth = _GAINS.get(key)
-            if worth is None:
-                if len(_GAINS) >= GAINS_KEPT:
-                    _GAINS.clear()
-                worth = _GAINS[key] = self._gains(seat)
-            self.worth[seat] = worth
-        total = 0.0
-        for v, n in enumerate(self.pot_counts):
-            if n:
-                total += n * worth[v]
-        return total / pot
-
-    def _gains(self, seat: int) -> list[float]:
-        """Per value, the best gain a place or swap of it makes in `seat`'s grid, or 0 when
-        none gains (a discard): `best_cell` of every value at once. The places come first, and
-        a filled cell's swaps are skipped when even a bound on what they gain beats nothing."""
-        grid, lo, hi = self.grids[seat], self.lo[seat], self.hi[seat]
-        worth = [0.0] * NO_UPPER
-        filled = []
-        for c in range(CELLS):
-            low, high = lo[c], hi[c]
-            if high - low < 2:
-                continue
-            if grid[c]:
-                filled.append(c)
-                continue
-            term = TILE_TERM[c]
-            base = TERM[low][high]
-            after = [(lo[j], hi[j]) for j in AFTER[c] if not grid[j]]
-            before = [(lo[j], hi[j]) for j in BEFORE[c] if not grid[j]]
-            for v in range(low + 1, high):
-                delta = term[v] - base
-                for a, b in after:
-                    if a < v:
-                        delta += TERM[v][b] - TERM[a][b]
-                for a, b in before:
-                    if b > v:
-                        row = TERM[a]
-                        delta += row[v] - row[b]
-                if delta > worth[v]:
-                    worth[v] = delta
-        for c in filled:
-            # A swap's gain is its tile's change of fit plus what its empty neighbours' bounds
-            # gain, at most what each would be worth with the swapped tile's bound gone.
-            # (A neighbour's bound moves back only where the old tile was that bound.)
-            old, term = grid[c], TILE_TERM[c]
-            loosest = -term[old]
-            grid[c] = 0
-            for j in AFTER[c]:
-                if not grid[j] and lo[j] == old:
-                    loosest += TERM[_cell_bounds(grid, j)[0]][hi[j]] - TERM[old][hi[j]]
-            for j in BEFORE[c]:
-                if not grid[j] and hi[j] == old:
-                    loosest += TERM[lo[j]][_cell_bounds(grid, j)[1]] - TERM[lo[j]][old]
-            grid[c] = old
-            for v in range(lo[c] + 1, hi[c]):
-                if v == old or term[v] + loosest <= worth[v]:
-                    continue
-                gain = self._swap_gain(grid, lo, hi, c, v)
-                if gain > worth[v]:
-                    worth[v] = gain
-        return worth
+        """What a blind draw is worth to `seat`: the share of the pot that fits an empty cell
+        times the average gain of such a placement (the pot's make-up is public)."""
+        fits = self.fits[seat]
+        if fits < 0:
+            grid, lo, hi = self.grids[seat], self.lo[seat], self.hi[seat]
+            fits = 0
+            for c in range(CELLS):
+                if not grid[c]:
+                    fits |= INTERVAL[lo[c]][hi[c]]
+            self.fits[seat] = fits
+        counts, n = self.pot_counts, 0
+        while fits:
+            low = fits & -fits
+            n += counts[low.bit_length() - 1]
+            fits ^= low
+        return DRAW_GAIN * n / len(self.pot) if self.pot else 0.0
 
     def choose_take(self) -> tuple[int, int]:
-        """The rollout policy's acquire, the greedy bot's: (value, cell) of the table tile to
-        take, or (0, -1) to draw. The best table tile is found first: a draw is worth at least
-        0, so the draw's worth is only reckoned when a tile gains something."""
+        """The rollout policy's acquire: (value, cell) of the table tile to take, or (0, -1)
+        to draw."""
         seat, table, chain = self.current, self.table, self.chain
-        best, take, where = 0.0, 0, -1
+        best, take, where = self.draw_worth(seat), 0, -1
         for v in range(1, NO_UPPER):
             if table[v] and (chain is None or table[v] > chain.count(v)):
                 g, c = self.best_cell(seat, v)
                 if c >= 0 and g > best:
                     best, take, where = g, v, c
-        if take and best <= self.draw_worth(seat):
-            return 0, -1
         return take, where
 
     # -- moves ---------------------------------------------------------------------------------
@@ -289,7 +234,7 @@ class Sim:
         old = grid[cell]
         grid[cell] = value
         self.known[seat] = [None] * NO_UPPER
-        self.worth[seat] = None
+        self.fits[seat] = -1
         lo, hi = self.lo[seat], self.hi[seat]
         if old:
             self.table[old] += 1
