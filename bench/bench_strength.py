@@ -13,16 +13,23 @@ win rate (a shared first place counts its share), its rank points (1 first, 0 la
 places split, as arena.game.points_by_rank) and its first places, each with a 95% Wilson
 interval, and its budget adherence: the 99th percentile of its decision times over the budget
 (the issue asks for at most 1.10). Asserts nothing.
+
+`--clairvoyant` (The Number) measures luck rather than the boss: the boss is asked after the
+opponents each turn and shown the numbers they wrote. What such a boss cannot win is decided
+by the opponents' own chance, not by skill. (Epizodiak has no such measure here: a boss shown
+the true deal still plays its rollouts with greedy opponents, one fixed future a candidate,
+which says nothing about what a perfect player could reach against random ones.)
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -52,6 +59,7 @@ class Match:
     budget_ms: int | None
     iterations: int | None
     bot_seed: int
+    clairvoyant: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +81,29 @@ def table_size(game: str) -> int:
     return max(2, get_game(game).min_players)
 
 
+CLAIRVOYANT = ("the_number",)
+"""The games --clairvoyant can show their hidden information to the boss."""
+
+
+@contextlib.contextmanager
+def shown(game: str, state: Any, seat: int) -> Iterator[None]:
+    """While the boss decides, its search reads the numbers the opponents wrote in `state`
+    instead of its model's predictions (a luck measurement: see the module docstring)."""
+    if game == "the_number":
+        from arena.games.the_number import boss as the_number
+
+        truth = tuple(None if s == seat else n for s, n in enumerate(state.pending))
+        saved_profile, saved_shares = the_number.profile, the_number.greedy_shares
+        the_number.profile = lambda view, rng, deadline=None: truth
+        the_number.greedy_shares = lambda view: [1.0] * view["num_players"]
+        try:
+            yield
+        finally:
+            the_number.profile, the_number.greedy_shares = saved_profile, saved_shares
+    else:
+        raise SystemExit(f"--clairvoyant: only {', '.join(CLAIRVOYANT)}")
+
+
 def play(match: Match) -> Result:
     """Play one match to its end and score it for the boss."""
     game = get_game(match.game)
@@ -90,7 +121,10 @@ def play(match: Match) -> Result:
     times: list[float] = []
     asked = 0
     while (outcome := game.outcome(state)) is None:
-        seat = random.Random(asked).choice(game.to_move(state))  # simultaneous: any order
+        to_move = game.to_move(state)
+        if match.clairvoyant and len(to_move) > 1:  # the boss last: it sees what they wrote
+            to_move = tuple(s for s in to_move if s != match.boss_seat)
+        seat = random.Random(asked).choice(to_move)  # simultaneous: any order
         legal = tuple(game.legal_moves(state, seat))
         request = DecisionRequest(
             match_id=f"bench-{match.deal_seed}-{match.boss_seat}",
@@ -103,7 +137,12 @@ def play(match: Match) -> Result:
             bank_ms=0 if match.budget_ms is not None else None,
         )
         started = time.perf_counter()
-        reply = policies[seat](request)
+        with (
+            shown(match.game, state, seat)
+            if match.clairvoyant and seat == match.boss_seat
+            else contextlib.nullcontext()
+        ):
+            reply = policies[seat](request)
         if seat == match.boss_seat:
             times.append(time.perf_counter() - started)
         state = game.play(state, seat, legal[reply] if isinstance(reply, int) else reply)
@@ -148,7 +187,8 @@ def report(game: str, opponent: str, players: int, results: list[Result], args: 
     p99 = percentile(times, 0.99)
     clock = f"{args.budget_ms} ms/move" if args.budget_ms is not None else "no clock"
     work = f", {args.iterations} iterations" if args.iterations is not None else ""
-    line = f"{game} {args.level} vs {players - 1} {opponent} ({n} games, {clock}{work}): "
+    seer = " (clairvoyant)" if args.clairvoyant else ""
+    line = f"{game} {args.level}{seer} vs {players - 1} {opponent} ({n} games, {clock}{work}): "
     line += "; ".join(parts)
     line += f"; decision time p99 {p99 * 1000:.0f} ms, max {max(times, default=0) * 1000:.0f} ms"
     if args.budget_ms:
@@ -161,7 +201,7 @@ def matches(game: str, opponent: str, args: Any) -> list[Match]:
     players = table_size(game)
     return [
         Match(game, players, args.seed + i // players, i % players, opponent, args.level,
-              args.budget_ms, args.iterations, args.seed * 100_003 + i)
+              args.budget_ms, args.iterations, args.seed * 100_003 + i, args.clairvoyant)
         for i in range(args.games)
     ]  # fmt: skip
 
@@ -178,10 +218,15 @@ def main() -> None:
     parser.add_argument("--level", default="boss", help="boss, boss:1, boss:2 or boss:3")
     parser.add_argument("--seed", type=int, default=0, help="first deal seed")
     parser.add_argument("--workers", type=int, default=1, help="processes playing matches")
+    parser.add_argument(
+        "--clairvoyant", action="store_true", help="show the boss the hidden information (luck)"
+    )
     args = parser.parse_args()
     if args.no_clock:
         args.budget_ms = None
     games = args.game or boss_games()
+    if args.clairvoyant and set(games) - set(CLAIRVOYANT):
+        parser.error(f"--clairvoyant: only --game {' or '.join(CLAIRVOYANT)}")
     for game in games:
         for opponent in args.opponent or OPPONENTS:
             todo = matches(game, opponent, args)

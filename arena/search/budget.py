@@ -17,6 +17,7 @@ SAFETY = 0.10  # the share of a decision's time kept back for answering and tran
 MIN_SAFETY_S = 0.02  # at least this much kept back however short the budget
 BANK_SHARE = 0.05  # the share of the time bank one decision may use on top of its budget
 UNLIMITED_S = 1.0  # thinking time when the referee sets no clock at all
+HEADROOM = 0.15  # the share of a search's time a boss keeps back on top of SAFETY
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +52,13 @@ class Deadline:
         if self.budget.seconds is None:
             return float("inf")
         return self.budget.seconds - (time.monotonic() - self.started)
+
+
+def headroom(budget: Budget, share: float = HEADROOM) -> Budget:
+    """The budget with `share` of its time kept back: on a loaded machine the process can lose
+    the CPU for tens of milliseconds after the deadline, and a late answer forfeits."""
+    seconds = None if budget.seconds is None else budget.seconds * (1 - share)
+    return Budget(seconds, budget.iterations)
 
 
 def time_budget(
@@ -96,4 +104,11 @@ def decision_budget(
     return Budget(seconds=clock.seconds, iterations=fixed.iterations)
 
 
-__all__ = ["Budget", "Deadline", "decision_budget", "iteration_budget", "time_budget"]
+__all__ = [
+    "Budget",
+    "Deadline",
+    "decision_budget",
+    "headroom",
+    "iteration_budget",
+    "time_budget",
+]

@@ -5,7 +5,13 @@ from __future__ import annotations
 import pytest
 
 from arena.players import DecisionRequest
-from arena.search.budget import Budget, decision_budget, iteration_budget, time_budget
+from arena.search.budget import (
+    Budget,
+    decision_budget,
+    headroom,
+    iteration_budget,
+    time_budget,
+)
 
 
 def test_a_decision_spends_its_budget_and_a_slice_of_the_bank_less_a_margin() -> None:
@@ -46,3 +52,11 @@ def test_a_deadline_of_work_and_time_stops_at_the_first() -> None:
     assert Budget(seconds=3600.0, iterations=2).deadline().spent(2)
     assert Budget(seconds=0.0, iterations=10**9).deadline().spent(0)
     assert not Budget(seconds=3600.0, iterations=5).deadline().spent(4)
+
+
+def test_headroom_keeps_back_a_share_of_the_time_and_none_of_the_work() -> None:
+    assert headroom(Budget(seconds=0.9, iterations=50)) == Budget(
+        seconds=pytest.approx(0.765), iterations=50
+    )
+    assert headroom(Budget(seconds=1.0), share=0.5).seconds == pytest.approx(0.5)
+    assert headroom(Budget(iterations=7)) == Budget(iterations=7)

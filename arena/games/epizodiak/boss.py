@@ -20,7 +20,7 @@ from typing import Any
 
 from arena.game import outcome_from_keys, points_by_rank
 from arena.players import DecisionRequest, Policy, Reply
-from arena.search.budget import Budget, Deadline, decision_budget
+from arena.search.budget import Deadline, decision_budget, headroom
 from arena.search.halving import Future, Verdict, sequential_halving
 from arena.search.seeded import fixed_work, seeded_policy
 
@@ -34,7 +34,6 @@ FIRST_CUT = 4  # rounds of rollouts before the first halving
 KEEP = 8  # candidates searched, the greedy evaluation's best
 CONFIDENCE = 1.0  # standard errors to overrule the greedy move
 MARGIN = 0.02  # value of one point of lead over the mean opponent, next to rank points
-HEADROOM = 0.15  # the share of the time budget kept back (headroom)
 
 
 def value(state: State, seat: int) -> float:
@@ -97,13 +96,6 @@ def search(
         confidence=CONFIDENCE,
     )
     return searched[verdict.best], verdict, searched
-
-
-def headroom(budget: Budget) -> Budget:
-    """The budget with HEADROOM of its time kept back: on a loaded machine the process can lose
-    the CPU for tens of milliseconds after the deadline, and a late answer forfeits."""
-    seconds = None if budget.seconds is None else budget.seconds * (1 - HEADROOM)
-    return Budget(seconds, budget.iterations)
 
 
 def make_boss(

@@ -24,7 +24,7 @@ from arena.games.lucky_numbers.playout import Sim
 from arena.games.lucky_numbers.state import LuckyNumbersState, Phase
 from arena.games.lucky_numbers.strategy import IDEAL
 from arena.players import DecisionRequest, Policy, Reply
-from arena.search.budget import Deadline, decision_budget
+from arena.search.budget import Deadline, decision_budget, headroom
 from arena.search.halving import Future, Verdict, sequential_halving
 from arena.search.seeded import fixed_work, seeded_policy
 
@@ -157,7 +157,8 @@ def make_boss(
 
     def think(request: DecisionRequest, decision_rng: random.Random) -> Reply:
         moves = request.legal_moves
-        deadline = decision_budget(request, budget_ms=budget_ms, iterations=fixed).deadline()
+        budget = decision_budget(request, budget_ms=budget_ms, iterations=fixed)
+        deadline = headroom(budget).deadline()
         return search(request.view, moves, deadline, decision_rng)[0]
 
     return seeded_policy(seed, think)

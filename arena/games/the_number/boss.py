@@ -34,7 +34,7 @@ from arena.games.the_number.strategy import (
     outcome_counts,
 )
 from arena.players import DecisionRequest, Policy, Reply
-from arena.search.budget import Budget, Deadline, decision_budget
+from arena.search.budget import Budget, Deadline, decision_budget, headroom
 from arena.search.seeded import fixed_work, seeded_policy
 
 MODEL_MIX = 0.2  # before any evidence, the share of an opponent's numbers drawn uniformly
@@ -44,7 +44,6 @@ KEEP = 40  # own numbers compared through the engine, the best by expected turn 
 SPREAD = 3.0  # points of uncertainty in a gap, per square root of the turns left
 FIRST = 8  # profiles that choose the candidates
 RATING = 160  # cheap profiles added to them for the choice (the greedy reasoner's samples)
-HEADROOM = 0.15  # the share of the time budget kept back (headroom)
 _CONFIG = ReasonerConfig()
 
 Profile = tuple[int | None, ...]
@@ -202,13 +201,6 @@ def decide(view: Mapping[str, Any], budget: Budget, rng: random.Random) -> int:
                 break
             drawn.append(more)
     return numbers[max(range(len(numbers)), key=lambda i: (totals[i], -i))]
-
-
-def headroom(budget: Budget) -> Budget:
-    """The budget with HEADROOM of its time kept back: on a loaded machine the process can lose
-    the CPU for tens of milliseconds after the deadline, and a late answer forfeits."""
-    seconds = None if budget.seconds is None else budget.seconds * (1 - HEADROOM)
-    return Budget(seconds, budget.iterations)
 
 
 def make_boss(
