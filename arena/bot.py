@@ -33,8 +33,8 @@ from typing import Any
 from arena.addresses import plaintext_allowed, refuse_token_in_clear
 from arena.errors import BotError, ConfigError
 from arena.players import DecisionRequest, Policy, Reply
+from arena.policy_runner import PolicyInterrupted, interrupt_inline_policy
 from arena.rpc.client.bot_client import BotConfig, run_until_stopped
-from arena.rpc.client.policy_runner import PolicyInterrupted, interrupt_inline_policy
 
 __all__ = ["DEFAULT_ADDRESS", "DecisionRequest", "Policy", "Reply", "run_bot"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from arena.players import DecisionRequest, Policy, Reply
+from arena.players import DecisionRequest, Policy, Reply, thinking
 
 Decide = Callable[[DecisionRequest, random.Random], Reply]
 
@@ -15,7 +15,8 @@ def seeded_policy(seed: int | None, decide: Decide) -> Policy:
     move (one legal move) at once without calling `decide`.
 
     The generator is drawn even for a forced move, so a match replays with the same draws
-    whatever the clock let the search do on earlier decisions.
+    whatever the clock let the search do on earlier decisions. It is marked `thinking`: an
+    in-process player runs it on a worker thread, off the event loop.
     """
     rng = random.Random(seed)
 
@@ -25,7 +26,7 @@ def seeded_policy(seed: int | None, decide: Decide) -> Policy:
             return 0
         return decide(request, decision_rng)
 
-    return choose
+    return thinking(choose)
 
 
 def fixed_work(iterations: int | None, level_iterations: int | None) -> int | None:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import time
 
 import pytest
 
 from arena.core import Termination
 from arena.game import replay
-from arena.players import PolicyPlayer, random_policy
+from arena.players import PolicyPlayer, random_policy, thinking
 from arena.referee import BotFault, Clock, play_match
 from arena.registry import get_game
 from arena.testing import FaultyPlayer
@@ -200,3 +201,28 @@ def test_the_match_alarm_rings_at_each_decisions_own_deadline():
         assert alarm._timer is None
 
     asyncio.run(scenario())
+
+
+def test_thinking_in_process_players_cost_no_other_seat_its_clock():
+    """Three in-process seats of The Number decide at once, each thinking 400 ms of a 1 s
+    budget with no bank: on the event loop one after the other the last would be charged
+    1.2 s and lose on time; marked thinking (as the bosses are), each runs on a policy thread
+    and is charged its own 400 ms."""
+    the_number = get_game("the_number")
+
+    def thinker(seed):
+        choose = random_policy(seed)
+
+        def policy(request):
+            if len(request.legal_moves) > 1:
+                time.sleep(0.4)
+            return choose(request)
+
+        return thinking(policy)
+
+    players = [PolicyPlayer(f"t{i}", thinker(i)) for i in range(3)]
+    options = the_number.options_type(rounds=1)
+    record = asyncio.run(
+        play_match(the_number, options, 5, players, clock=Clock(per_move_ms=1000, bank_ms=0))
+    )
+    assert record.outcome.termination is Termination.NORMAL, record.outcome

@@ -13,11 +13,11 @@ from typing import Any
 
 import pytest
 
+from arena import policy_runner
 from arena.players import DecisionRequest
+from arena.policy_runner import PolicyPool, PolicyRunner
 from arena.referee import Clock, play_match
 from arena.registry import get_game
-from arena.rpc.client import policy_runner
-from arena.rpc.client.policy_runner import PolicyPool, PolicyRunner
 from arena.rpc.embedded import EmbeddedReferee
 from arena.rpc.server.sessions import SessionSettings
 from arena.rpc.server.state import ServerConfig

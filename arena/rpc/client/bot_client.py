@@ -26,8 +26,8 @@ import grpc
 from arena import __version__
 from arena.errors import BotError
 from arena.players import DecisionRequest, MatchInfo, Policy
+from arena.policy_runner import PolicyPool, PolicyRunner
 from arena.rpc.client.connect_errors import diagnose
-from arena.rpc.client.policy_runner import PolicyPool, PolicyRunner
 from arena.rpc.wire.convert import LazyView, options_from_pb, outcome_from_pb
 from arena.rpc.wire.protocol import MAX_MESSAGE_BYTES, PROTOCOL_VERSION
 from arena.v1 import arena_pb2 as pb

@@ -1,10 +1,16 @@
-"""Where a bot's policy runs: daemon worker threads, or the event loop once it proved fast."""
+"""Where a policy runs: daemon worker threads, or the event loop once it proved fast.
+
+The SDK runs a bot's policy through it, and so does an in-process player (a built-in bot in a
+one-process tournament or `arena play`): a policy that thinks for a second on the loop would
+hold every other seat's reply, and its clock, for that second.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import logging
+import os
 import queue
 import threading
 import time
@@ -68,6 +74,19 @@ def _settle(
         future.set_exception(error)
     else:
         future.set_result(result)  # type: ignore[arg-type]
+
+
+SHARED_WORKERS = 32  # threads of the pool in-process players share: slow seats at once
+_shared: tuple[int, PolicyPool] | None = None  # (the process that made it, the pool)
+
+
+def shared_pool() -> PolicyPool:
+    """The pool this process's in-process players share (made again in a forked child, where
+    the parent's threads do not exist)."""
+    global _shared
+    if _shared is None or _shared[0] != os.getpid():
+        _shared = (os.getpid(), PolicyPool(SHARED_WORKERS))
+    return _shared[1]
 
 
 class PolicyInterrupted(BaseException):
