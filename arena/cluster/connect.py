@@ -40,6 +40,7 @@ class ClusterSettings:
     target: ClusterTarget
     cpus_per_bot: float = DEFAULT_CPUS_PER_BOT
     max_retries: int = DEFAULT_MAX_RETRIES
+    fresh: bool = False  # a fresh referee and bot processes per fixture (else warm workers)
 
 
 def parse_target(text: str) -> ClusterTarget:
