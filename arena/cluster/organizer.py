@@ -62,10 +62,11 @@ def run_on_cluster(
     """Play a stored tournament's pending fixtures on the cluster, or create one first (once
     a node has started each of its process bots)."""
     with joined(run.settings.target) as (ray, owned):
-        fresh = isinstance(tournament, TournamentSpec)
-        spec = tournament if fresh else tournament.spec
-        left = fixture_count(spec) if fresh else tournament.fixtures - tournament.played
-        dispatcher = _dispatcher(ray, run, spec, left, owned=owned, resume=not fresh)
+        if isinstance(tournament, TournamentSpec):
+            spec, left, resume = tournament, fixture_count(tournament), False
+        else:
+            spec, left, resume = tournament.spec, tournament.fixtures - tournament.played, True
+        dispatcher = _dispatcher(ray, run, spec, left, owned=owned, resume=resume)
         interrupted = True
         try:
             if isinstance(tournament, TournamentSpec):
