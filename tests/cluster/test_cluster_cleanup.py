@@ -12,7 +12,6 @@ import signal
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 from cluster_procs import alive_after, kill_all, processes, wait_stored, with_descendants
