@@ -3,10 +3,27 @@
 from __future__ import annotations
 
 import os
+import re
 import signal
+import socket
 import sqlite3
 import time
 from pathlib import Path
+
+# Quick to notice a dead node (Ray's defaults take tens of seconds).
+FAST_HEALTH_CHECKS = {
+    "RAY_health_check_initial_delay_ms": "0",
+    "RAY_health_check_period_ms": "500",
+    "RAY_health_check_timeout_ms": "500",
+    "RAY_health_check_failure_threshold": "2",
+    "RAY_USAGE_STATS_ENABLED": "0",
+}
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
 
 
 def processes() -> dict[int, int]:
@@ -78,3 +95,17 @@ def wait_stored(db: Path, matches: int, process, timeout: float = 120) -> None: 
         assert process.poll() is None, f"ended first: {process.communicate()[1][-2000:]}"
         assert time.monotonic() < deadline, f"{stored(db)} matches stored in {timeout} s"
         time.sleep(0.02)
+
+
+def raylets(port: int) -> set[int]:
+    """The raylets of the cluster whose GCS listens on `port` (other engineers' test
+    clusters may run on this machine too)."""
+    gcs = re.compile(rf"--gcs-address=\S+:{port}\b")
+    return {p for p in processes() if _comm(p) == "raylet" and gcs.search(command_line(p))}
+
+
+def _comm(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/comm").read_text().strip()
+    except OSError:
+        return ""

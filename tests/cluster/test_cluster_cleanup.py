@@ -14,7 +14,16 @@ import sys
 import tempfile
 from pathlib import Path
 
-from cluster_procs import alive_after, kill_all, processes, wait_stored, with_descendants
+from cluster_procs import (
+    FAST_HEALTH_CHECKS,
+    alive_after,
+    free_port,
+    kill_all,
+    processes,
+    raylets,
+    wait_stored,
+    with_descendants,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 PY = sys.executable
@@ -57,8 +66,6 @@ def test_a_sigkilled_organizer_leaves_no_process_of_its_local_cluster(tmp_path, 
 
 
 def test_a_sigkilled_organizer_leaves_no_worker_or_bot_on_two_nodes(tmp_path, ray_cluster):
-    from test_cluster_nodes import FAST_HEALTH_CHECKS, free_port, raylets
-
     port = free_port()
     temp = tempfile.mkdtemp(prefix="ray-", dir="/tmp")  # short: Ray's socket paths must fit
     env = {**os.environ, **FAST_HEALTH_CHECKS, "RAY_ADDRESS": f"127.0.0.1:{port}"}
@@ -72,11 +79,10 @@ def test_a_sigkilled_organizer_leaves_no_worker_or_bot_on_two_nodes(tmp_path, ra
                         str(free_port()), "--ray-client-server-port", str(free_port()),
                         "--temp-dir", temp], env=env, check=True, capture_output=True,
                        timeout=120)  # fmt: skip
-        first = raylets()
         subprocess.run([RAY, "start", "--address", f"127.0.0.1:{port}", *common,
                         "--dashboard-agent-listen-port", str(free_port())], env=env, check=True,
                        capture_output=True, timeout=120)  # fmt: skip
-        nodes = raylets() - first | first
+        nodes = raylets(port)
         assert len(nodes) >= 2
         run = organizer(tmp_path / "t.db", pids, f"127.0.0.1:{port}", env)
         wait_stored(tmp_path / "t.db", 1, run)
