@@ -1,14 +1,16 @@
-"""A tournament of CPU-hungry bots in one process and on a local Ray cluster.
+"""A tournament of CPU-hungry bots in one process and on a local Ray cluster, warm and fresh.
 
     .venv/bin/python bench/bench_cluster.py [--busy-ms 20] [--cycles 1] [--cpus 2]
 
 Four bots (tests/bots/busy_bot.py: the first legal move after burning --busy-ms of CPU per
 decision) play a Lucky Numbers round robin, stored in a fresh SQLite file each time: one
 process (`arena tournament run`, --concurrency 1 and --cpus), then `--cluster local[N]` with
---cpus-per-bot 0.5 (one seat thinks at a time, so a 2-seat match takes one CPU). Printed:
-wall time, the time of the matches themselves, and the overhead per fixture (wall time x
-matches in flight - match time, over the fixtures: bot start-up, referee, scheduling,
-storing). The cluster's start-up is printed apart. Records are checked equal.
+--cpus-per-bot 0.5 (one seat thinks at a time, so a 2-seat match takes one CPU), with warm
+workers (the default) and with `--fresh-bots`. Printed: wall time, the time of the matches
+themselves, and the overhead per fixture (wall time x matches in flight - match time, over
+the fixtures: bot start-up, referee, scheduling, storing), and each run's overhead over the
+one-process run with as many matches at once. The cluster's start-up is printed apart.
+Records are checked equal.
 """
 
 from __future__ import annotations
@@ -43,13 +45,18 @@ def spec(busy_ms: float, cycles: int) -> TournamentSpec:
     return TournamentSpec("lucky_numbers", bots, seed=SEED, cycles=cycles, time_per_move_ms=5000)
 
 
-def play(tournament_spec: TournamentSpec, slots: int, cluster: bool) -> tuple[float, float, list]:
-    """(wall s, sum of match durations s, essence of the records) of one run."""
+def play(
+    tournament_spec: TournamentSpec, slots: int, cluster: str | None
+) -> tuple[float, float, list]:
+    """(wall s, sum of match durations s, essence of the records) of one run (`cluster`:
+    None for one process, else "warm" or "fresh")."""
     with tempfile.TemporaryDirectory() as tmp, Store.open(str(Path(tmp) / "b.db")) as store:
         tournament = create_tournament(store, tournament_spec)
         started = time.perf_counter()
         if cluster:
-            target = ClusterSettings(ClusterTarget(None, slots), cpus_per_bot=0.5)
+            target = ClusterSettings(
+                ClusterTarget(None, slots), cpus_per_bot=0.5, fresh=cluster == "fresh"
+            )
             run_on_cluster(ClusterRun(store, target), tournament)
         else:
             asyncio.run(execute(store, tournament, concurrency=slots))
@@ -69,23 +76,27 @@ def main() -> None:
     the_spec = spec(args.busy_ms, args.cycles)
     fixtures = BOTS * (BOTS - 1) // 2 * 2 * args.cycles
     print(f"{fixtures} fixtures, {BOTS} bots burning {args.busy_ms:g} ms of CPU per decision")
-    print(f"{'run':<28}{'wall s':>8}{'match s':>9}{'overhead/fixture ms':>21}")
+    print(f"{'run':<36}{'wall s':>8}{'match s':>9}{'overhead/fixture ms':>21}{'x one':>7}")
     reference = None
+    one_process: dict[int, float] = {}  # matches at once -> overhead per fixture
     for label, slots, cluster in (
-        ("one process, concurrency 1", 1, False),
-        (f"one process, concurrency {args.cpus}", args.cpus, False),
-        (f"--cluster local[{args.cpus}]", args.cpus, True),
+        ("one process, concurrency 1", 1, None),
+        (f"one process, concurrency {args.cpus}", args.cpus, None),
+        (f"--cluster local[{args.cpus}] (warm)", args.cpus, "warm"),
+        (f"--cluster local[{args.cpus}] --fresh-bots", args.cpus, "fresh"),
     ):
-        if cluster:
+        if cluster and not ray.is_initialized():
             os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
             started = time.perf_counter()
             ray.init(address="local", num_cpus=args.cpus, include_dashboard=False,
                      log_to_driver=False, object_store_memory=80 * 1024**2,
                      logging_level=logging.ERROR)  # fmt: skip
-            print(f"{'(Ray local cluster start)':<28}{time.perf_counter() - started:>8.2f}")
+            print(f"{'(Ray local cluster start)':<36}{time.perf_counter() - started:>8.2f}")
         wall, matches, essence = play(the_spec, slots, cluster)
         overhead_ms = (wall * slots - matches) / fixtures * 1000
-        print(f"{label:<28}{wall:>8.2f}{matches:>9.2f}{overhead_ms:>21.0f}")
+        one_process.setdefault(slots, overhead_ms)
+        ratio = overhead_ms / one_process[slots]
+        print(f"{label:<36}{wall:>8.2f}{matches:>9.2f}{overhead_ms:>21.0f}{ratio:>7.2f}")
         reference = reference or essence
         assert essence == reference, f"{label}: records differ from the one-process run"
     ray.shutdown()
