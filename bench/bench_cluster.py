@@ -8,8 +8,10 @@ process (`arena tournament run`, --concurrency 1 and --cpus), then `--cluster lo
 --cpus-per-bot 0.5 (one seat thinks at a time, so a 2-seat match takes one CPU), with warm
 workers (the default) and with `--fresh-bots`. Printed: wall time, the time of the matches
 themselves, and the overhead per fixture (wall time x matches in flight - match time, over
-the fixtures: bot start-up, referee, scheduling, storing), and each run's overhead over the
-one-process run with as many matches at once. The cluster's start-up is printed apart.
+the fixtures: bot start-up, referee, scheduling, storing; "x one": over one process at
+concurrency 1). "ends s" is the time before the first match starts and after the last one
+ends (workers and bots starting, stopping); "in-run" is the overhead between the first start
+and the last end (first-use bot launches included). The cluster's start-up is printed apart.
 Records are checked equal.
 """
 
@@ -47,9 +49,9 @@ def spec(busy_ms: float, cycles: int) -> TournamentSpec:
 
 def play(
     tournament_spec: TournamentSpec, slots: int, cluster: str | None
-) -> tuple[float, float, list]:
-    """(wall s, sum of match durations s, essence of the records) of one run (`cluster`:
-    None for one process, else "warm" or "fresh")."""
+) -> tuple[float, float, float, list]:
+    """(wall s, sum of match durations s, first match start to last match end s, essence of
+    the records) of one run (`cluster`: None for one process, else "warm" or "fresh")."""
     with tempfile.TemporaryDirectory() as tmp, Store.open(str(Path(tmp) / "b.db")) as store:
         tournament = create_tournament(store, tournament_spec)
         started = time.perf_counter()
@@ -63,7 +65,9 @@ def play(
         wall = time.perf_counter() - started
         records = store.tournament_matches(tournament.id)
     matches = sum(r.finished_at - r.started_at for r in records)
-    return wall, matches, [(r.match_id, [m.move for m in r.moves], r.outcome) for r in records]
+    window = max(r.finished_at for r in records) - min(r.started_at for r in records)
+    essence = [(r.match_id, [m.move for m in r.moves], r.outcome) for r in records]
+    return wall, matches, window, essence
 
 
 def main() -> None:
@@ -76,9 +80,10 @@ def main() -> None:
     the_spec = spec(args.busy_ms, args.cycles)
     fixtures = BOTS * (BOTS - 1) // 2 * 2 * args.cycles
     print(f"{fixtures} fixtures, {BOTS} bots burning {args.busy_ms:g} ms of CPU per decision")
-    print(f"{'run':<36}{'wall s':>8}{'match s':>9}{'overhead/fixture ms':>21}{'x one':>7}")
+    print(f"{'run':<36}{'wall s':>7}{'match s':>8}{'ends s':>7}{'overhead/fixture ms':>20}"
+          f"{'in-run ms':>10}{'x one':>6}{'x one in-run':>13}")  # fmt: skip
     reference = None
-    one_process: dict[int, float] = {}  # matches at once -> overhead per fixture
+    one: tuple[float, float] | None = None  # one process's (overhead, in-run overhead)
     for label, slots, cluster in (
         ("one process, concurrency 1", 1, None),
         (f"one process, concurrency {args.cpus}", args.cpus, None),
@@ -91,12 +96,13 @@ def main() -> None:
             ray.init(address="local", num_cpus=args.cpus, include_dashboard=False,
                      log_to_driver=False, object_store_memory=80 * 1024**2,
                      logging_level=logging.ERROR)  # fmt: skip
-            print(f"{'(Ray local cluster start)':<36}{time.perf_counter() - started:>8.2f}")
-        wall, matches, essence = play(the_spec, slots, cluster)
-        overhead_ms = (wall * slots - matches) / fixtures * 1000
-        one_process.setdefault(slots, overhead_ms)
-        ratio = overhead_ms / one_process[slots]
-        print(f"{label:<36}{wall:>8.2f}{matches:>9.2f}{overhead_ms:>21.0f}{ratio:>7.2f}")
+            print(f"{'(Ray local cluster start)':<36}{time.perf_counter() - started:>7.2f}")
+        wall, matches, window, essence = play(the_spec, slots, cluster)
+        overhead = (wall * slots - matches) / fixtures * 1000
+        in_run = (window * slots - matches) / fixtures * 1000
+        one = one or (overhead, in_run)
+        print(f"{label:<36}{wall:>7.2f}{matches:>8.2f}{wall - window:>7.2f}{overhead:>20.0f}"
+              f"{in_run:>10.0f}{overhead / one[0]:>6.2f}{in_run / one[1]:>13.2f}")  # fmt: skip
         reference = reference or essence
         assert essence == reference, f"{label}: records differ from the one-process run"
     ray.shutdown()
