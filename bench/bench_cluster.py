@@ -1,6 +1,6 @@
 """A tournament of CPU-hungry bots in one process and on a local Ray cluster, warm and fresh.
 
-    .venv/bin/python bench/bench_cluster.py [--busy-ms 20] [--cycles 1] [--cpus 2]
+    .venv/bin/python bench/bench_cluster.py [--busy-ms 20] [--cycles 1[,3]] [--cpus 2]
 
 Four bots (tests/bots/busy_bot.py: the first legal move after burning --busy-ms of CPU per
 decision) play a Lucky Numbers round robin, stored in a fresh SQLite file each time: one
@@ -12,7 +12,9 @@ the fixtures: bot start-up, referee, scheduling, storing; "x one": over one proc
 concurrency 1). "ends s" is the time before the first match starts and after the last one
 ends (workers and bots starting, stopping); "in-run" is the overhead between the first start
 and the last end (first-use bot launches included). The cluster's start-up is printed apart.
-Records are checked equal.
+With two sizes (`--cycles 1,3`) the overhead is also split into a fixed part (slot-seconds:
+workers, bots and the first-use launches) and a part per extra fixture. Records are checked
+equal.
 """
 
 from __future__ import annotations
@@ -74,37 +76,51 @@ def main() -> None:
     """Print the figures of each way to run the same tournament."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--busy-ms", type=float, default=20.0)
-    parser.add_argument("--cycles", type=int, default=1)
+    parser.add_argument("--cycles", default="1", help="tournament sizes, e.g. 1,3")
     parser.add_argument("--cpus", type=int, default=2)
     args = parser.parse_args()
-    the_spec = spec(args.busy_ms, args.cycles)
-    fixtures = BOTS * (BOTS - 1) // 2 * 2 * args.cycles
-    print(f"{fixtures} fixtures, {BOTS} bots burning {args.busy_ms:g} ms of CPU per decision")
-    print(f"{'run':<36}{'wall s':>7}{'match s':>8}{'ends s':>7}{'overhead/fixture ms':>20}"
-          f"{'in-run ms':>10}{'x one':>6}{'x one in-run':>13}")  # fmt: skip
-    reference = None
-    one: tuple[float, float] | None = None  # one process's (overhead, in-run overhead)
-    for label, slots, cluster in (
+    sizes = [int(c) for c in args.cycles.split(",")]
+    runs = (
         ("one process, concurrency 1", 1, None),
         (f"one process, concurrency {args.cpus}", args.cpus, None),
         (f"--cluster local[{args.cpus}] (warm)", args.cpus, "warm"),
         (f"--cluster local[{args.cpus}] --fresh-bots", args.cpus, "fresh"),
-    ):
-        if cluster and not ray.is_initialized():
-            os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
-            started = time.perf_counter()
-            ray.init(address="local", num_cpus=args.cpus, include_dashboard=False,
-                     log_to_driver=False, object_store_memory=80 * 1024**2,
-                     logging_level=logging.ERROR)  # fmt: skip
-            print(f"{'(Ray local cluster start)':<36}{time.perf_counter() - started:>7.2f}")
-        wall, matches, window, essence = play(the_spec, slots, cluster)
-        overhead = (wall * slots - matches) / fixtures * 1000
-        in_run = (window * slots - matches) / fixtures * 1000
-        one = one or (overhead, in_run)
-        print(f"{label:<36}{wall:>7.2f}{matches:>8.2f}{wall - window:>7.2f}{overhead:>20.0f}"
-              f"{in_run:>10.0f}{overhead / one[0]:>6.2f}{in_run / one[1]:>13.2f}")  # fmt: skip
-        reference = reference or essence
-        assert essence == reference, f"{label}: records differ from the one-process run"
+    )
+    totals: dict[str, list[tuple[int, float]]] = {}  # label -> (fixtures, overhead slot-s)
+    for cycles in sizes:
+        the_spec = spec(args.busy_ms, cycles)
+        fixtures = BOTS * (BOTS - 1) // 2 * 2 * cycles
+        print(f"{fixtures} fixtures, {BOTS} bots burning {args.busy_ms:g} ms of CPU per decision")
+        print(f"{'run':<36}{'wall s':>7}{'match s':>8}{'ends s':>7}{'overhead/fixture ms':>20}"
+              f"{'in-run ms':>10}{'x one':>6}{'x one in-run':>13}")  # fmt: skip
+        reference = None
+        one: tuple[float, float] | None = None  # one process's (overhead, in-run overhead)
+        for label, slots, cluster in runs:
+            if cluster and not ray.is_initialized():
+                os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+                started = time.perf_counter()
+                ray.init(address="local", num_cpus=args.cpus, include_dashboard=False,
+                         log_to_driver=False, object_store_memory=80 * 1024**2,
+                         logging_level=logging.ERROR)  # fmt: skip
+                print(f"{'(Ray local cluster start)':<36}{time.perf_counter() - started:>7.2f}")
+            wall, matches, window, essence = play(the_spec, slots, cluster)
+            totals.setdefault(label, []).append((fixtures, wall * slots - matches))
+            overhead = (wall * slots - matches) / fixtures * 1000
+            in_run = (window * slots - matches) / fixtures * 1000
+            one = one or (overhead, in_run)
+            print(f"{label:<36}{wall:>7.2f}{matches:>8.2f}{wall - window:>7.2f}{overhead:>20.0f}"
+                  f"{in_run:>10.0f}{overhead / one[0]:>6.2f}{in_run / one[1]:>13.2f}")  # fmt: skip
+            reference = reference or essence
+            assert essence == reference, f"{label}: records differ from the one-process run"
+    if len(sizes) > 1:  # fixed cost and cost per extra fixture, from the smallest and largest
+        print(f"{'per extra fixture, and fixed':<36}{'ms':>7}{'x one':>8}{'fixed slot-s':>14}")
+        base = None
+        for label, _slots, _cluster in runs:
+            (small, over_small), (big, over_big) = totals[label][0], totals[label][-1]
+            marginal = (over_big - over_small) / (big - small)
+            base = base or marginal
+            fixed = over_small - marginal * small
+            print(f"{label:<36}{marginal * 1000:>7.0f}{marginal / base:>8.2f}{fixed:>14.1f}")
     ray.shutdown()
 
 

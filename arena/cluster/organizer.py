@@ -147,6 +147,7 @@ def _play(
                     failed[fixture.index] = "no worker left on the cluster"
                 waiting.clear()
                 continue
+            played: list[tuple[FixtureResult, Fixture]] = []
             for ref in _ready(ray, refs):
                 if ref not in out:
                     dispatcher.woke(ref)
@@ -161,7 +162,12 @@ def _play(
                         f"fixture {fixture.index} ({fixture.match_id}) left pending: {settled.why}"
                     )
                 else:
-                    _store_result(settled.result, fixture, run, tid)
+                    played.append((settled.result, fixture))
+            while waiting and played and dispatcher.room(len(out)) > 0:
+                fixture = waiting.popleft()  # the freed workers play on while we store
+                out[dispatcher.send(fixture)] = fixture
+            for result, fixture in played:
+                _store_result(result, fixture, run, tid)
             if time.monotonic() - beaten >= HEARTBEAT_S:
                 with contextlib.suppress(TournamentError, OSError):
                     store.heartbeat(tid, runner)

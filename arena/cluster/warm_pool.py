@@ -21,7 +21,7 @@ from arena.cluster.crash_ledger import CrashLedger
 from arena.cluster.dispatch import Settled
 from arena.cluster.task_dispatch import MakeJob, get_result
 from arena.cluster.warm_worker import WarmWorker
-from arena.errors import BotError, ClusterMismatchError
+from arena.errors import BotError, ClusterMismatchError, TournamentError
 from arena.tournament.crashes import Warn
 from arena.tournament.schedule import Fixture, TournamentSpec
 
@@ -66,6 +66,8 @@ class WarmPool:
     def check(self) -> None:
         """One worker starts every process bot (each says Hello) and keeps them."""
         while not self.free:
+            if not self.starting:
+                raise TournamentError("no warm worker could start on the cluster")
             ready, _ = self.ray.wait(list(self.starting), num_returns=1)
             self.woke(ready[0])
         actor = self.free.pop()

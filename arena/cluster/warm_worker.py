@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import shutil
 import socket
 import tempfile
 import threading
@@ -74,10 +75,11 @@ class WarmWorker:
         return {n: pid for n in self._started if (pid := referee.pid(n)) is not None}
 
     def close(self) -> None:
-        """Stop the bots and the referee (the actor is killed next)."""
+        """Stop the bots and the referee (the actor is killed next), remove their logs."""
         if self._referee is not None:
             self._run(self._referee.close())
             self._referee = None
+        shutil.rmtree(self._logs, ignore_errors=True)
 
     def _run(self, coro: Coroutine[Any, Any, T]) -> T:
         return asyncio.run_coroutine_threadsafe(coro, self._loop).result()
