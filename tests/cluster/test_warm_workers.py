@@ -141,3 +141,9 @@ def test_workers_fill_each_node_up_to_the_fixtures_left():
     assert placement(nodes, 1.5, 100) == [("a", 2), ("b", 2)]
     assert placement(nodes, 1.0, 5) == [("a", 3), ("b", 2)]
     assert placement(nodes, 0.1 * 3, 1) == [("a", 1)]
+
+
+def test_fresh_bots_needs_a_cluster(capsys, tmp_path):
+    code, _out, err = run_cli(capsys, *tournament("a=builtin:random", "b=builtin:greedy"),
+                              "--fresh-bots", "--db", str(tmp_path / "t.db"))  # fmt: skip
+    assert code == 1 and "--fresh-bots is for --cluster" in err
