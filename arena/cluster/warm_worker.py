@@ -67,13 +67,6 @@ class WarmWorker:
             os.chdir(job.cwd)  # bot commands are given relative to the organizer
         return self._run(self._play(job.fixture, state))
 
-    def pids(self) -> dict[str, int]:
-        """The process id of each bot running here (for tests and diagnostics)."""
-        referee = self._referee
-        if referee is None:
-            return {}
-        return {n: pid for n in self._started if (pid := referee.pid(n)) is not None}
-
     def close(self) -> None:
         """Stop the bots and the referee (the actor is killed next), remove their logs."""
         if self._referee is not None:
