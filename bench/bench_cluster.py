@@ -1,14 +1,20 @@
-"""A tournament of CPU-hungry bots in one process and on a local Ray cluster.
+"""A tournament of CPU-hungry bots in one process and on a local Ray cluster, warm and fresh.
 
-    .venv/bin/python bench/bench_cluster.py [--busy-ms 20] [--cycles 1] [--cpus 2]
+    .venv/bin/python bench/bench_cluster.py [--busy-ms 20] [--cycles 1[,3]] [--cpus 2]
 
 Four bots (tests/bots/busy_bot.py: the first legal move after burning --busy-ms of CPU per
 decision) play a Lucky Numbers round robin, stored in a fresh SQLite file each time: one
 process (`arena tournament run`, --concurrency 1 and --cpus), then `--cluster local[N]` with
---cpus-per-bot 0.5 (one seat thinks at a time, so a 2-seat match takes one CPU). Printed:
-wall time, the time of the matches themselves, and the overhead per fixture (wall time x
-matches in flight - match time, over the fixtures: bot start-up, referee, scheduling,
-storing). The cluster's start-up is printed apart. Records are checked equal.
+--cpus-per-bot 0.5 (one seat thinks at a time, so a 2-seat match takes one CPU), with warm
+workers (the default) and with `--fresh-bots`. Printed: wall time, the time of the matches
+themselves, and the overhead per fixture (wall time x matches in flight - match time, over
+the fixtures: bot start-up, referee, scheduling, storing; "x one": over one process at
+concurrency 1). "ends s" is the time before the first match starts and after the last one
+ends (workers and bots starting, stopping); "in-run" is the overhead between the first start
+and the last end (first-use bot launches included). The cluster's start-up is printed apart.
+With two sizes (`--cycles 1,3`) the overhead is also split into a fixed part (slot-seconds:
+workers, bots and the first-use launches) and a part per extra fixture. Records are checked
+equal.
 """
 
 from __future__ import annotations
@@ -43,51 +49,78 @@ def spec(busy_ms: float, cycles: int) -> TournamentSpec:
     return TournamentSpec("lucky_numbers", bots, seed=SEED, cycles=cycles, time_per_move_ms=5000)
 
 
-def play(tournament_spec: TournamentSpec, slots: int, cluster: bool) -> tuple[float, float, list]:
-    """(wall s, sum of match durations s, essence of the records) of one run."""
+def play(
+    tournament_spec: TournamentSpec, slots: int, cluster: str | None
+) -> tuple[float, float, float, list]:
+    """(wall s, sum of match durations s, first match start to last match end s, essence of
+    the records) of one run (`cluster`: None for one process, else "warm" or "fresh")."""
     with tempfile.TemporaryDirectory() as tmp, Store.open(str(Path(tmp) / "b.db")) as store:
         tournament = create_tournament(store, tournament_spec)
         started = time.perf_counter()
         if cluster:
-            target = ClusterSettings(ClusterTarget(None, slots), cpus_per_bot=0.5)
+            target = ClusterSettings(
+                ClusterTarget(None, slots), cpus_per_bot=0.5, fresh=cluster == "fresh"
+            )
             run_on_cluster(ClusterRun(store, target), tournament)
         else:
             asyncio.run(execute(store, tournament, concurrency=slots))
         wall = time.perf_counter() - started
         records = store.tournament_matches(tournament.id)
     matches = sum(r.finished_at - r.started_at for r in records)
-    return wall, matches, [(r.match_id, [m.move for m in r.moves], r.outcome) for r in records]
+    window = max(r.finished_at for r in records) - min(r.started_at for r in records)
+    essence = [(r.match_id, [m.move for m in r.moves], r.outcome) for r in records]
+    return wall, matches, window, essence
 
 
 def main() -> None:
     """Print the figures of each way to run the same tournament."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--busy-ms", type=float, default=20.0)
-    parser.add_argument("--cycles", type=int, default=1)
+    parser.add_argument("--cycles", default="1", help="tournament sizes, e.g. 1,3")
     parser.add_argument("--cpus", type=int, default=2)
     args = parser.parse_args()
-    the_spec = spec(args.busy_ms, args.cycles)
-    fixtures = BOTS * (BOTS - 1) // 2 * 2 * args.cycles
-    print(f"{fixtures} fixtures, {BOTS} bots burning {args.busy_ms:g} ms of CPU per decision")
-    print(f"{'run':<28}{'wall s':>8}{'match s':>9}{'overhead/fixture ms':>21}")
-    reference = None
-    for label, slots, cluster in (
-        ("one process, concurrency 1", 1, False),
-        (f"one process, concurrency {args.cpus}", args.cpus, False),
-        (f"--cluster local[{args.cpus}]", args.cpus, True),
-    ):
-        if cluster:
-            os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
-            started = time.perf_counter()
-            ray.init(address="local", num_cpus=args.cpus, include_dashboard=False,
-                     log_to_driver=False, object_store_memory=80 * 1024**2,
-                     logging_level=logging.ERROR)  # fmt: skip
-            print(f"{'(Ray local cluster start)':<28}{time.perf_counter() - started:>8.2f}")
-        wall, matches, essence = play(the_spec, slots, cluster)
-        overhead_ms = (wall * slots - matches) / fixtures * 1000
-        print(f"{label:<28}{wall:>8.2f}{matches:>9.2f}{overhead_ms:>21.0f}")
-        reference = reference or essence
-        assert essence == reference, f"{label}: records differ from the one-process run"
+    sizes = [int(c) for c in args.cycles.split(",")]
+    runs = (
+        ("one process, concurrency 1", 1, None),
+        (f"one process, concurrency {args.cpus}", args.cpus, None),
+        (f"--cluster local[{args.cpus}] (warm)", args.cpus, "warm"),
+        (f"--cluster local[{args.cpus}] --fresh-bots", args.cpus, "fresh"),
+    )
+    totals: dict[str, list[tuple[int, float]]] = {}  # label -> (fixtures, overhead slot-s)
+    for cycles in sizes:
+        the_spec = spec(args.busy_ms, cycles)
+        fixtures = BOTS * (BOTS - 1) // 2 * 2 * cycles
+        print(f"{fixtures} fixtures, {BOTS} bots burning {args.busy_ms:g} ms of CPU per decision")
+        print(f"{'run':<36}{'wall s':>7}{'match s':>8}{'ends s':>7}{'overhead/fixture ms':>20}"
+              f"{'in-run ms':>10}{'x one':>6}{'x one in-run':>13}")  # fmt: skip
+        reference = None
+        one: tuple[float, float] | None = None  # one process's (overhead, in-run overhead)
+        for label, slots, cluster in runs:
+            if cluster and not ray.is_initialized():
+                os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+                started = time.perf_counter()
+                ray.init(address="local", num_cpus=args.cpus, include_dashboard=False,
+                         log_to_driver=False, object_store_memory=80 * 1024**2,
+                         logging_level=logging.ERROR)  # fmt: skip
+                print(f"{'(Ray local cluster start)':<36}{time.perf_counter() - started:>7.2f}")
+            wall, matches, window, essence = play(the_spec, slots, cluster)
+            totals.setdefault(label, []).append((fixtures, wall * slots - matches))
+            overhead = (wall * slots - matches) / fixtures * 1000
+            in_run = (window * slots - matches) / fixtures * 1000
+            one = one or (overhead, in_run)
+            print(f"{label:<36}{wall:>7.2f}{matches:>8.2f}{wall - window:>7.2f}{overhead:>20.0f}"
+                  f"{in_run:>10.0f}{overhead / one[0]:>6.2f}{in_run / one[1]:>13.2f}")  # fmt: skip
+            reference = reference or essence
+            assert essence == reference, f"{label}: records differ from the one-process run"
+    if len(sizes) > 1:  # fixed cost and cost per extra fixture, from the smallest and largest
+        print(f"{'per extra fixture, and fixed':<36}{'ms':>7}{'x one':>8}{'fixed slot-s':>14}")
+        base = None
+        for label, _slots, _cluster in runs:
+            (small, over_small), (big, over_big) = totals[label][0], totals[label][-1]
+            marginal = (over_big - over_small) / (big - small)
+            base = base or marginal
+            fixed = over_small - marginal * small
+            print(f"{label:<36}{marginal * 1000:>7.0f}{marginal / base:>8.2f}{fixed:>14.1f}")
     ray.shutdown()
 
 

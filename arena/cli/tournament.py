@@ -25,6 +25,7 @@ from arena.cli.tournament_cluster import (
     DEFAULT_MAX_RETRIES,
     ClusterOption,
     CpusPerBotOption,
+    FreshBotsOption,
     MaxRetriesOption,
     cluster_settings,
 )
@@ -262,6 +263,7 @@ def run_command(
     cluster: ClusterOption = None,
     cpus_per_bot: CpusPerBotOption = DEFAULT_CPUS_PER_BOT,
     max_retries: MaxRetriesOption = DEFAULT_MAX_RETRIES,
+    fresh_bots: FreshBotsOption = False,
 ) -> None:
     """Create a tournament, play it with a progress bar, then print standings and the ladder.
 
@@ -306,9 +308,11 @@ def run_command(
     spec = plan(request).spec  # bad input fails here, before any database is created
     check_builtins(spec.game, spec.bots)
     check_runnable(spec.bots, server)
-    on_cluster = cluster_settings(cluster, cpus_per_bot, max_retries, server=server)
-    if on_cluster is not None and forfeit_absent:
-        raise ConfigError("--forfeit-absent is not for --cluster (each match starts its bots)")
+    on_cluster = cluster_settings(
+        cluster, cpus_per_bot, max_retries, server=server, fresh_bots=fresh_bots
+    )
+    if fresh_bots and forfeit_absent:
+        raise ConfigError("--forfeit-absent is not for --fresh-bots (each match starts its bots)")
     test = None if sprt is None else check_sprt(sprt, spec)
     with open_store(db) as store:
         # The bots are started and checked first: the tournament is stored once they said Hello.
@@ -367,6 +371,7 @@ def resume_command(
     cluster: ClusterOption = None,
     cpus_per_bot: CpusPerBotOption = DEFAULT_CPUS_PER_BOT,
     max_retries: MaxRetriesOption = DEFAULT_MAX_RETRIES,
+    fresh_bots: FreshBotsOption = False,
 ) -> None:
     """Play the fixtures an interrupted run left, with the same seeds, then print the results.
 
@@ -379,7 +384,9 @@ def resume_command(
             _remote(server, token, tls_ca, allow_plaintext), tournament_id, concurrency
         )
         return
-    on_cluster = cluster_settings(cluster, cpus_per_bot, max_retries, server=server)
+    on_cluster = cluster_settings(
+        cluster, cpus_per_bot, max_retries, server=server, fresh_bots=fresh_bots
+    )
     with open_store(db, create=False) as store:
         tournament = store.tournament(tournament_id)
         left = tournament.fixtures - tournament.played

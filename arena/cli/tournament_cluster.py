@@ -9,6 +9,7 @@ from typing import Annotated, Any
 import typer
 
 from arena.cli.tournament_logs import BotLogs
+from arena.cli.tournament_play import Faults
 from arena.cluster.connect import DEFAULT_CPUS_PER_BOT, DEFAULT_MAX_RETRIES
 from arena.errors import ConfigError
 from arena.store import Store, StoredTournament
@@ -18,8 +19,9 @@ ClusterOption = Annotated[
     str | None,
     typer.Option(
         "--cluster",
-        help="Play each match as a task on a Ray cluster: auto (the cluster this machine "
+        help="Play the matches on a Ray cluster: auto (the cluster this machine "
         "joined with `ray start`), local[N] (a private one of N CPUs here) or HOST:PORT. "
+        "Warm workers keep a referee and the bots across matches (see --fresh-bots). "
         "Needs pip install 'arena[cluster]'; --concurrency is then the cluster's CPUs.",
         show_default=False,
     ),
@@ -40,18 +42,35 @@ MaxRetriesOption = Annotated[
     ),
 ]
 
+FreshBotsOption = Annotated[
+    bool,
+    typer.Option(
+        "--fresh-bots",
+        help="With --cluster: start a fresh referee and fresh bot processes for every match "
+        "(for bots that must carry nothing from one match to the next, e.g. duplicate deals); "
+        "a crash then loses only its match.",
+    ),
+]
+
 
 def cluster_settings(
-    cluster: str | None, cpus_per_bot: float, max_retries: int, *, server: str | None = None
+    cluster: str | None,
+    cpus_per_bot: float,
+    max_retries: int,
+    *,
+    server: str | None = None,
+    fresh_bots: bool = False,
 ) -> Any:
     """The ClusterSettings of the options (None without --cluster); ConfigError on a clash."""
     if cluster is None:
+        if fresh_bots:
+            raise ConfigError("--fresh-bots is for --cluster (one process keeps its bots)")
         return None
     if server is not None:
         raise ConfigError("--cluster and --server exclude each other")
     from arena.cluster.connect import ClusterSettings, parse_target
 
-    return ClusterSettings(parse_target(cluster), cpus_per_bot, max_retries)
+    return ClusterSettings(parse_target(cluster), cpus_per_bot, max_retries, fresh=fresh_bots)
 
 
 def play_on_cluster(
@@ -63,12 +82,16 @@ def play_on_cluster(
     on_match: Any,
     on_created: Any,
     warn: Any,
+    faults: Faults | None = None,
 ) -> StoredTournament:
     """Play (or create, then play) a tournament on the cluster; the finished tournament."""
     from arena.cluster.organizer import ClusterRun, run_on_cluster
 
     root = logs.root if logs is not None else None
-    run = ClusterRun(store, settings, root, on_match, warn)
+    faults = faults or Faults()
+    run = ClusterRun(
+        store, settings, root, on_match, warn, faults.max_crashes, faults.forfeit_absent
+    )
     return run_on_cluster(run, tournament, on_created)
 
 

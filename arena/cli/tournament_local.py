@@ -81,6 +81,7 @@ def run_and_report(
                     on_match=on_match,
                     on_created=on_created,
                     warn=progress.warn,
+                    faults=faults,
                 )
             else:
                 finished = asyncio.run(

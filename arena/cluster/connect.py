@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from arena.cluster.watchdog import start_watchdog
 from arena.errors import ConfigError
 
 LOCAL_OBJECT_STORE_BYTES = 80 * 1024**2  # results are small JSON: the minimum Ray allows is 75 MB
@@ -40,6 +41,7 @@ class ClusterSettings:
     target: ClusterTarget
     cpus_per_bot: float = DEFAULT_CPUS_PER_BOT
     max_retries: int = DEFAULT_MAX_RETRIES
+    fresh: bool = False  # a fresh referee and bot processes per fixture (else warm workers)
 
 
 def parse_target(text: str) -> ClusterTarget:
@@ -92,18 +94,24 @@ def joined(target: ClusterTarget) -> Iterator[tuple[Any, bool]]:
     # ray.init makes SIGTERM exit at once; keep ours (a clean stop: tasks cancelled, status
     # interrupted, the resume command printed).
     on_sigterm = signal.getsignal(signal.SIGTERM)
+    # A private cluster dies with this process, even by SIGKILL (see watchdog.py).
+    watchdog = start_watchdog() if target.local else None
     try:
-        # "local": always a new private cluster, even where one was started with `ray start`.
-        ray.init(address=target.address or "local", **quiet)
-    except ConnectionError as exc:
-        raise ConfigError(f"cannot join the Ray cluster at {target.address}: {exc}") from None
+        try:
+            # "local": always a new private cluster, even where one was started with `ray start`.
+            ray.init(address=target.address or "local", **quiet)
+        except ConnectionError as exc:
+            raise ConfigError(f"cannot join the Ray cluster at {target.address}: {exc}") from None
+        finally:
+            if threading.current_thread() is threading.main_thread() and on_sigterm is not None:
+                signal.signal(signal.SIGTERM, on_sigterm)
+        try:
+            yield ray, True
+        finally:
+            ray.shutdown()
     finally:
-        if threading.current_thread() is threading.main_thread() and on_sigterm is not None:
-            signal.signal(signal.SIGTERM, on_sigterm)
-    try:
-        yield ray, True
-    finally:
-        ray.shutdown()
+        if watchdog is not None:
+            watchdog.close()
 
 
 def largest_node_cpus(ray: Any) -> float:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from arena.cluster.crash_ledger import CrashReport
 from arena.cluster.fingerprint import Fingerprint, check_fingerprint
 from arena.core import MatchRecord
 from arena.players import Player
@@ -37,11 +38,13 @@ class FixtureJob:
 
 @dataclass(frozen=True, slots=True)
 class FixtureResult:
-    """A played fixture: its record (as a dict), each process bot's output, the node."""
+    """A played fixture: its record (as a dict), each process bot's output, the node, and
+    (from a warm worker) the crashes it saw."""
 
     record: dict[str, Any] | None
     node: str
     logs: dict[str, str] = field(default_factory=dict)
+    crashes: CrashReport = field(default_factory=CrashReport)  # warm workers: what they saw
 
 
 def play_fixture(job: FixtureJob) -> FixtureResult:

@@ -1,10 +1,12 @@
-"""The organizer side: submit each pending fixture as a Ray task, store results as they come.
+"""The organizer side: send each pending fixture to the cluster, store results as they come.
 
-Only this process writes to the database. It holds the tournament's lease (the same lease as
-a one-process run: arena/tournament/lease.py) and renews it while it waits. A fixture whose
-task fails for good (out of retries, a node with another arena) stays pending and is reported
-at the end; the others go on. Ctrl-C or SIGTERM leaves the tournament `interrupted` and stops the
-tasks still out (their workers are killed, and their bot processes with them).
+Fixtures go to warm workers (warm_pool.py: actors that keep a referee and the bots across
+fixtures, the default) or, with `fresh`, one Ray task each (task_dispatch.py). Only this
+process writes to the database. It holds the tournament's lease (the same lease as a
+one-process run: arena/tournament/lease.py) and renews it while it waits. A fixture that fails
+for good (out of retries, a node with another arena) stays pending and is reported at the end;
+the others go on. Ctrl-C or SIGTERM leaves the tournament `interrupted` and stops what is still
+out (its workers are killed, and their bot processes with them).
 """
 
 from __future__ import annotations
@@ -19,24 +21,20 @@ from pathlib import Path
 from typing import Any
 
 from arena.cluster.connect import ClusterSettings, joined, largest_node_cpus
+from arena.cluster.crash_ledger import CrashLedger
+from arena.cluster.dispatch import Dispatcher
 from arena.cluster.fingerprint import local_fingerprint
-from arena.cluster.fixture_task import FixtureJob, FixtureResult, play_fixture, process_bots
+from arena.cluster.fixture_task import FixtureJob, FixtureResult
+from arena.cluster.task_dispatch import TaskDispatcher
 from arena.core import MatchRecord
-from arena.errors import (
-    BotError,
-    ClusterMismatchError,
-    ConfigError,
-    FixturesLeftError,
-    TournamentError,
-)
+from arena.errors import ConfigError, FixturesLeftError, TournamentError
 from arena.store import Store, StoredTournament
+from arena.tournament.crashes import DEFAULT_MAX_CRASHES
 from arena.tournament.lease import HEARTBEAT_S, runner_id
 from arena.tournament.logs import tournament_log_dir
 from arena.tournament.manage import create_tournament, left_to_play
 from arena.tournament.runner import check_record
-from arena.tournament.schedule import Fixture, Status, TournamentSpec
-
-MAX_IN_FLIGHT = 1000  # tasks submitted ahead of results: enough to fill any cluster's CPUs
+from arena.tournament.schedule import Fixture, Status, TournamentSpec, fixture_count
 
 OnMatch = Callable[[Fixture, MatchRecord], None]
 OnCreated = Callable[[StoredTournament], None]
@@ -52,6 +50,8 @@ class ClusterRun:
     log_root: Path | None = None  # where the bots' output is appended (None: not kept)
     on_match: OnMatch | None = None
     warn: Warn = lambda _text: None
+    max_crashes: int = DEFAULT_MAX_CRASHES  # warm workers: crashes before a bot is withdrawn
+    forfeit_absent: bool = False  # warm workers: a bot that never says Hello forfeits
 
 
 def run_on_cluster(
@@ -62,20 +62,30 @@ def run_on_cluster(
     """Play a stored tournament's pending fixtures on the cluster, or create one first (once
     a node has started each of its process bots)."""
     with joined(run.settings.target) as (ray, owned):
-        spec = tournament if isinstance(tournament, TournamentSpec) else tournament.spec
-        task, check = _remote_tasks(ray, run.settings, spec)
         if isinstance(tournament, TournamentSpec):
-            if process_bots(spec, tuple(b.name for b in spec.bots)):
-                _get_one(ray, check.remote(_job(spec, None)))  # every bot says Hello first
-            tournament = create_tournament(run.store, spec)
-        if on_created is not None:
-            on_created(tournament)
-        return _play(ray, task, run, tournament, cancel_on_stop=not owned)
+            spec, left, resume = tournament, fixture_count(tournament), False
+        else:
+            spec, left, resume = tournament.spec, tournament.fixtures - tournament.played, True
+        dispatcher = _dispatcher(ray, run, spec, left, owned=owned, resume=resume)
+        interrupted = True
+        try:
+            if isinstance(tournament, TournamentSpec):
+                dispatcher.check()  # every bot says Hello first
+                tournament = create_tournament(run.store, spec)
+            if on_created is not None:
+                on_created(tournament)
+            finished = _play(ray, dispatcher, run, tournament)
+            interrupted = False
+        finally:
+            dispatcher.stop(interrupted=interrupted)
+        return finished
 
 
-def _remote_tasks(ray: Any, settings: ClusterSettings, spec: TournamentSpec) -> tuple[Any, Any]:
-    """The task that plays a fixture, and the one that checks the bots start (not retried:
-    a bot that cannot start is a mistake to fix, not a fault)."""
+def _dispatcher(
+    ray: Any, run: ClusterRun, spec: TournamentSpec, left: int, *, owned: bool, resume: bool
+) -> Dispatcher:
+    """Warm workers, or a task per fixture (`fresh`); ConfigError if no node fits a fixture."""
+    settings = run.settings
     cpus = spec.table_size * settings.cpus_per_bot
     largest = largest_node_cpus(ray)
     if cpus > largest:
@@ -83,31 +93,31 @@ def _remote_tasks(ray: Any, settings: ClusterSettings, spec: TournamentSpec) -> 
             f"a fixture asks for {cpus:g} CPUs ({spec.table_size} bots x --cpus-per-bot "
             f"{settings.cpus_per_bot:g}) but the largest node of the cluster has {largest:g}"
         )
-    remote = ray.remote(play_fixture)
-    # A lost worker or node is retried by Ray; so is a bot that failed to start there.
-    play = remote.options(
-        num_cpus=cpus, max_retries=settings.max_retries, retry_exceptions=[BotError]
+    if settings.fresh:
+        return TaskDispatcher(ray, settings, spec, _job_of(spec), owned=owned)
+    from arena.cluster.warm_pool import WarmPool
+
+    return WarmPool(
+        ray,
+        settings,
+        spec,
+        _job_of(spec),
+        fixtures=left,
+        ledger=CrashLedger(run.max_crashes),
+        forfeit_absent=run.forfeit_absent or resume,  # a resume never refuses, as in one process
+        warn=run.warn,
     )
-    return play, remote.options(num_cpus=cpus, max_retries=0, retry_exceptions=False)
 
 
-def _job(spec: TournamentSpec, fixture: Fixture | None) -> FixtureJob:
-    return FixtureJob(spec, fixture, local_fingerprint(), os.getcwd())
+def _job_of(spec: TournamentSpec) -> Callable[[Fixture | None], FixtureJob]:
+    def job(fixture: Fixture | None) -> FixtureJob:
+        return FixtureJob(spec, fixture, local_fingerprint(), os.getcwd())
 
-
-def _get_one(ray: Any, ref: Any) -> FixtureResult:
-    """The result of a task, its own error re-raised as such (BotError, a mismatch)."""
-    try:
-        result: FixtureResult = ray.get(ref)
-    except ray.exceptions.RayTaskError as exc:
-        if isinstance(exc.cause, BotError | ClusterMismatchError):
-            raise exc.cause from None
-        raise
-    return result
+    return job
 
 
 def _play(
-    ray: Any, task: Any, run: ClusterRun, tournament: StoredTournament, *, cancel_on_stop: bool
+    ray: Any, dispatcher: Dispatcher, run: ClusterRun, tournament: StoredTournament
 ) -> StoredTournament:
     store, tid = run.store, tournament.id
     if tournament.status is Status.FINISHED and tournament.played == tournament.fixtures:
@@ -128,29 +138,42 @@ def _play(
                 waiting.extend(left_to_play(store, tid, spec))
                 if not waiting:
                     break
-            while waiting and len(out) < MAX_IN_FLIGHT:
+            while waiting and dispatcher.room(len(out)) > 0:
                 fixture = waiting.popleft()
-                out[task.remote(_job(tournament.spec, fixture))] = fixture
-            for ref in _ready(ray, list(out)):
+                out[dispatcher.send(fixture)] = fixture
+            refs = [*out, *dispatcher.wake_refs()]
+            if not refs:  # nowhere left to play: every worker lost, none can replace them
+                for fixture in waiting:
+                    failed[fixture.index] = "no worker left on the cluster"
+                waiting.clear()
+                continue
+            played: list[tuple[FixtureResult, Fixture]] = []
+            for ref in _ready(ray, refs):
+                if ref not in out:
+                    dispatcher.woke(ref)
+                    continue
                 fixture = out.pop(ref)
-                why = _store_result(ray, ref, fixture, run, tid)
-                if why is not None:
-                    failed[fixture.index] = why
-                    run.warn(f"fixture {fixture.index} ({fixture.match_id}) left pending: {why}")
+                settled = dispatcher.settle(ref, fixture)
+                if settled.retry:
+                    waiting.appendleft(fixture)
+                elif settled.result is None:
+                    failed[fixture.index] = settled.why
+                    run.warn(
+                        f"fixture {fixture.index} ({fixture.match_id}) left pending: {settled.why}"
+                    )
+                else:
+                    played.append((settled.result, fixture))
+            while waiting and played and dispatcher.room(len(out)) > 0:
+                fixture = waiting.popleft()  # the freed workers play on while we store
+                out[dispatcher.send(fixture)] = fixture
+            for result, fixture in played:
+                _store_result(result, fixture, run, tid)
             if time.monotonic() - beaten >= HEARTBEAT_S:
                 with contextlib.suppress(TournamentError, OSError):
                     store.heartbeat(tid, runner)
                 beaten = time.monotonic()
     except BaseException:
         store.set_status(tid, Status.INTERRUPTED)  # first: true whatever happens below
-        # On a connection of our own, leaving ends the job and Ray kills its tasks. Cancelling
-        # them here as well can race a task's completion and abort this process inside Ray
-        # ("Tried to complete task that was not pending", seen with Ray 2.60), so only a
-        # shared connection, which stays up, has its tasks cancelled.
-        if cancel_on_stop:
-            for ref in out:  # force: the worker dies, and its bot processes with it
-                with contextlib.suppress(Exception):
-                    ray.cancel(ref, force=True)
         raise
     else:  # before the lease goes: running without a runner would read as abandoned
         if failed or store.pending_fixtures(tid):
@@ -167,7 +190,7 @@ def _play(
 
 
 def _ready(ray: Any, refs: list[Any]) -> list[Any]:
-    """The finished tasks among `refs`, waiting at most one heartbeat for the first."""
+    """The finished references among `refs`, waiting at most one heartbeat for the first."""
     first, _ = ray.wait(refs, num_returns=1, timeout=HEARTBEAT_S)
     if not first:
         return []
@@ -175,22 +198,15 @@ def _ready(ray: Any, refs: list[Any]) -> list[Any]:
     return list(done) or list(first)
 
 
-def _store_result(ray: Any, ref: Any, fixture: Fixture, run: ClusterRun, tid: int) -> str | None:
-    """Store one task's match; why not (one line) when the task failed for good."""
-    try:
-        result = _get_one(ray, ref)
-    except (BotError, ClusterMismatchError) as exc:
-        return str(exc).splitlines()[0][:300]
-    except ray.exceptions.RayError as exc:
-        return f"{type(exc).__name__}: {str(exc).strip().splitlines()[0][:300]}"
+def _store_result(result: FixtureResult, fixture: Fixture, run: ClusterRun, tid: int) -> None:
+    """Store one played match (idempotent: a duplicate of a retry is a no-op) and its logs."""
     assert result.record is not None
     record = MatchRecord.from_dict(result.record)
     check_record(fixture, record)
-    run.store.save_match(record, fixture)  # idempotent: a duplicate of a retry is a no-op
+    run.store.save_match(record, fixture)
     _keep_logs(run.log_root, tid, result)
     if run.on_match is not None:
         run.on_match(fixture, record)
-    return None
 
 
 def _keep_logs(root: Path | None, tid: int, result: FixtureResult) -> None:

@@ -93,9 +93,12 @@ def test_a_node_with_another_arena_refuses_to_play():
         play_fixture(FixtureJob(spec, None, other, os.getcwd()))
 
 
-def test_records_on_the_cluster_equal_a_one_process_run(capsys, db_url, tmp_path, ray_cluster):
+@pytest.mark.parametrize("mode", [[], ["--fresh-bots"]], ids=["warm", "fresh"])
+def test_records_on_the_cluster_equal_a_one_process_run(
+    capsys, db_url, tmp_path, ray_cluster, mode
+):
     bots = ("r=builtin:random", "g=builtin:greedy", f"p={GREEDY_BOT}")
-    out = run_ok(capsys, *tournament_args(*bots), "--cluster", "local[2]",
+    out = run_ok(capsys, *tournament_args(*bots), "--cluster", "local[2]", *mode,
                  "--cpus-per-bot", "0.5", "--db", db_url, "--log-dir", str(tmp_path))  # fmt: skip
     assert "Standings (tournament 1)" in out
     calm = str(tmp_path / "calm.db")
@@ -118,7 +121,8 @@ def kill_first_worker(pid_file: Path, killed: list[int]) -> None:
     os.kill(worker, signal.SIGKILL)
 
 
-def test_a_worker_killed_mid_match_is_retried_and_stored_once(capsys, tmp_path, ray_cluster):
+@pytest.mark.parametrize("fresh", [False, True], ids=["warm", "fresh"])
+def test_a_worker_killed_mid_match_is_retried_and_stored_once(capsys, tmp_path, ray_cluster, fresh):
     pids = tmp_path / "pids"
     slow = f"slow={BUSY_BOT} --sleep-ms 40 --pid-file {pids}"
     spec = TournamentSpec("lucky_numbers", (parse_bot(slow), parse_bot("first=builtin:first")),
@@ -129,11 +133,14 @@ def test_a_worker_killed_mid_match_is_retried_and_stored_once(capsys, tmp_path, 
     with Store.open(db) as store:
         tournament = create_tournament(store, spec)
         killer.start()
-        finished = run_on_cluster(ClusterRun(store, LOCAL), tournament)
+        finished = run_on_cluster(ClusterRun(store, replace(LOCAL, fresh=fresh)), tournament)
         killer.join()
     assert finished.status is Status.FINISHED and finished.played == finished.fixtures == 2
     bot, worker = killed
-    assert len(pid_lines(pids)) == 3  # the killed attempt's bot, then one per fixture
+    if fresh:
+        assert len(pid_lines(pids)) == 3  # the killed attempt's bot, then one per fixture
+    else:  # the other worker's bot, and the replacement worker's if it got the retry
+        assert len(pid_lines(pids)) in (2, 3)
     assert wait_gone([bot, worker]) == []  # the bot died with its worker
     with pytest.raises(ProcessLookupError):
         os.killpg(bot, 0)  # and nothing it started lives on

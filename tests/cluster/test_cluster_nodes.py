@@ -12,7 +12,6 @@ import os
 import shlex
 import shutil
 import signal
-import socket
 import sqlite3
 import subprocess
 import sys
@@ -21,21 +20,13 @@ import time
 from pathlib import Path
 
 from cli_helpers import run_ok
+from cluster_procs import FAST_HEALTH_CHECKS, free_port, raylets
 
 ROOT = Path(__file__).resolve().parents[2]
 PY = sys.executable
 RAY = str(Path(PY).parent / "ray")
 LOCAL_RUN = ".venv/bin/arena tournament run --game lucky_numbers --bot a="
 CLUSTER_RUN = '.venv/bin/arena tournament run --game lucky_numbers --bot greedy="python'
-
-# Quick to notice a dead node (Ray's defaults take tens of seconds).
-FAST_HEALTH_CHECKS = {
-    "RAY_health_check_initial_delay_ms": "0",
-    "RAY_health_check_period_ms": "500",
-    "RAY_health_check_timeout_ms": "500",
-    "RAY_health_check_failure_threshold": "2",
-    "RAY_USAGE_STATS_ENABLED": "0",
-}
 
 
 def readme_command(start: str, end: str = "\n") -> str:
@@ -50,12 +41,6 @@ def argv(command: str, port: int) -> list[str]:
     command = command.replace("10.0.0.1", "127.0.0.1").replace("6379", str(port))
     own = {".venv/bin/arena": [PY, "-m", "arena"], ".venv/bin/ray": [RAY]}
     return [part for word in shlex.split(command) for part in own.get(word, [word])]
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def processes() -> dict[int, int]:
@@ -87,17 +72,6 @@ def kill_all(pids: set[int]) -> None:
             os.kill(pid, signal.SIGKILL)
         except ProcessLookupError:
             pass
-
-
-def raylets() -> set[int]:
-    return {p for p in processes() if _comm(p) == "raylet"}
-
-
-def _comm(pid: int) -> str:
-    try:
-        return Path(f"/proc/{pid}/comm").read_text().strip()
-    except OSError:
-        return ""
 
 
 def stored(db: Path) -> int:
@@ -132,10 +106,10 @@ def test_the_readme_commands_on_two_nodes_one_removed_mid_run(capsys, tmp_path, 
         subprocess.run([*_cpus(head, local), *quiet, str(free_port()), "--include-dashboard",
                         "false", "--ray-client-server-port", str(free_port()), "--temp-dir",
                         temp], env=env, check=True, capture_output=True, timeout=120)  # fmt: skip
-        first = raylets()
+        first = raylets(port)
         subprocess.run([*_cpus(join, local), *quiet, str(free_port())], env=env, check=True,
                        capture_output=True, timeout=120)  # fmt: skip
-        second = raylets() - first
+        second = raylets(port) - first
         assert len(second) == 1
         run = argv(readme_command(CLUSTER_RUN, "--db cluster.db\n"), port)
         organizer = subprocess.Popen(run, cwd=tmp_path, env=env, stdout=subprocess.PIPE,
