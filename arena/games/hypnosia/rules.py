@@ -101,18 +101,6 @@ _ACTION: dict[str, tuple[int, int, int, int | None]] = {
 }
 
 
-def own_units(cells: bytes, seat: int) -> list[int]:
-    """The spaces holding `seat`'s units, ascending (bytes.translate and bytes.find: no Python
-    loop over the spaces)."""
-    marks = cells.translate(_OWN_MARKS[seat])  # 1 where seat's single or stack stands, else 0
-    out = []
-    i = marks.find(1)
-    while i >= 0:
-        out.append(i)
-        i = marks.find(1, i + 1)
-    return out
-
-
 def generate(
     cells: bytes, slots: int, seat: int, dice: tuple[int, ...], stacks_cross: bool
 ) -> tuple[str, ...]:
@@ -122,11 +110,17 @@ def generate(
     # own single: a stack forms; opposing single: captured); a stack on an empty or opposing
     # space (never three own pawns; a stack captures a single or a stack).
     out: list[str] = []
-    own = own_units(cells, seat)
+    marks = cells.translate(_OWN_MARKS[seat])  # 1 where seat's single or stack stands
+    # The spaces of seat's units, ascending: bytes.find, no Python loop over the spaces.
+    own = []
+    i = marks.find(1)
+    while i >= 0:
+        own.append(i)
+        i = marks.find(1, i + 1)
     from_slots = _FROM_SLOTS[seat][slots]
-    for n, d in enumerate(dice):
-        if n and d == dice[0]:
-            continue  # a double: both dice give the same moves
+    if len(dice) == 2 and dice[0] == dice[1]:
+        dice = dice[:1]  # a double: both dice give the same moves
+    for d in dice:
         for dest, token in from_slots[d]:
             if cells[dest] < _STACK_CELL:
                 out.append(token)
@@ -147,24 +141,6 @@ def generate(
     return tuple(out)
 
 
-def has_pawns(state: State, seat: int) -> bool:
-    """Does `seat` still have a pawn in a start slot or on the track (HY-A14)?"""
-    cells = state.cells
-    return (
-        bool(state.start[seat])
-        or cells.find(SINGLE | seat) >= 0
-        or cells.find(2 * SINGLE | seat) >= 0
-    )
-
-
-def _next_seat(state: State, seat: int) -> int:
-    """The next seat to the left that still has pawns (HY-A14); `seat` itself if none has."""
-    for candidate in _AFTER_SEAT[state.num_players][seat]:
-        if has_pawns(state, candidate):
-            return candidate
-    return seat
-
-
 def next_turn(state: State, finished: tuple[Event, ...]) -> State:
     """Close the current turn as `finished` and pass the turn on: the next seat with pawns
     rolls; a roll with no legal use at all is forfeited and passed on again. Counts rounds
@@ -179,7 +155,8 @@ def _pass_turn(state: State, turns: tuple[tuple[Event, ...], ...]) -> State:
      _, _, _, dropped, stream, ply, over) = state  # fmt: skip
     while True:
         following = seat
-        for candidate in _AFTER_SEAT[n][seat]:  # _next_seat, written out
+        # The next seat to the left that still has pawns (HY-A14); `seat` itself if none has.
+        for candidate in _AFTER_SEAT[n][seat]:
             if (
                 start[candidate]
                 or cells.find(SINGLE | candidate) >= 0
