@@ -42,6 +42,16 @@ DISPLAY_COUNTS: dict[tuple[int, ...], tuple[int, ...]] = {
 }
 
 
+_COUNTS_OF = DISPLAY_COUNTS.__getitem__
+# _DISPLAY_SLICES[displays]: the slices of the drawn tiles that go to each display, in order.
+_DISPLAY_SLICES: tuple[tuple[slice, ...], ...] = tuple(
+    tuple(
+        slice(i, i + TILES_PER_DISPLAY) for i in range(0, TILES_PER_DISPLAY * n, TILES_PER_DISPLAY)
+    )
+    for n in range(10)
+)
+
+
 def num_displays(num_players: int) -> int:
     """Factory displays for a player count: 5, 7, 9 (spec §1.2)."""
     return 2 * num_players + 1
@@ -70,9 +80,8 @@ def refill(
         lid = EMPTY_COUNTS
         more = need - len(drawn)
         drawn, bag = drawn + bag[:more], bag[more:]
-    factories = tuple(
-        DISPLAY_COUNTS[drawn[i : i + TILES_PER_DISPLAY]] for i in range(0, need, TILES_PER_DISPLAY)
-    )
+    # Display i shows drawn[4i:4i+4], counted by a table read (map: no Python loop).
+    factories = tuple(map(_COUNTS_OF, map(drawn.__getitem__, _DISPLAY_SLICES[displays])))
     return factories, bag, lid, stream
 
 
