@@ -7,6 +7,8 @@ stream kept in the state, so (options, seed, moves) replays the game exactly.
 
 from __future__ import annotations
 
+from typing import Any
+
 from arena.core import Outcome, Seat
 from arena.errors import IllegalMoveError
 from arena.game import CAPPED_END, NORMAL_END, engine_termination, outcome_from_keys
@@ -149,10 +151,12 @@ def next_turn(state: State, finished: tuple[Event, ...]) -> State:
     return _pass_turn(state, turns)
 
 
-def _pass_turn(state: State, turns: tuple[tuple[Event, ...], ...]) -> State:
-    """next_turn, once the events of the finished turn are the last of `turns`."""
+def _pass_turn(state: tuple[Any, ...], turns: tuple[tuple[Event, ...], ...]) -> State:
+    """next_turn, once the events of the finished turn are the last of `turns`; `state` is a
+    State or the tuple of its fields (play passes the turn without building the State first)."""
     (n, stacks_cross, round_cap, cells, start, centre, gained, lost, first, seat, round_, dice,
      _, _, _, dropped, stream, ply, over) = state  # fmt: skip
+    mover, last_stream = seat, stream
     while True:
         following = seat
         # The next seat to the left that still has pawns (HY-A14); `seat` itself if none has.
@@ -169,8 +173,8 @@ def _pass_turn(state: State, turns: tuple[tuple[Event, ...], ...]) -> State:
             # fmt: off
             # the mover, dice and stream stay those of the last turn played
             return _new(State, (n, stacks_cross, round_cap, cells, start, centre, gained, lost,
-                                first, state.current, round_cap, dice, (), (), turns, dropped,
-                                state.stream, ply, CAPPED_END))
+                                first, mover, round_cap, dice, (), (), turns, dropped,
+                                last_stream, ply, CAPPED_END))
             # fmt: on
         seat = following
         (a, b), stream = stream.dice_pair()
@@ -244,12 +248,11 @@ def play(state: State, seat: int, move: str) -> State:
             left = ()
     turns = (*turns[:-1], turn)
     # fmt: off
-    after = _new(State, (n, stacks_cross, round_cap, cells_now, start, centre, gained, lost,
-                         first, seat, round_, dice, left, moves, turns, dropped, stream,
-                         ply + 1, over))
+    after = (n, stacks_cross, round_cap, cells_now, start, centre, gained, lost, first, seat,
+             round_, dice, left, moves, turns, dropped, stream, ply + 1, over)
     # fmt: on
     if over or moves:
-        return after
+        return _new(State, after)
     return _pass_turn(after, turns)
 
 
