@@ -1,6 +1,10 @@
 """Hypnosia benchmarks: random full games per second (engine only) and the greedy bot's results.
 
     .venv/bin/python bench/bench_hypnosia.py [--games N] [--matches-2p M] [--matches-many K]
+                                             [--baseline CHECKOUT]
+
+`--baseline` also prints random playouts per second of another checkout's engine (say, the
+previous main) beside this one's, each from fresh processes run alternately (side_by_side.py).
 
 Prints figures; asserts nothing. Every run is seeded and reproducible: match i uses game seed
 i, the greedy bot sits in seat i % players (every seat in turn) and random bots in the others,
@@ -16,6 +20,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from side_by_side import compare  # noqa: E402
 
 from arena.games.hypnosia import GAME, HypnosiaOptions  # noqa: E402
 from arena.games.hypnosia.strategy import make_greedy  # noqa: E402
@@ -63,7 +69,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=500, help="random games per speed figure")
     parser.add_argument("--matches-2p", type=int, default=500, help="2-player greedy matches")
     parser.add_argument("--matches-many", type=int, default=200, help="4- and 6-player matches")
+    parser.add_argument("--baseline", type=Path, help="another checkout to compare speed with")
     args = parser.parse_args()
+    if args.baseline is not None:
+        for players in (2, 6):
+            compare("hypnosia", players=players, games=args.games // 4, baseline=args.baseline)
     for stacks_cross in (True, False):
         variant = "base   " if stacks_cross else "variant"
         for n in (2, 6):

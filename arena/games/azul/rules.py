@@ -44,10 +44,17 @@ _SEATS: tuple[tuple[Seat, ...], ...] = tuple((s,) for s in range(4))
 
 _new = tuple.__new__  # builds a NamedTuple without its keyword-parsing __new__ (hot path)
 
-# The colours present on a display, for every display content.
-_PRESENT: dict[tuple[int, ...], tuple[int, ...]] = {
-    counts: tuple(k for k in range(5) if counts[k]) for counts in DISPLAY_COUNTS.values()
-}
+# _ROWS[src][display counts]: (6 * colour, TAKE_MOVES[src][colour]) for the colours present on
+# that display, so that listing a display's moves reads no colour it lacks.
+_Rows = tuple[tuple[int, tuple[tuple[str, ...], ...]], ...]
+_ROWS: tuple[dict[tuple[int, ...], _Rows], ...] = tuple(
+    {
+        counts: tuple((6 * k, TAKE_MOVES[src][k]) for k in range(5) if counts[k])
+        for counts in DISPLAY_COUNTS.values()
+    }
+    for src in range(CENTRE)
+)
+_B, _Y, _R, _K, _W = TAKE_MOVES[CENTRE]  # the centre's moves by colour
 
 
 def to_move(state: State) -> tuple[Seat, ...]:
@@ -76,17 +83,26 @@ def legal_moves(s: State, seat: int) -> list[str]:
         return []
     if seat != s.current:
         return []
-    d = destinations(s.boards[seat])
-    masks = (d & 63, d >> 6 & 63, d >> 12 & 63, d >> 18 & 63, d >> 24 & 63)
+    board = s.boards[seat]
+    a = board.lines  # destinations(board), written out: it runs on every decision
+    d = (
+        ALLOW[0][a[0]] | ALLOW[1][a[1]] | ALLOW[2][a[2]] | ALLOW[3][a[3]] | ALLOW[4][a[4]]
+    ) & ~board.colour_rows | FLOOR_BITS
     out: list[str] = []
-    for table, fac in zip(TAKE_MOVES, s.factories, strict=False):  # displays in index order
-        for k in _PRESENT[fac]:
-            out += table[k][masks[k]]
-    centre = s.centre
-    table = TAKE_MOVES[CENTRE]
-    for k in range(5):
-        if centre[k]:
-            out += table[k][masks[k]]
+    for rows, fac in zip(_ROWS, s.factories, strict=False):  # displays in index order
+        for shift, table in rows[fac]:
+            out += table[d >> shift & 63]
+    b, y, r, k, w = s.centre
+    if b:
+        out += _B[d & 63]
+    if y:
+        out += _Y[d >> 6 & 63]
+    if r:
+        out += _R[d >> 12 & 63]
+    if k:
+        out += _K[d >> 18 & 63]
+    if w:
+        out += _W[d >> 24 & 63]
     return out
 
 

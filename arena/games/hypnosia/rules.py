@@ -7,6 +7,8 @@ stream kept in the state, so (options, seed, moves) replays the game exactly.
 
 from __future__ import annotations
 
+from typing import Any
+
 from arena.core import Outcome, Seat
 from arena.errors import IllegalMoveError
 from arena.game import CAPPED_END, NORMAL_END, engine_termination, outcome_from_keys
@@ -44,18 +46,61 @@ _EMPTY = bytes(NUM_SPACES)
 _STACK_CELL = 2 * SINGLE  # cells at or above this value hold a stack
 _ALONG_BY_DIE = tuple(tuple(row[d] for row in ALONG) for d in range(7))
 _ACROSS_BY_DIE = tuple(tuple(row[d] for row in ACROSS) for d in range(7))
+# _OWN_MARKS[seat]: a bytes.translate table marking the cells of seat's single and stack with 1.
+_OWN_MARKS: tuple[bytes, ...] = tuple(
+    bytes(1 if code in (SINGLE | seat, 2 * SINGLE | seat) else 0 for code in range(256))
+    for seat in range(MAX_PLAYERS)
+)
+_new = tuple.__new__  # builds a State without its keyword-parsing __new__ (hot path)
 
-
-def own_units(cells: bytes, seat: int) -> list[int]:
-    """The spaces holding `seat`'s units, ascending (bytes.find: no Python loop over spaces)."""
-    out = []
-    for code in (SINGLE | seat, 2 * SINGLE | seat):
-        i = cells.find(code)
-        while i >= 0:
-            out.append(i)
-            i = cells.find(code, i + 1)
-    out.sort()
-    return out
+# _UNIT[d][i]: for a unit on space i and die d, (along, across, then the tokens moving it
+# single along, single across, as a stack along, as a stack across): one read per unit.
+_UNIT: tuple[tuple[tuple[int, int, str, str, str, str], ...], ...] = tuple(
+    tuple(
+        (
+            ALONG[i][d],
+            ACROSS[i][d],
+            SINGLE_ALONG[d][i],
+            SINGLE_ACROSS[d][i],
+            STACK_ALONG[d][i],
+            STACK_ACROSS[d][i],
+        )
+        for i in range(NUM_SPACES)
+    )  # fmt: skip
+    for d in range(7)
+)
+# _FROM_SLOTS[seat][slot bits][d]: (destination, token) of every occupied start slot from
+# which die d reaches the circle, slots S1..S4 in order.
+_FROM_SLOTS: tuple[tuple[tuple[tuple[tuple[int, str], ...], ...], ...], ...] = tuple(
+    tuple(
+        tuple(
+            tuple(
+                (FROM_START[seat][k][d], FROM_SLOT[d][k])
+                for k in _SLOTS
+                if bits >> (k - 1) & 1 and FROM_START[seat][k][d] != NONE
+            )
+            for d in range(7)
+        )
+        for bits in range(1 << START_SLOTS)
+    )
+    for seat in range(MAX_PLAYERS)
+)
+# _AFTER_SEAT[n][seat]: the seats after `seat` to its left, in turn order, `seat` itself last.
+_AFTER_SEAT: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple((seat + step) % n for step in range(1, n + 1)) for seat in range(n))
+    for n in range(MAX_PLAYERS + 1)
+)
+# What a move does, by its token: (die, source, height moved, destination); the destination
+# of a start slot's pawn depends on the seat (None here: FROM_START[seat][slot][die]).
+_ACTION: dict[str, tuple[int, int, int, int | None]] = {
+    text: (
+        key.die,
+        key.source,
+        MAX_STACK if key.stack else 1,
+        None if key.source < 0 else (ACROSS if key.inward else ALONG)[key.source][key.die],
+    )
+    for text, key in PARSE.items()
+}
 
 
 def generate(
@@ -67,71 +112,73 @@ def generate(
     # own single: a stack forms; opposing single: captured); a stack on an empty or opposing
     # space (never three own pawns; a stack captures a single or a stack).
     out: list[str] = []
-    own = own_units(cells, seat)
-    from_start = FROM_START[seat]
-    for n, d in enumerate(dice):
-        if n and d == dice[0]:
-            continue  # a double: both dice give the same moves
-        if slots:
-            for k in _SLOTS:
-                if slots >> (k - 1) & 1:
-                    dest = from_start[k][d]
-                    if dest != NONE and cells[dest] < _STACK_CELL:
-                        out.append(FROM_SLOT[d][k])
-        along_row, across_row = _ALONG_BY_DIE[d], _ACROSS_BY_DIE[d]
+    marks = cells.translate(_OWN_MARKS[seat])  # 1 where seat's single or stack stands
+    # The spaces of seat's units, ascending: bytes.find, no Python loop over the spaces.
+    own = []
+    i = marks.find(1)
+    while i >= 0:
+        own.append(i)
+        i = marks.find(1, i + 1)
+    from_slots = _FROM_SLOTS[seat][slots]
+    if len(dice) == 2 and dice[0] == dice[1]:
+        dice = dice[:1]  # a double: both dice give the same moves
+    for d in dice:
+        for dest, token in from_slots[d]:
+            if cells[dest] < _STACK_CELL:
+                out.append(token)
+        units = _UNIT[d]
         for i in own:
-            along, across = along_row[i], across_row[i]
+            along, across, single_along, single_across, stack_along, stack_across = units[i]
             target = cells[along]
             if target < _STACK_CELL:
-                out.append(SINGLE_ALONG[d][i])
+                out.append(single_along)
             if across != NONE and (across == CENTRE or cells[across] < _STACK_CELL):
-                out.append(SINGLE_ACROSS[d][i])
+                out.append(single_across)
             if cells[i] >= _STACK_CELL:
                 if not target or target & OWNER_MASK != seat:
-                    out.append(STACK_ALONG[d][i])
+                    out.append(stack_along)
                 if stacks_cross and across != NONE:
                     if across == CENTRE or not cells[across] or cells[across] & OWNER_MASK != seat:
-                        out.append(STACK_ACROSS[d][i])
+                        out.append(stack_across)
     return tuple(out)
-
-
-def has_pawns(state: State, seat: int) -> bool:
-    """Does `seat` still have a pawn in a start slot or on the track (HY-A14)?"""
-    cells = state.cells
-    return (
-        bool(state.start[seat])
-        or cells.find(SINGLE | seat) >= 0
-        or cells.find(2 * SINGLE | seat) >= 0
-    )
-
-
-def _next_seat(state: State, seat: int) -> int:
-    """The next seat to the left that still has pawns (HY-A14); `seat` itself if none has."""
-    n = state.num_players
-    for step in range(1, n + 1):
-        candidate = (seat + step) % n
-        if has_pawns(state, candidate):
-            return candidate
-    return seat
 
 
 def next_turn(state: State, finished: tuple[Event, ...]) -> State:
     """Close the current turn as `finished` and pass the turn on: the next seat with pawns
     rolls; a roll with no legal use at all is forfeited and passed on again. Counts rounds
     and stops the game at the round cap (HY-A15)."""
-    n, first = state.num_players, state.start_player
     turns = (*state.turns[:-1], finished) if state.turns else (finished,)
-    dropped = state.events_before
-    seat, round_, stream = state.current, state.round, state.stream
+    return _pass_turn(state, turns)
+
+
+def _pass_turn(state: tuple[Any, ...], turns: tuple[tuple[Event, ...], ...]) -> State:
+    """next_turn, once the events of the finished turn are the last of `turns`; `state` is a
+    State or the tuple of its fields (play passes the turn without building the State first)."""
+    (n, stacks_cross, round_cap, cells, start, centre, gained, lost, first, seat, round_, dice,
+     _, _, _, dropped, stream, ply, over) = state  # fmt: skip
+    mover, last_stream = seat, stream
     while True:
-        following = _next_seat(state, seat)
+        following = seat
+        # The next seat to the left that still has pawns (HY-A14); `seat` itself if none has.
+        for candidate in _AFTER_SEAT[n][seat]:
+            if (
+                start[candidate]
+                or cells.find(SINGLE | candidate) >= 0
+                or cells.find(_STACK_CELL | candidate) >= 0
+            ):
+                following = candidate
+                break
         round_ += (following - first) % n <= (seat - first) % n
-        if round_ > state.round_cap:
-            return state._replace(turns=turns, events_before=dropped, over=CAPPED_END,
-                                  round=state.round_cap, left=(), moves=())  # fmt: skip
+        if round_ > round_cap:
+            # fmt: off
+            # the mover, dice and stream stay those of the last turn played
+            return _new(State, (n, stacks_cross, round_cap, cells, start, centre, gained, lost,
+                                first, mover, round_cap, dice, (), (), turns, dropped,
+                                last_stream, ply, CAPPED_END))
+            # fmt: on
         seat = following
         (a, b), stream = stream.dice_pair()
-        moves = generate(state.cells, state.start[seat], seat, (a, b), state.stacks_cross)
+        moves = generate(cells, start[seat], seat, (a, b), stacks_cross)
         turn: tuple[Event, ...] = ((seat, ROLL_TEXT[a][b]),)
         if not moves:
             turn += ((seat, SKIP_TEXT[a]), (seat, SKIP_TEXT[b]))
@@ -140,9 +187,11 @@ def next_turn(state: State, finished: tuple[Event, ...]) -> State:
             dropped += len(turns[0])
             turns = turns[1:]
         if moves:
-            return state._replace(turns=turns, events_before=dropped, current=seat,
-                                  round=round_, stream=stream, dice=(a, b), left=(a, b),
-                                  moves=moves)  # fmt: skip
+            # fmt: off
+            return _new(State, (n, stacks_cross, round_cap, cells, start, centre, gained, lost,
+                                first, seat, round_, (a, b), (a, b), moves, turns, dropped,
+                                stream, ply, over))
+            # fmt: on
 
 
 def to_move(state: State) -> tuple[Seat, ...]:
@@ -163,18 +212,15 @@ def play(state: State, seat: int, move: str) -> State:
     `seat` is the seat to move (GameBase.apply checks the turn first)."""
     if move not in state.moves:
         raise _refusal(state, seat, move)
-    key = PARSE[move]  # a legal move is a well-formed one
-    cells = bytearray(state.cells)
-    start, centre, gained, lost = state.start, state.centre, state.gained, state.lost
-    height = MAX_STACK if key.stack else 1
-    src = key.source
-    if src < 0:
+    die, src, height, dest = _ACTION[move]  # a legal move is a well-formed one
+    (n, stacks_cross, round_cap, cells_before, start, centre, gained, lost, first, _, round_,
+     dice, left, _, turns, dropped, stream, ply, _) = state  # fmt: skip
+    cells = bytearray(cells_before)
+    if dest is None:  # from start slot S<-src>
         start = (*start[:seat], start[seat] & ~(1 << (-src - 1)), *start[seat + 1 :])
-        dest = FROM_START[seat][-src][key.die]
+        dest = FROM_START[seat][-src][die]
     else:
-        left_behind = (cells[src] >> HEIGHT_SHIFT) - height
-        cells[src] = SINGLE | seat if left_behind else 0
-        dest = (ACROSS if key.inward else ALONG)[src][key.die]
+        cells[src] = SINGLE | seat if cells[src] >> HEIGHT_SHIFT > height else 0
     if dest == CENTRE:
         entering = min(height, CENTRE_PLACES - len(centre))
         centre = centre + (seat,) * entering
@@ -188,26 +234,26 @@ def play(state: State, seat: int, move: str) -> State:
             lost = _bump(lost, target & OWNER_MASK, taken)
             target = 0
         cells[dest] = (height + (target >> HEIGHT_SHIFT)) << HEIGHT_SHIFT | seat
-    left = list(state.left)
-    left.remove(key.die)
+    left = left[1:] if left[0] == die else left[:1]  # the die used (of one or two) is gone
     cells_now = bytes(cells)
-    turn = state.turns[-1] + ((seat, move),)
+    turn = turns[-1] + ((seat, move),)
     moves: tuple[str, ...] = ()
     over = ""
     if len(centre) >= CENTRE_PLACES or (cells_now == _EMPTY and not any(start)):
         over = NORMAL_END  # spec §8.1, at once even mid-turn (HY-A11)
-    else:
-        moves = generate(cells_now, start[seat], seat, tuple(left), state.stacks_cross)
+    elif left:
+        moves = generate(cells_now, start[seat], seat, left, stacks_cross)
         if not moves:
-            turn += tuple((seat, SKIP_TEXT[d]) for d in left)  # no use left: forfeited
-            left = []
-    after = State(state.num_players, state.stacks_cross, state.round_cap, cells_now, start,
-                  centre, gained, lost, state.start_player, seat, state.round, state.dice,
-                  tuple(left), moves, (*state.turns[:-1], turn), state.events_before,
-                  state.stream, state.ply + 1, over)  # fmt: skip
+            turn += ((seat, SKIP_TEXT[left[0]]),)  # no use left: forfeited
+            left = ()
+    turns = (*turns[:-1], turn)
+    # fmt: off
+    after = (n, stacks_cross, round_cap, cells_now, start, centre, gained, lost, first, seat,
+             round_, dice, left, moves, turns, dropped, stream, ply + 1, over)
+    # fmt: on
     if over or moves:
-        return after
-    return next_turn(after, turn)
+        return _new(State, after)
+    return _pass_turn(after, turns)
 
 
 def _bump(values: tuple[int, ...], seat: int, by: int) -> tuple[int, ...]:
