@@ -23,9 +23,9 @@ DRAW_ONLY = ("draw",)
 MOVERS = tuple((s,) for s in range(8))  # the `movers` tuple of each seat, shared
 CACHE_LIMIT = 1 << 15  # lists kept per table below; emptied when full (the lists in play recur)
 
-# Resolve lists by key: bit c, cell c accepts the tile; bit 16 + c, cell c is occupied (a
-# swap); bit 32, the tile was drawn (the list ends with `discard`).
-_RESOLVE: dict[int, tuple[str, ...]] = {}
+# Resolve lists by key (see resolve_moves): bit c, cell c accepts the tile; bit 16 + c, cell c
+# is occupied (a swap); bit 32, the tile was drawn (the list ends with `discard`).
+RESOLVE_LISTS: dict[int, tuple[str, ...]] = {}
 _DRAWN = 1 << 2 * CELLS
 # `take v` moves for every set of values, in two halves (values 1-10 and 11-20), keyed by the
 # bytes that a sparse mask's `to_bytes` holds for them: byte 3*v + 2 is 1 when v is in the set.
@@ -59,15 +59,15 @@ def resolve_moves(packed: int, value: int, drawn: bool) -> tuple[str, ...]:
 
 
 def cell_moves(key: int) -> tuple[str, ...]:
-    """The list of a resolve key (see _RESOLVE)."""
-    found = _RESOLVE.get(key)
+    """The list of a resolve key (see RESOLVE_LISTS)."""
+    found = RESOLVE_LISTS.get(key)
     if found is None:
-        if len(_RESOLVE) >= CACHE_LIMIT:
-            _RESOLVE.clear()
+        if len(RESOLVE_LISTS) >= CACHE_LIMIT:
+            RESOLVE_LISTS.clear()
         moves = tuple(
             SWAP[c] if key >> (CELLS + c) & 1 else PLACE[c] for c in range(CELLS) if key >> c & 1
         )
-        found = _RESOLVE[key] = moves + ("discard",) if key & _DRAWN else moves
+        found = RESOLVE_LISTS[key] = moves + ("discard",) if key & _DRAWN else moves
     return found
 
 

@@ -20,19 +20,28 @@ from typing import Any
 
 from arena.core import Outcome, Seat, Termination
 from arena.game import outcome_from_keys
-from arena.games.lucky_numbers.analysis import SPARSE_BIT, changed
+from arena.games.lucky_numbers.analysis import CELL_MASK, CHUNK, SPARSE_BIT, changed
 from arena.games.lucky_numbers.grid import bruno_bonus
 from arena.games.lucky_numbers.moves import (
     MOVERS,
     PLACE,
+    RESOLVE_LISTS,
     SWAP,
     TAKE,
     acquire_moves,
+    cell_moves,
     complete,
     resolve_moves,
     takeable,
 )
-from arena.games.lucky_numbers.notation import CELLS, DIAGONAL, MIN_VALUE, Kind, parse_move
+from arena.games.lucky_numbers.notation import (
+    CELLS,
+    DIAGONAL,
+    MAX_VALUE,
+    MIN_VALUE,
+    Kind,
+    parse_move,
+)
 from arena.games.lucky_numbers.refusals import canonical
 from arena.games.lucky_numbers.scoring import tournament_points
 from arena.games.lucky_numbers.state import (
@@ -82,6 +91,8 @@ _STEPS: dict[str, tuple[Kind, int]] = {
     for text in ("draw", "discard", *PLACE, *SWAP, *TAKE[MIN_VALUE:])
     for parsed in (parse_move(text),)
 }
+_SHIFT = [CHUNK * v for v in range(MAX_VALUE + 1)]  # where each value's chunk starts
+_NEXT = [[(s + 1) % n for s in range(n)] for n in range(9)]  # the next seat, by player count
 _new = object.__new__
 _set = object.__setattr__  # bypasses the frozen __setattr__, as dataclasses' own __init__ does
 
@@ -93,15 +104,7 @@ def play(state: LuckyNumbersState, seat: Seat, move: str) -> LuckyNumbersState:
         move = canonical(state, move)  # the legal spelling of the move, or it raises
     kind, arg = _STEPS[move]
     fields = state.__dict__.copy()
-    if kind is _DRAW:
-        # The pot is never empty when a turn starts: the game ends as it runs out (LN-A8).
-        pot = state.pot
-        fields["pot"] = pot[1:]
-        fields["hand"] = hand = pot[0]
-        fields["source"] = _DRAWN
-        fields["phase"] = _RESOLVE
-        fields["legal"] = resolve_moves(state.analyses[state.current][0], hand, True)
-    elif kind is _TAKE:
+    if kind is _TAKE:  # the kinds by how often random play meets them
         table = state.table
         i = bisect_left(table, arg)
         if i + 1 == len(table) or table[i + 1] != arg:  # the last `arg` leaves the table
@@ -110,7 +113,21 @@ def play(state: LuckyNumbersState, seat: Seat, move: str) -> LuckyNumbersState:
         fields["hand"] = arg
         fields["source"] = _TAKEN
         fields["phase"] = _RESOLVE
-        fields["legal"] = resolve_moves(state.analyses[state.current][0], arg, False)
+        # moves.resolve_moves(packed, arg, False), written out: this runs on every take.
+        packed = state.analyses[state.current][0]
+        accepted = packed >> _SHIFT[arg] & CELL_MASK
+        key = accepted | (accepted & packed) << CELLS
+        fields["legal"] = RESOLVE_LISTS.get(key) or cell_moves(key)
+    elif kind is _SWAP or (kind is _PLACE and state.phase is _RESOLVE):
+        return _place(state, fields, arg)
+    elif kind is _DRAW:
+        # The pot is never empty when a turn starts: the game ends as it runs out (LN-A8).
+        pot = state.pot
+        fields["pot"] = pot[1:]
+        fields["hand"] = hand = pot[0]
+        fields["source"] = _DRAWN
+        fields["phase"] = _RESOLVE
+        fields["legal"] = resolve_moves(state.analyses[state.current][0], hand, True)
     elif kind is _DISCARD:
         value = state.hand
         table = state.table
@@ -118,8 +135,6 @@ def play(state: LuckyNumbersState, seat: Seat, move: str) -> LuckyNumbersState:
         fields["table"] = table[:i] + (value,) + table[i:]
         fields["table_bits"] = state.table_bits | SPARSE_BIT[value]
         return _end_turn(state, fields, False, 0)
-    elif state.phase is _RESOLVE:
-        return _place(state, fields, arg)
     else:
         return _setup_place(state, fields, arg)
     new = _new(LuckyNumbersState)
@@ -138,19 +153,33 @@ def _place(state: LuckyNumbersState, fields: dict[str, Any], cell: int) -> Lucky
     per_seat = list(state.grids)
     per_seat[seat] = new_grid
     fields["grids"] = tuple(per_seat)
+    bits = state.table_bits
     if old:
         table = state.table
         i = bisect_right(table, old)
         fields["table"] = table[:i] + (old,) + table[i:]
-        fields["table_bits"] = state.table_bits | SPARSE_BIT[old]
+        fields["table_bits"] = bits = bits | SPARSE_BIT[old]
     if 0 not in new_grid:  # §5.1: a full grid wins at once, before any Bruno bonus (LN-A12)
         fields["winners"] = (seat,)
         return _over(fields, _NORMAL)
     analyses = list(state.analyses)
     analyses[seat] = changed(analyses[seat], cell, new_grid)
     fields["analyses"] = tuple(analyses)
-    bonus = state.options.bruno and bruno_bonus(new_grid, cell)
-    return _end_turn(state, fields, bonus, old)
+    if state.options.bruno or not state.pot or state.turn >= TURN_CAP:
+        bonus = state.options.bruno and bruno_bonus(new_grid, cell)
+        return _end_turn(state, fields, bonus, old)
+    # _end_turn's common case, written out: the next seat's turn begins (without Bruno, the
+    # turn was no bonus turn and no chain is open).
+    fields["hand"] = 0
+    fields["source"] = _NO_SOURCE
+    fields["phase"] = _ACQUIRE
+    fields["turn"] = state.turn + 1
+    fields["current"] = seat = _NEXT[len(per_seat)][seat]
+    fields["legal"] = acquire_moves(bits & analyses[seat][1])
+    fields["movers"] = MOVERS[seat]
+    new = _new(LuckyNumbersState)
+    _set(new, "__dict__", fields)
+    return new
 
 
 def _end_turn(
