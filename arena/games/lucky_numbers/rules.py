@@ -31,6 +31,7 @@ from arena.games.lucky_numbers.moves import (
     acquire_moves,
     cell_moves,
     complete,
+    legal_of,
     resolve_moves,
     takeable,
 )
@@ -200,7 +201,7 @@ def _end_turn(
         chain = state.chain_returned + ((returned,) if returned else ())
         fields["bonus"] = True
         fields["chain_returned"] = tuple(sorted(chain))
-        complete(fields)
+        fields["legal"] = legal_of(fields)  # the same seat again: only its list changes
         return from_fields(fields)
     fields["current"] = seat = (state.current + 1) % len(state.grids)
     fields["bonus"] = False
@@ -224,10 +225,12 @@ def _over(fields: dict[str, Any], termination: Termination) -> LuckyNumbersState
 
 def _setup_place(state: LuckyNumbersState, fields: dict[str, Any], cell: int) -> LuckyNumbersState:
     """Michael's setup: the revealed tile goes on `cell`; the next tile is revealed (LN-A4)."""
-    per_seat = list(state.grids)
-    grid = per_seat[state.current]
-    per_seat[state.current] = grid[:cell] + (state.hand,) + grid[cell + 1 :]
+    seat, per_seat, analyses = state.current, list(state.grids), list(state.analyses)
+    grid = per_seat[seat]
+    per_seat[seat] = new_grid = grid[:cell] + (state.hand,) + grid[cell + 1 :]
+    analyses[seat] = changed(analyses[seat], cell, new_grid)
     fields["grids"] = tuple(per_seat)
+    fields["analyses"] = tuple(analyses)
     step = fields["setup_step"] = state.setup_step + 1
     n = len(state.grids)
     if step == n * len(DIAGONAL):
@@ -241,7 +244,8 @@ def _setup_place(state: LuckyNumbersState, fields: dict[str, Any], cell: int) ->
         hidden = list(state.setup_tiles)
         fields["hand"], hidden[nxt] = hidden[nxt][0], hidden[nxt][1:]
         fields["setup_tiles"] = tuple(hidden)
-    complete(fields)
+    fields["legal"] = legal_of(fields)  # the table is empty in the setup: its bits stay 0
+    fields["movers"] = MOVERS[fields["current"]]
     return from_fields(fields)
 
 
