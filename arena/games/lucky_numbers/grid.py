@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from arena.games.lucky_numbers.analysis import VALUE_BITS, accepts, analyse
+from arena.games.lucky_numbers.analysis import accepting_cells, analyse, dense
 from arena.games.lucky_numbers.notation import (
     CELLS,
     MAX_VALUE,
@@ -90,13 +90,13 @@ def fits(grid: Grid, cell: int, value: int) -> bool:
 
 def resolve_cells(grid: Grid, value: int) -> tuple[int, ...]:
     """The cells where `value` may be placed (empty) or swapped in (occupied, other value)."""
-    packed = analyse(grid).packed
-    return tuple(i for i in range(CELLS) if accepts(packed, i, value))
+    accepted = accepting_cells(analyse(grid)[0], value)
+    return tuple(i for i in range(CELLS) if accepted >> i & 1)
 
 
 def playable_mask(grid: Grid) -> int:
     """Bit v is set when value v has at least one legal place or swap in the grid (LN-A6)."""
-    return analyse(grid).playable & VALUE_BITS
+    return dense(analyse(grid)[1])
 
 
 def playable_values(grid: Grid) -> frozenset[int]:

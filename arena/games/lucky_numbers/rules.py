@@ -5,40 +5,51 @@ Legal moves come in a fixed order:
 - acquire: `draw`, then `take v` for each playable table value, ascending;
 - resolve: cells in a1, b1, c1, d1, a2, ... d4 order (`place` if empty, `swap` if occupied),
   then `discard` when the tile was drawn.
+
+Every state carries its seat's legal moves (moves.py), so `play` checks a move by looking it
+up there and builds the next state, its derived fields included, from the previous one's: the
+grid analysis changes in one row and one column, the table bits by one value. A move that is
+not in the list goes through `refusal` (refusals.py), which names the rule it breaks.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from typing import NoReturn
+from operator import attrgetter
+from typing import Any
 
 from arena.core import Outcome, Seat, Termination
-from arena.errors import IllegalMoveError
 from arena.game import outcome_from_keys
-from arena.games.lucky_numbers.analysis import FIELD_BITS, analyse, analyse_changed, cached_analysis
-from arena.games.lucky_numbers.grid import (
-    bruno_bonus,
-    tiles_in,
-    violation,
-    with_tile,
+from arena.games.lucky_numbers.analysis import CELL_MASK, CHUNK, SPARSE_BIT, changed
+from arena.games.lucky_numbers.grid import bruno_bonus
+from arena.games.lucky_numbers.moves import (
+    MOVERS,
+    PLACE,
+    RESOLVE_LISTS,
+    SWAP,
+    TAKE,
+    acquire_moves,
+    cell_moves,
+    complete,
+    legal_of,
+    resolve_moves,
+    takeable,
 )
-from arena.games.lucky_numbers.moves import PLACE, SWAP, TAKE, legal_moves, takeable_values
 from arena.games.lucky_numbers.notation import (
     CELLS,
     DIAGONAL,
+    MAX_VALUE,
     MIN_VALUE,
     Kind,
-    Move,
-    cell_name,
     parse_move,
 )
+from arena.games.lucky_numbers.refusals import canonical
+from arena.games.lucky_numbers.scoring import tournament_points
 from arena.games.lucky_numbers.state import (
     TURN_CAP,
     LuckyNumbersState,
     Phase,
     Source,
-    derive,
-    evolve,
     from_fields,
 )
 
@@ -52,245 +63,190 @@ __all__ = [
     "tournament_points",
 ]
 
-WIN_POINTS = 2  # §6.1: the winner(s) of a game gain 2 tournament points
-EMPTY_CELL_PENALTY = 1  # §6.1: everyone else loses 1 point per empty cell
-
 # Enum members bound once: reading an attribute of an enum class costs ~0.1 us in 3.11.
-_OVER, _ACQUIRE, _RESOLVE = Phase.OVER, Phase.ACQUIRE, Phase.RESOLVE
+_ACQUIRE, _RESOLVE = Phase.ACQUIRE, Phase.RESOLVE
 _NO_SOURCE, _DRAWN, _TAKEN = Source.NONE, Source.DRAW, Source.TABLE
 _DRAW, _TAKE, _PLACE, _SWAP, _DISCARD = Kind.DRAW, Kind.TAKE, Kind.PLACE, Kind.SWAP, Kind.DISCARD
+_NORMAL = Termination.NORMAL
+
+# The seats to move and the result are fields of the state: reading them through attrgetter
+# costs no Python call (random playouts ask for both on every decision).
+to_move: Any = attrgetter("movers")  # the seat that decides now, or () when the game is over
+outcome: Any = attrgetter("result")  # once over: LN-A10 ranks, scores = tiles, §6.1 points
 
 
-def to_move(state: LuckyNumbersState) -> tuple[Seat, ...]:
-    """The seat that decides now, or () when the game is over."""
-    return () if state.phase is _OVER else (state.current,)
+def legal_moves(state: LuckyNumbersState, seat: Seat) -> list[str]:
+    """The legal decisions of `seat`, in the order documented above ([] when not to decide)."""
+    return list(state.legal) if seat == state.current else []
 
 
-# Every move token parsed once; other text goes through parse_move (which raises on it).
-_PARSED: dict[str, Move] = {
-    text: parse_move(text) for text in ("draw", "discard", *PLACE, *SWAP, *TAKE[MIN_VALUE:])
+def takeable_values(state: LuckyNumbersState) -> list[int]:
+    """Distinct table values the current player may take (LN-A6 and LN-A13), ascending."""
+    playable = state.analyses[state.current][1]
+    return takeable(state.table, playable, state.chain_returned)
+
+
+# Every move token, as (kind, argument): the cell of place/swap, the value of take.
+_STEPS: dict[str, tuple[Kind, int]] = {
+    text: (parsed.kind, parsed.arg)
+    for text in ("draw", "discard", *PLACE, *SWAP, *TAKE[MIN_VALUE:])
+    for parsed in (parse_move(text),)
 }
+_SHIFT = [CHUNK * v for v in range(MAX_VALUE + 1)]  # where each value's chunk starts
+_NEXT = [[(s + 1) % n for s in range(n)] for n in range(9)]  # the next seat, by player count
+_new = object.__new__
+_set = object.__setattr__  # bypasses the frozen __setattr__, as dataclasses' own __init__ does
 
 
 def play(state: LuckyNumbersState, seat: Seat, move: str) -> LuckyNumbersState:
     """The state after `seat`, the seat to decide, plays `move`; InvalidMoveError /
     IllegalMoveError if it cannot (GameBase.apply checks the turn first)."""
-    parsed = _PARSED.get(move) or parse_move(move)
-    phase = state.phase
-    if phase is _ACQUIRE:
-        return _apply_acquire(state, parsed)
-    if phase is _RESOLVE:
-        return _apply_resolve(state, parsed)
-    return _apply_setup(state, parsed)
-
-
-def _apply_setup(state: LuckyNumbersState, move: Move) -> LuckyNumbersState:
-    if move.kind is not Kind.PLACE or move.arg not in DIAGONAL:
-        raise IllegalMoveError(
-            f"{move}: in Michael's setup the revealed {state.hand} "
-            "goes on an empty a1, b2, c3 or d4"
-        )
-    grid = state.grids[state.current]
-    if grid[move.arg]:
-        raise IllegalMoveError(f"{move}: {cell_name(move.arg)} already holds {grid[move.arg]}")
-    per_seat = list(state.grids)
-    per_seat[state.current] = with_tile(grid, move.arg, state.hand)
-    grids = tuple(per_seat)
-    step = state.setup_step + 1
-    n = state.num_players
-    if step == n * len(DIAGONAL):
-        return derive(
-            state,
-            {
-                "grids": grids,
-                "setup_step": step,
-                "current": state.start,
-                "phase": Phase.ACQUIRE,
-                "turn": 1,
-                "hand": 0,
-                "source": Source.NONE,
-            },
-        )
-    nxt = (state.start + step) % n  # LN-A4: round-robin from the start seat, one tile per pass
-    hidden = list(state.setup_tiles)
-    hand, hidden[nxt] = hidden[nxt][0], hidden[nxt][1:]
-    return derive(
-        state,
-        {
-            "grids": grids,
-            "setup_step": step,
-            "current": nxt,
-            "hand": hand,
-            "setup_tiles": tuple(hidden),
-        },
-    )
-
-
-def _apply_acquire(state: LuckyNumbersState, move: Move) -> LuckyNumbersState:
-    kind = move.kind
-    if kind is _DRAW:
+    if move not in state.legal:
+        move = canonical(state, move)  # the legal spelling of the move, or it raises
+    kind, arg = _STEPS[move]
+    fields = state.__dict__.copy()
+    if kind is _TAKE:  # the kinds by how often random play meets them
+        table = state.table
+        i = bisect_left(table, arg)
+        if i + 1 == len(table) or table[i + 1] != arg:  # the last `arg` leaves the table
+            fields["table_bits"] = state.table_bits ^ SPARSE_BIT[arg]
+        fields["table"] = table[:i] + table[i + 1 :]
+        fields["hand"] = arg
+        fields["source"] = _TAKEN
+        fields["phase"] = _RESOLVE
+        # moves.resolve_moves(packed, arg, False), written out: this runs on every take.
+        packed = state.analyses[state.current][0]
+        accepted = packed >> _SHIFT[arg] & CELL_MASK
+        key = accepted | (accepted & packed) << CELLS
+        fields["legal"] = RESOLVE_LISTS.get(key) or cell_moves(key)
+    elif kind is _SWAP or (kind is _PLACE and state.phase is _RESOLVE):
+        return _place(state, fields, arg)
+    elif kind is _DRAW:
         # The pot is never empty when a turn starts: the game ends as it runs out (LN-A8).
-        pot, fields = state.pot, state.__dict__.copy()
+        pot = state.pot
         fields["pot"] = pot[1:]
-        fields["hand"] = pot[0]
+        fields["hand"] = hand = pot[0]
         fields["source"] = _DRAWN
         fields["phase"] = _RESOLVE
-        return from_fields(fields)
-    if kind is not _TAKE:
-        raise IllegalMoveError(f"{move}: first draw from the pot or take a table tile")
-    value, table, guard = move.arg, state.table, state.chain_returned
-    if value not in table:
-        raise IllegalMoveError(f"{move}: there is no {value} on the table")
-    # Without a guard the count test always passes: the value is on the table.
-    if guard and table.count(value) <= guard.count(value):
-        raise IllegalMoveError(
-            f"{move}: you put that {value} on the table earlier in this bonus chain (LN-A13)"
-        )
-    grid = state.grids[state.current]
-    if not (cached_analysis(grid) or analyse(grid))[1] >> value & 1:
-        raise IllegalMoveError(f"{move}: a {value} has no legal place or swap in your grid (LN-A6)")
-    i = bisect_left(table, value)
-    fields = state.__dict__.copy()
-    fields["table"] = table[:i] + table[i + 1 :]
-    fields["hand"] = value
-    fields["source"] = _TAKEN
-    fields["phase"] = _RESOLVE
-    return from_fields(fields)
+        fields["legal"] = resolve_moves(state.analyses[state.current][0], hand, True)
+    elif kind is _DISCARD:
+        value = state.hand
+        table = state.table
+        i = bisect_right(table, value)
+        fields["table"] = table[:i] + (value,) + table[i:]
+        fields["table_bits"] = state.table_bits | SPARSE_BIT[value]
+        return _end_turn(state, fields, False, 0)
+    else:
+        return _setup_place(state, fields, arg)
+    new = _new(LuckyNumbersState)
+    _set(new, "__dict__", fields)
+    return new
 
 
-def _apply_resolve(state: LuckyNumbersState, move: Move) -> LuckyNumbersState:
-    kind, value = move.kind, state.hand
-    if kind is _DISCARD:
-        if state.source is not _DRAWN:
-            raise IllegalMoveError(
-                "discard: only a tile drawn from the pot may be discarded; "
-                f"the {value} taken from the table must be placed or swapped"
-            )
-        return _end_turn(state, state.grids, _add(state.table, value), False, 0)
-    if kind is not _PLACE and kind is not _SWAP:
-        raise IllegalMoveError(f"{move}: you already hold a {value}; place, swap or discard it")
-    cell, grid = move.arg, state.grids[state.current]
+def _place(state: LuckyNumbersState, fields: dict[str, Any], cell: int) -> LuckyNumbersState:
+    """Place or swap the tile in hand into `cell` (the move is legal), then end the turn."""
+    seat, value = state.current, state.hand
+    grid = state.grids[seat]
     old = grid[cell]
-    # One test for the legal case (place on empty / swap on occupied, a changed value that
-    # fits); _reject names the first broken condition. The packed analysis equals grid.fits
-    # here since it leaves out only the cell's own value (LN-A7), excluded just before.
-    if (
-        (kind is _PLACE) is (old != 0)
-        or old == value
-        or not (
-            0 < value < FIELD_BITS
-            and (cached_analysis(grid) or analyse(grid))[0] >> (FIELD_BITS * cell + value) & 1
-        )
-    ):
-        _reject(move, grid, value)
-    new_grid = grid[:cell] + (value,) + grid[cell + 1 :]
+    cells = list(grid)
+    cells[cell] = value
+    new_grid = tuple(cells)
     per_seat = list(state.grids)
-    per_seat[state.current] = new_grid
-    grids = tuple(per_seat)
-    table = _add(state.table, old) if old else state.table
+    per_seat[seat] = new_grid
+    fields["grids"] = tuple(per_seat)
+    bits = state.table_bits
+    if old:
+        table = state.table
+        i = bisect_right(table, old)
+        fields["table"] = table[:i] + (old,) + table[i:]
+        fields["table_bits"] = bits = bits | SPARSE_BIT[old]
     if 0 not in new_grid:  # §5.1: a full grid wins at once, before any Bruno bonus (LN-A12)
-        return derive(
-            state,
-            {
-                "grids": grids,
-                "table": table,
-                "hand": 0,
-                "source": Source.NONE,
-                "phase": Phase.OVER,
-                "winners": (state.current,),
-                "termination": Termination.NORMAL,
-            },
-        )
-    analyse_changed(grid, cell, new_grid)  # this seat's next turn needs it; cheap from `grid`
-    bonus = state.options.bruno and bruno_bonus(new_grid, cell)
-    return _end_turn(state, grids, table, bonus, old)
-
-
-def _reject(move: Move, grid: tuple[int, ...], value: int) -> NoReturn:
-    """Raise IllegalMoveError for a place/swap of `value` that breaks a rule."""
-    cell, old = move.arg, grid[move.arg]
-    name = cell_name(cell)
-    if move.kind is Kind.PLACE and old:
-        raise IllegalMoveError(f"{move}: {name} is occupied by {old} (use swap {name})")
-    if move.kind is Kind.SWAP and not old:
-        raise IllegalMoveError(f"{move}: {name} is empty (use place {name})")
-    if old == value:
-        raise IllegalMoveError(
-            f"{move}: {name} already holds {value}; a swap must change it (LN-A7)"
-        )
-    raise IllegalMoveError(f"{move} with {value}: {violation(grid, cell, value)}")
-
-
-def _end_turn(
-    state: LuckyNumbersState,
-    grids: tuple[tuple[int, ...], ...],
-    table: tuple[int, ...],
-    bonus: bool,
-    returned: int,
-) -> LuckyNumbersState:
-    """Close the turn: pot-out end (LN-A8), turn cap (LN-A14), Bruno bonus, or the next seat."""
-    if not state.pot or state.turn >= TURN_CAP:
-        termination = Termination.NORMAL if not state.pot else Termination.TURN_CAP
-        tiles = [tiles_in(g) for g in grids]
-        best = max(tiles)
-        winners = tuple(s for s, t in enumerate(tiles) if t == best)
-        return evolve(
-            state,
-            grids=grids,
-            table=table,
-            hand=0,
-            source=Source.NONE,
-            phase=Phase.OVER,
-            winners=winners,
-            termination=termination,
-        )
-    if bonus:
-        chain = state.chain_returned + ((returned,) if returned else ())
-        return evolve(
-            state,
-            grids=grids,
-            table=table,
-            hand=0,
-            source=Source.NONE,
-            phase=Phase.ACQUIRE,
-            turn=state.turn + 1,
-            bonus=True,
-            chain_returned=tuple(sorted(chain)),
-        )
-    fields = state.__dict__.copy()
-    fields["grids"] = grids
-    fields["table"] = table
+        fields["winners"] = (seat,)
+        return _over(fields, _NORMAL)
+    analyses = list(state.analyses)
+    analyses[seat] = changed(analyses[seat], cell, new_grid)
+    fields["analyses"] = tuple(analyses)
+    if state.options.bruno or not state.pot or state.turn >= TURN_CAP:
+        bonus = state.options.bruno and bruno_bonus(new_grid, cell)
+        return _end_turn(state, fields, bonus, old)
+    # _end_turn's common case, written out: the next seat's turn begins (without Bruno, the
+    # turn was no bonus turn and no chain is open).
     fields["hand"] = 0
     fields["source"] = _NO_SOURCE
     fields["phase"] = _ACQUIRE
     fields["turn"] = state.turn + 1
-    fields["current"] = (state.current + 1) % len(grids)
+    fields["current"] = seat = _NEXT[len(per_seat)][seat]
+    fields["legal"] = acquire_moves(bits & analyses[seat][1])
+    fields["movers"] = MOVERS[seat]
+    new = _new(LuckyNumbersState)
+    _set(new, "__dict__", fields)
+    return new
+
+
+def _end_turn(
+    state: LuckyNumbersState, fields: dict[str, Any], bonus: bool, returned: int
+) -> LuckyNumbersState:
+    """Close the turn: pot-out end (LN-A8), turn cap (LN-A14), Bruno bonus, or the next seat."""
+    fields["hand"] = 0
+    fields["source"] = _NO_SOURCE
+    turn = state.turn
+    if not state.pot or turn >= TURN_CAP:
+        tiles = [CELLS - g.count(0) for g in fields["grids"]]
+        best = max(tiles)
+        fields["winners"] = tuple(s for s, t in enumerate(tiles) if t == best)
+        return _over(fields, _NORMAL if not state.pot else Termination.TURN_CAP)
+    fields["phase"] = _ACQUIRE
+    fields["turn"] = turn + 1
+    if bonus:
+        chain = state.chain_returned + ((returned,) if returned else ())
+        fields["bonus"] = True
+        fields["chain_returned"] = tuple(sorted(chain))
+        fields["legal"] = legal_of(fields)  # the same seat again: only its list changes
+        return from_fields(fields)
+    fields["current"] = seat = (state.current + 1) % len(state.grids)
     fields["bonus"] = False
     fields["chain_returned"] = ()
+    fields["legal"] = acquire_moves(fields["table_bits"] & fields["analyses"][seat][1])
+    fields["movers"] = MOVERS[seat]
+    new = _new(LuckyNumbersState)
+    _set(new, "__dict__", fields)
+    return new
+
+
+def _over(fields: dict[str, Any], termination: Termination) -> LuckyNumbersState:
+    """The finished state: `fields` with the winners set, ended by `termination`."""
+    fields["hand"] = 0
+    fields["source"] = _NO_SOURCE
+    fields["phase"] = Phase.OVER
+    fields["termination"] = termination
+    complete(fields)
     return from_fields(fields)
 
 
-def _add(table: tuple[int, ...], value: int) -> tuple[int, ...]:
-    i = bisect_right(table, value)
-    return table[:i] + (value,) + table[i:]
-
-
-def tournament_points(tiles: tuple[int, ...], winners: tuple[Seat, ...]) -> tuple[float, ...]:
-    """§6.1 / LN-A11: each winner +2; everyone else -1 per empty cell of their grid."""
-    return tuple(
-        float(WIN_POINTS) if s in winners else -float(EMPTY_CELL_PENALTY * (CELLS - t))
-        for s, t in enumerate(tiles)
-    )
-
-
-def outcome(state: LuckyNumbersState) -> Outcome | None:
-    """The result once over: LN-A10 ranks, scores = tiles in grid, §6.1 tournament points."""
-    if state.phase is not _OVER:  # asked on every decision of a playout
-        return None
-    tiles = state.tiles()
-    keys = [(s in state.winners, t) for s, t in enumerate(tiles)]
-    points = tournament_points(tiles, state.winners)
-    return outcome_from_keys(keys, tiles, points=points, termination=state.termination)
+def _setup_place(state: LuckyNumbersState, fields: dict[str, Any], cell: int) -> LuckyNumbersState:
+    """Michael's setup: the revealed tile goes on `cell`; the next tile is revealed (LN-A4)."""
+    seat, per_seat, analyses = state.current, list(state.grids), list(state.analyses)
+    grid = per_seat[seat]
+    per_seat[seat] = new_grid = grid[:cell] + (state.hand,) + grid[cell + 1 :]
+    analyses[seat] = changed(analyses[seat], cell, new_grid)
+    fields["grids"] = tuple(per_seat)
+    fields["analyses"] = tuple(analyses)
+    step = fields["setup_step"] = state.setup_step + 1
+    n = len(state.grids)
+    if step == n * len(DIAGONAL):
+        fields["current"] = state.start
+        fields["phase"] = Phase.ACQUIRE
+        fields["turn"] = 1
+        fields["hand"] = 0
+        fields["source"] = _NO_SOURCE
+    else:
+        nxt = fields["current"] = (state.start + step) % n  # round-robin, one tile per pass
+        hidden = list(state.setup_tiles)
+        fields["hand"], hidden[nxt] = hidden[nxt][0], hidden[nxt][1:]
+        fields["setup_tiles"] = tuple(hidden)
+    fields["legal"] = legal_of(fields)  # the table is empty in the setup: its bits stay 0
+    fields["movers"] = MOVERS[fields["current"]]
+    return from_fields(fields)
 
 
 def adjudicate(state: LuckyNumbersState, offender: Seat | None) -> Outcome:
@@ -302,7 +258,7 @@ def adjudicate(state: LuckyNumbersState, offender: Seat | None) -> Outcome:
     alone last; the rest are ranked by tiles in grid (winners first).
     """
     tiles = state.tiles()
-    if state.phase is _OVER:
+    if state.phase is Phase.OVER:
         winners = tuple(s for s in state.winners if s != offender)
     else:
         others = [t for s, t in enumerate(tiles) if s != offender]

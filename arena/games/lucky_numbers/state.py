@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import enum
 import random
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Any, Literal
 
-from arena.core import Seat, Termination
+from arena.core import Outcome, Seat, Termination
+from arena.games.lucky_numbers.analysis import Analysis
 from arena.games.lucky_numbers.grid import EMPTY_GRID, Grid
+from arena.games.lucky_numbers.moves import complete
 from arena.games.lucky_numbers.notation import CELLS, DIAGONAL, MAX_VALUE, MIN_VALUE
 
 START_TILES = 4  # each player's diagonal tiles (§3.1)
@@ -42,11 +44,15 @@ class Source(enum.StrEnum):
     SETUP = "setup"
 
 
-# Frozen but not slotted: `evolve` copies the instance __dict__ in one step, which makes
+# Frozen but not slotted: the engine copies the instance __dict__ in one step, which makes
 # copy-on-apply several times faster than dataclasses.replace (random playouts are benchmarked).
 @dataclass(frozen=True)
 class LuckyNumbersState:
-    """A whole position. Never mutated: every move builds a new state."""
+    """A whole position. Never mutated: every move builds a new state.
+
+    The fields after `termination` are derived from the others when the state is built
+    (moves.complete): they are not arguments, nor part of equality or the repr.
+    """
 
     options: LuckyNumbersOptions
     grids: tuple[Grid, ...]  # per seat, row-major, 0 = empty
@@ -66,6 +72,18 @@ class LuckyNumbersState:
     chain_returned: tuple[int, ...] = ()
     winners: tuple[Seat, ...] = ()  # set when the game is over
     termination: Termination = Termination.NORMAL
+    analyses: tuple[Analysis, ...] = field(init=False, repr=False, compare=False)  # per seat
+    table_bits: int = field(init=False, repr=False, compare=False)  # bit v: a v on the table
+    legal: tuple[str, ...] = field(init=False, repr=False, compare=False)  # the current seat's
+    movers: tuple[Seat, ...] = field(init=False, repr=False, compare=False)  # to_move
+    result: Outcome | None = field(init=False, repr=False, compare=False)  # outcome, once over
+
+    def __post_init__(self) -> None:
+        # A new dict: the instance's own is a split-table dict (keys shared with the class),
+        # whose attributes CPython 3.11 does not specialize; every later state copies this one.
+        fields = dict(self.__dict__)
+        complete(fields)
+        _set(self, "__dict__", fields)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> LuckyNumbersState:
         """The state itself: it holds only immutable values, so a deep copy is never needed."""
@@ -81,11 +99,12 @@ class LuckyNumbersState:
         return tuple([CELLS - g.count(0) for g in self.grids])
 
 
-_FIELDS = frozenset(f.name for f in fields(LuckyNumbersState))
+POSITION_FIELDS = tuple(f.name for f in fields(LuckyNumbersState) if f.init)
+_FIELDS = frozenset(POSITION_FIELDS)
 
 
 def evolve(state: LuckyNumbersState, **changes: Any) -> LuckyNumbersState:
-    """A copy of `state` with some fields changed, like dataclasses.replace but cheaper."""
+    """A copy of `state` with some position fields changed (the derived ones follow)."""
     if not _FIELDS.issuperset(changes):
         raise TypeError(f"unknown state fields: {sorted(set(changes) - _FIELDS)}")
     return derive(state, changes)
@@ -93,15 +112,17 @@ def evolve(state: LuckyNumbersState, **changes: Any) -> LuckyNumbersState:
 
 def derive(state: LuckyNumbersState, changes: dict[str, Any]) -> LuckyNumbersState:
     """evolve without the field-name check, for the engine's own fixed field names."""
-    return from_fields(state.__dict__ | changes)
+    fields = state.__dict__ | changes
+    complete(fields)
+    return from_fields(fields)
 
 
 def from_fields(fields: dict[str, Any]) -> LuckyNumbersState:
     """A state whose instance dict is `fields`, a changed copy of another state's __dict__.
 
-    The engine's hot paths copy `state.__dict__`, set the changed fields and call this: the
-    cheapest way to build a frozen dataclass instance in CPython (no __init__, no per-field
-    object.__setattr__). The caller must pass every field.
+    The engine's hot paths copy `state.__dict__`, set the changed fields, the derived ones
+    included, and build the state so: the cheapest way to build a frozen dataclass instance in
+    CPython (no __init__, no per-field object.__setattr__). The caller must pass every field.
     """
     new = _new(LuckyNumbersState)
     _set(new, "__dict__", fields)
