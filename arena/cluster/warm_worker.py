@@ -1,9 +1,9 @@
 """The worker side of warm mode: a Ray actor that keeps a referee and its bots across fixtures.
 
 Each actor holds one EmbeddedReferee on its node's loopback and the tournament's process bots,
-each started on its first use and restarted only when it crashed (CrashPolicy, as a one-process
-run does), so a bot that keeps state from match to match sees all of this actor's matches in
-one process. The crash counts are the organizer's (crash_ledger.py): each fixture brings them
+all started together with its first match and each restarted only when it crashed
+(CrashPolicy, as a one-process run does), so a bot that keeps state from match to match sees
+all of this actor's matches in one process. The crash counts are the organizer's (crash_ledger.py): each fixture brings them
 and its result reports what changed. The referee runs on an event loop of its own thread that
 lives as long as the actor: the bots' parent-death signal is tied to the thread that started
 them, and the actor's process (a Ray worker) dies with the organizer's job.
@@ -87,7 +87,9 @@ class WarmWorker:
         if policy is not None:
             policy.warn = warnings.append
             before, gone = Counter(policy.crashes), set(policy.withdrawn)
-            new = {n: c for n, c in mine.items() if n not in self._started | gone}
+            # Every process bot of the tournament starts with this worker's first match, all at
+            # once as in a one-process run (one by one on first use cost a start each).
+            new = {n: c for n, c in self.commands.items() if n not in self._started | gone}
             self._started |= set(new)
             await policy.start(new, forfeit_absent=self.forfeit_absent)
             await policy.ready(seats)  # restart what died since its last match here

@@ -11,8 +11,6 @@ from __future__ import annotations
 import os
 import shlex
 import shutil
-import signal
-import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -20,7 +18,7 @@ import time
 from pathlib import Path
 
 from cli_helpers import run_ok
-from cluster_procs import FAST_HEALTH_CHECKS, free_port, raylets
+from cluster_procs import FAST_HEALTH_CHECKS, free_port, kill_all, processes, raylets, stored
 
 ROOT = Path(__file__).resolve().parents[2]
 PY = sys.executable
@@ -41,45 +39,6 @@ def argv(command: str, port: int) -> list[str]:
     command = command.replace("10.0.0.1", "127.0.0.1").replace("6379", str(port))
     own = {".venv/bin/arena": [PY, "-m", "arena"], ".venv/bin/ray": [RAY]}
     return [part for word in shlex.split(command) for part in own.get(word, [word])]
-
-
-def processes() -> dict[int, int]:
-    """pid -> parent pid of every process."""
-    found = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            found[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
-    return found
-
-
-def with_descendants(roots: set[int]) -> set[int]:
-    tree = processes()
-    found = set(roots)
-    while True:
-        more = {pid for pid, parent in tree.items() if parent in found} - found
-        if not more:
-            return found
-        found |= more
-
-
-def kill_all(pids: set[int]) -> None:
-    for pid in with_descendants(pids):
-        try:
-            os.kill(pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-
-
-def stored(db: Path) -> int:
-    try:
-        with sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=5) as conn:
-            return int(conn.execute("SELECT count(*) FROM matches").fetchone()[0])
-    except sqlite3.OperationalError:
-        return 0
 
 
 def essence(db: Path) -> list[tuple[object, ...]]:
