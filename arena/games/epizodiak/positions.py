@@ -15,6 +15,7 @@ from arena.chance import Stream
 
 from .state import (
     NUM_PLAYERS,
+    SEATS,
     VALUES,
     EpizodiakOptions,
     Phase,
@@ -75,4 +76,6 @@ def position(
         recent=(),
         rounds=tuple(rounds),
         termination="",
+        movers=SEATS[current],
+        result=None,
     )

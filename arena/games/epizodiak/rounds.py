@@ -7,9 +7,10 @@ Every shuffle (each round's deal, each new dial) is drawn from the Stream kept i
 from __future__ import annotations
 
 from arena.chance import Stream
-from arena.game import CAPPED_END, NORMAL_END
+from arena.core import Outcome
+from arena.game import CAPPED_END, NORMAL_END, engine_termination, outcome_from_keys
 
-from .scoring import add_points, round_points, target_reached
+from .scoring import add_points, final_keys, one_round_keys, round_points, target_reached
 from .state import (
     COPIES,
     F_COMPLETED,
@@ -20,6 +21,7 @@ from .state import (
     F_HANDS,
     F_LAST_END,
     F_LENGTH,
+    F_MOVERS,
     F_PHASE,
     F_PICKED,
     F_PILE,
@@ -33,6 +35,7 @@ from .state import (
     NUM_PLAYERS,
     RECENT_TURNS,
     ROUND_CAP,
+    SEATS,
     TURN_CAP,
     VALUES,
     EpizodiakOptions,
@@ -86,6 +89,8 @@ def deal(
         recent=(),
         rounds=rounds,
         termination="",
+        movers=SEATS[starter],
+        result=None,
     )
 
 
@@ -135,7 +140,8 @@ def finish_turn(
             return end_round(state, (), capped=True)
         fields = list(state)
     fields[F_PHASE] = _START
-    fields[F_CURRENT] = (seat + 1) % NUM_PLAYERS
+    fields[F_CURRENT] = seat = (seat + 1) % NUM_PLAYERS
+    fields[F_MOVERS] = SEATS[seat]
     fields[F_PILE_TURN] = bool(fields[F_PILE])
     fields[F_PICKED] = 0
     fields[F_CONTESTED] = 0
@@ -178,12 +184,44 @@ def end_round(state: State, out: tuple[int, ...], *, capped: bool) -> State:
     cut_short = capped if not score7 else not reached
     # No turn is under way once the game is over: its decisions (turn_moves) and what they
     # picked up or contested are cleared alike; the last turn reads in `recent`.
-    return state._replace(
-        phase=Phase.OVER,
-        totals=totals,
-        rounds=rounds,
-        picked=0,
-        contested=0,
-        turn_moves=(),
-        termination=CAPPED_END if cut_short else NORMAL_END,
+    return settle(
+        state._replace(
+            phase=Phase.OVER,
+            totals=totals,
+            rounds=rounds,
+            picked=0,
+            contested=0,
+            turn_moves=(),
+            termination=CAPPED_END if cut_short else NORMAL_END,
+        )
     )
+
+
+def settle(state: State) -> State:
+    """`state` with its derived fields (movers, result) set from the others."""
+    if state.phase != Phase.OVER:
+        return state._replace(movers=SEATS[state.current], result=None)
+    return state._replace(movers=(), result=final_outcome(state))
+
+
+def final_outcome(state: State) -> Outcome:
+    """Ranks by points (One round) or totals (Score 7, EP-A14 tie-break); 1/0.5/0 points."""
+    return outcome_from_keys(
+        _keys(state),
+        state.totals,
+        termination=engine_termination(state.termination),
+        detail=_detail(state),
+    )
+
+
+def _keys(state: State) -> list[tuple[int, int]]:
+    """Ranking keys of a finished game (larger is better)."""
+    if state.options.mode == Mode.ONE_ROUND.value:
+        return one_round_keys(state.rounds[-1].points)
+    return final_keys(state.totals, state.rounds[-1].out)
+
+
+def _detail(state: State) -> str:
+    last = state.rounds[-1]
+    ended = "turn cap" if last.capped else f"seat {', '.join(map(str, last.out))} went out"
+    return f"{len(state.rounds)} round(s); last round: {ended}"

@@ -8,14 +8,16 @@ cap, the next seat) lives in rounds.py.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from operator import attrgetter
+
 from arena.core import Outcome, Seat
 from arena.errors import IllegalMoveError
-from arena.game import engine_termination, outcome_from_keys
+from arena.game import outcome_from_keys
 
 from .moves import legal_moves_of, picked_up
 from .notation import Move, parse_move
 from .rounds import finish_turn
-from .scoring import final_keys, one_round_keys
 from .state import (
     F_HANDS,
     F_LENGTH,
@@ -25,14 +27,12 @@ from .state import (
     F_START,
     F_TURN_MOVES,
     NUM_PLAYERS,
-    Mode,
     Phase,
     Side,
     State,
     sets_of,
 )
 
-_SEATS: tuple[tuple[Seat, ...], ...] = tuple((s,) for s in range(NUM_PLAYERS))
 _new = tuple.__new__  # a new state from its fields, past the NamedTuple's Python constructor
 # Enum members cost a class-attribute lookup each time they are named: the hot paths use these.
 _START, _PLAY, _OVER = int(Phase.START), int(Phase.PLAY), int(Phase.OVER)
@@ -40,11 +40,6 @@ _NONE, _CCW = int(Side.NONE), int(Side.CCW)
 
 _last: tuple[State | None, list[str]] = (None, [])  # the last legal list computed, see legal()
 _PARSED: dict[str, Move] = {}  # legal texts already parsed: a few hundred at most
-
-
-def to_move(state: State) -> tuple[Seat, ...]:
-    """The one seat to decide, or () once the game is over."""
-    return () if state.phase == _OVER else _SEATS[state.current]
 
 
 def legal_moves(state: State, seat: Seat) -> list[str]:
@@ -184,34 +179,14 @@ def _with(
     return (hands[0], hands[1], hand)
 
 
-def _keys(state: State) -> list[tuple[int, int]]:
-    """Ranking keys of a finished game (larger is better)."""
-    if state.options.mode == Mode.ONE_ROUND.value:
-        return one_round_keys(state.rounds[-1].points)
-    return final_keys(state.totals, state.rounds[-1].out)
-
-
 def _standing(state: State) -> list[int]:
     """Points a seat holds now: finished rounds plus this round's sets (no bonus yet)."""
     return [state.totals[s] + sets_of(state.discards, s) for s in range(NUM_PLAYERS)]
 
 
-def _detail(state: State) -> str:
-    last = state.rounds[-1]
-    ended = "turn cap" if last.capped else f"seat {', '.join(map(str, last.out))} went out"
-    return f"{len(state.rounds)} round(s); last round: {ended}"
-
-
-def outcome(state: State) -> Outcome | None:
-    """Ranks by points (One round) or totals (Score 7, EP-A14 tie-break); 1/0.5/0 points."""
-    if state.phase != _OVER:
-        return None
-    return outcome_from_keys(
-        _keys(state),
-        state.totals,
-        termination=engine_termination(state.termination),
-        detail=_detail(state),
-    )
+# The derived fields, read in C: no Python frame for the calls made before every decision.
+to_move: Callable[[State], tuple[Seat, ...]] = attrgetter("movers")
+outcome: Callable[[State], Outcome | None] = attrgetter("result")
 
 
 def adjudicate(state: State, offender: Seat | None) -> Outcome:
