@@ -206,7 +206,8 @@ def sample_state(view: Mapping[str, Any], rng: random.Random) -> State:
         recent=tuple((r["seat"], r["moves"]) for r in view["recent"]),
         rounds=tuple(_round(r) for r in view["rounds"]),
         termination=view["termination"],
-        movers=(),  # settle derives movers and result from the fields above
+        legal=(),  # settle derives legal, movers and result from the fields above
+        movers=(),
         result=None,
     ))  # fmt: skip
 

@@ -13,9 +13,9 @@ from collections.abc import Sequence
 
 from arena.chance import Stream
 
+from .rounds import settle
 from .state import (
     NUM_PLAYERS,
-    SEATS,
     VALUES,
     EpizodiakOptions,
     Phase,
@@ -51,7 +51,7 @@ def position(
     gone = 0
     for v, _ in discards:
         gone |= 1 << v
-    return State(
+    return settle(State(
         options=options or EpizodiakOptions(),
         phase=Phase.START,
         current=current,
@@ -76,6 +76,7 @@ def position(
         recent=(),
         rounds=tuple(rounds),
         termination="",
-        movers=SEATS[current],
+        legal=(),  # settle derives legal, movers and result from the fields above
+        movers=(),
         result=None,
-    )
+    ))  # fmt: skip

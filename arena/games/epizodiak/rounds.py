@@ -10,6 +10,7 @@ from arena.chance import Stream
 from arena.core import Outcome
 from arena.game import CAPPED_END, NORMAL_END, engine_termination, outcome_from_keys
 
+from .moves import legal_moves_of, pile_start_moves, start_moves
 from .scoring import add_points, final_keys, one_round_keys, round_points, target_reached
 from .state import (
     COPIES,
@@ -20,11 +21,11 @@ from .state import (
     F_GONE,
     F_HANDS,
     F_LAST_END,
+    F_LEGAL,
     F_LENGTH,
     F_MOVERS,
     F_PHASE,
     F_PICKED,
-    F_PILE,
     F_PILE_TURN,
     F_RECENT,
     F_SKIPS,
@@ -64,7 +65,7 @@ def deal(
     tiles, stream = stream.shuffled(ALL_TILES)
     hands = tuple(hand_of(tiles[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(NUM_PLAYERS))
     pile = tuple(tiles[NUM_PLAYERS * HAND_SIZE :])
-    return State(
+    return settle(State(
         options=options,
         phase=Phase.START,
         current=starter,
@@ -89,9 +90,10 @@ def deal(
         recent=(),
         rounds=rounds,
         termination="",
-        movers=SEATS[starter],
+        legal=(),  # settle derives these three from the fields above
+        movers=(),
         result=None,
-    )
+    ))  # fmt: skip
 
 
 def finish_turn(
@@ -139,13 +141,19 @@ def finish_turn(
         if turns >= TURN_CAP:
             return end_round(state, (), capped=True)
         fields = list(state)
+        start, length, placed = state.start, state.length, state.last_end  # a new dial's
     fields[F_PHASE] = _START
     fields[F_CURRENT] = seat = (seat + 1) % NUM_PLAYERS
     fields[F_MOVERS] = SEATS[seat]
-    fields[F_PILE_TURN] = bool(fields[F_PILE])
     fields[F_PICKED] = 0
     fields[F_CONTESTED] = 0
     fields[F_TURN_MOVES] = ()
+    if state.pile and not state.options.pickup_legacy:  # the common turn start
+        fields[F_PILE_TURN] = True
+        fields[F_LEGAL] = pile_start_moves(hands[seat], start, length, placed)
+        return _new(State, fields)
+    fields[F_PILE_TURN] = bool(state.pile)
+    fields[F_LEGAL] = tuple(start_moves(_new(State, fields)))  # it reads only fields set above
     return _new(State, fields)
 
 
@@ -198,10 +206,12 @@ def end_round(state: State, out: tuple[int, ...], *, capped: bool) -> State:
 
 
 def settle(state: State) -> State:
-    """`state` with its derived fields (movers, result) set from the others."""
+    """`state` with its derived fields (legal, movers, result) computed from the others."""
     if state.phase != Phase.OVER:
-        return state._replace(movers=SEATS[state.current], result=None)
-    return state._replace(movers=(), result=final_outcome(state))
+        return state._replace(
+            legal=tuple(legal_moves_of(state)), movers=SEATS[state.current], result=None
+        )
+    return state._replace(legal=(), movers=(), result=final_outcome(state))
 
 
 def final_outcome(state: State) -> Outcome:

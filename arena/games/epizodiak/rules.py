@@ -15,11 +15,12 @@ from arena.core import Outcome, Seat
 from arena.errors import IllegalMoveError
 from arena.game import outcome_from_keys
 
-from .moves import legal_moves_of, picked_up
+from .moves import drawn_moves, picked_up, play_moves
 from .notation import Move, parse_move
-from .rounds import finish_turn
+from .rounds import finish_turn, settle
 from .state import (
     F_HANDS,
+    F_LEGAL,
     F_LENGTH,
     F_PHASE,
     F_PICKED,
@@ -38,34 +39,23 @@ _new = tuple.__new__  # a new state from its fields, past the NamedTuple's Pytho
 _START, _PLAY, _OVER = int(Phase.START), int(Phase.PLAY), int(Phase.OVER)
 _NONE, _CCW = int(Side.NONE), int(Side.CCW)
 
-_last: tuple[State | None, list[str]] = (None, [])  # the last legal list computed, see legal()
 _PARSED: dict[str, Move] = {}  # legal texts already parsed: a few hundred at most
 
 
 def legal_moves(state: State, seat: Seat) -> list[str]:
     """The seat's legal decisions in a stable order ([] when it is not to move)."""
-    if state.phase == _OVER or seat != state.current:
-        return []
-    cached = _last  # legal(state), written out: it is called before every decision
-    return list(cached[1] if cached[0] is state else legal(state))
+    return list(state.legal) if seat == state.current else []  # () once the game is over
 
 
-def legal(state: State) -> list[str]:
-    """The legal list of the seat to move, remembered for the `apply` that usually follows."""
-    global _last
-    cached = _last  # one read: another thread may replace it meanwhile
-    if cached[0] is state:
-        return cached[1]
-    moves = legal_moves_of(state)
-    _last = (state, moves)
-    return moves
+def legal(state: State) -> tuple[str, ...]:
+    """The legal decisions of the seat to move (the state carries them)."""
+    return state.legal
 
 
 def play(state: State, seat: int, text: str) -> State:
     """The state after `seat`, the seat to decide, plays `text`; InvalidMoveError /
     IllegalMoveError if it may not (GameBase.apply checks the turn first)."""
-    cached = _last
-    if text not in (cached[1] if cached[0] is state else legal(state)):
+    if text not in state.legal:
         move = parse_move(text)  # raises InvalidMoveError for text that is no move at all
         raise IllegalMoveError(f"{text!r} is not legal now ({_why(state, move)})")
     kind, side, values = _PARSED.get(text) or _PARSED.setdefault(text, parse_move(text))
@@ -97,12 +87,16 @@ def _why(state: State, move: Move) -> str:
 
 def _draw(state: State, moves: tuple[str, ...]) -> State:
     """Spec §5.2: the top pile tile into the hand."""
-    pile = state.pile
+    pile, seat = state.pile, state.current
+    hands = state.hands
+    hand = list(hands[seat])
+    hand[pile[-1]] += 1
     fields = list(state)
     fields[F_PHASE] = _PLAY
     fields[F_PILE] = pile[:-1]
-    fields[F_HANDS] = _add(state.hands, state.current, pile[-1], 1)
+    fields[F_HANDS] = _with(hands, seat, after := tuple(hand))
     fields[F_TURN_MOVES] = moves
+    fields[F_LEGAL] = drawn_moves(after, state.start, state.length)
     return _new(State, fields)
 
 
@@ -116,6 +110,7 @@ def _pickup(state: State, moves: tuple[str, ...], side: int) -> State:
     fields[F_PICKED] = v
     fields[F_HANDS] = _add(state.hands, state.current, v, 1)
     fields[F_TURN_MOVES] = moves
+    fields[F_LEGAL] = tuple(play_moves(_new(State, fields)))  # it reads only fields set above
     return _new(State, fields)
 
 
@@ -129,14 +124,14 @@ def _contest(state: State, moves: tuple[str, ...], v: int) -> State:
     assert taken == 4 and not state.gone >> v & 1, f"contest of {v} finds {taken} tiles"
     for s in range(NUM_PLAYERS):
         hands[s][v] = 1 if s == me else 0
-    return state._replace(
+    return settle(state._replace(
         phase=Phase.CONTEST_PLACE,
         contested=v,
         hands=tuple(tuple(h) for h in hands),
         gone=state.gone | 1 << v,
         discards=(*state.discards, (v, me)),
         turn_moves=moves,
-    )
+    ))  # fmt: skip
 
 
 def _place(state: State, moves: tuple[str, ...], side: int, values: tuple[int, ...]) -> State:

@@ -126,8 +126,9 @@ class State(NamedTuple):
     recent: tuple[tuple[int, str], ...]  # the last finished turns as (seat, "draw; place cw 8")
     rounds: tuple[RoundResult, ...]  # every finished round
     termination: str  # "" while playing; "normal" or "turn_cap" once over
-    # Derived from the fields above whenever a state is built, for the hot paths: to_move and
-    # outcome read them (attrgetters, no Python frame).
+    # Derived from the fields above whenever a state is built (rounds.settle, or the hot paths
+    # from the previous state's): legal_moves, play, to_move and outcome read them.
+    legal: tuple[str, ...]  # the legal decisions of the seat to move, () once over
     movers: tuple[int, ...]  # (current,) while playing, () once over
     result: Outcome | None  # the game's outcome once over, else None
 
@@ -142,9 +143,9 @@ class State(NamedTuple):
 (
     F_OPTIONS, F_PHASE, F_CURRENT, F_HANDS, F_PILE, F_START, F_LENGTH, F_PILE_TURN, F_PICKED,
     F_CONTESTED, F_LAST_END, F_SKIPS, F_GONE, F_DISCARDS, F_COMPLETED, F_ROUND, F_STARTER,
-    F_TURNS, F_TOTALS, F_STREAM, F_TURN_MOVES, F_RECENT, F_ROUNDS, F_TERMINATION, F_MOVERS,
-    F_RESULT,
-) = range(26)  # fmt: skip
+    F_TURNS, F_TOTALS, F_STREAM, F_TURN_MOVES, F_RECENT, F_ROUNDS, F_TERMINATION, F_LEGAL,
+    F_MOVERS, F_RESULT,
+) = range(27)  # fmt: skip
 assert State._fields[F_RESULT] == "result" and State._fields[F_PICKED] == "picked"
 SEATS: tuple[tuple[int, ...], ...] = tuple((s,) for s in range(NUM_PLAYERS))  # movers by seat
 
