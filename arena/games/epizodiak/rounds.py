@@ -6,6 +6,8 @@ Every shuffle (each round's deal, each new dial) is drawn from the Stream kept i
 
 from __future__ import annotations
 
+from typing import Any
+
 from arena.chance import Stream
 from arena.core import Outcome
 from arena.game import CAPPED_END, NORMAL_END, engine_termination, outcome_from_keys
@@ -17,15 +19,15 @@ from .state import (
     F_COMPLETED,
     F_CONTESTED,
     F_CURRENT,
-    F_DISCARDS,
-    F_GONE,
     F_HANDS,
     F_LAST_END,
     F_LEGAL,
     F_LENGTH,
     F_MOVERS,
+    F_OPTIONS,
     F_PHASE,
     F_PICKED,
+    F_PILE,
     F_PILE_TURN,
     F_RECENT,
     F_SKIPS,
@@ -96,42 +98,30 @@ def deal(
     ))  # fmt: skip
 
 
-def finish_turn(
-    state: State,
-    turn_moves: tuple[str, ...],
-    skip: bool,
-    placed: int,
-    hands: tuple[tuple[int, ...], ...],
-    start: int,
-    length: int,
-    gone: int,
-    discards: tuple[tuple[int, int], ...],
-) -> State:
-    """The end of the mover's turn, whose play left `hands`, the block (`start`, `length`), the
-    sets `gone` and `discards`: round end, a full dial, the turn cap, else the next seat. One new
-    state on the common path (it is the hot one)."""
-    seat = state.current
-    completed = state.completed
-    if length == VALUES and not completed[seat]:
-        completed = completed[:seat] + (True,) + completed[seat + 1 :]
-    turns = state.turns + 1
-    fields = list(state)
-    fields[F_HANDS] = hands
-    fields[F_START] = start
-    fields[F_LENGTH] = length
-    fields[F_GONE] = gone
-    fields[F_DISCARDS] = discards
-    fields[F_COMPLETED] = completed
+def finish_turn(fields: list[Any], skip: bool, placed: int) -> State:
+    """The end of the mover's turn: `fields` is a copy of the state's fields with what the
+    turn's play changed already set (hands, block, sets, the turn's decisions); `skip` says the
+    turn was an empty-pile skip, `placed` where its placement ended (a Side). Round end, a full
+    dial, the turn cap, else the next seat; one new state on the common path (the hot one)."""
+    seat = fields[F_CURRENT]
+    hands = fields[F_HANDS]
+    length = fields[F_LENGTH]
+    turns = fields[F_TURNS] + 1
     fields[F_TURNS] = turns
-    fields[F_RECENT] = (*state.recent, (seat, "; ".join(turn_moves)))[-RECENT_TURNS:]
+    if length == VALUES and not fields[F_COMPLETED][seat]:
+        completed = fields[F_COMPLETED]
+        fields[F_COMPLETED] = completed[:seat] + (True,) + completed[seat + 1 :]
+    recent = fields[F_RECENT]
+    done = (seat, "; ".join(fields[F_TURN_MOVES]))
+    # A full lap shown: the oldest turn leaves.
+    fields[F_RECENT] = (recent[1], recent[2], done) if len(recent) == 3 else (*recent, done)
     # [ASSUMPTION EP-A7] only skips with an empty pile count; any other turn resets.
-    fields[F_SKIPS] = state.skips + 1 if skip else 0
+    fields[F_SKIPS] = fields[F_SKIPS] + 1 if skip else 0
     fields[F_LAST_END] = placed  # where a pick-up on the next turn takes from
     # Only the mover's hand can have emptied, or a seat a contest stripped of its last tiles
     # ([ENGINE DECISION EP-E2]).
-    emptied = not any(hands[seat]) or (state.contested and not all(map(any, hands)))
+    emptied = not any(hands[seat]) or (fields[F_CONTESTED] and not all(map(any, hands)))
     if emptied or length == VALUES or turns >= TURN_CAP:
-        fields[F_TURN_MOVES] = turn_moves
         state = _new(State, fields)
         if emptied:  # [ASSUMPTION EP-A13] checked before a full dial is reshuffled
             out = tuple(s for s in range(NUM_PLAYERS) if not any(hands[s]))
@@ -141,23 +131,24 @@ def finish_turn(
         if turns >= TURN_CAP:
             return end_round(state, (), capped=True)
         fields = list(state)
-        start, length, placed = state.start, state.length, state.last_end  # a new dial's
+        placed = state.last_end  # a new dial's
     fields[F_PHASE] = _START
     fields[F_CURRENT] = seat = (seat + 1) % NUM_PLAYERS
     fields[F_MOVERS] = SEATS[seat]
     fields[F_PICKED] = 0
     fields[F_CONTESTED] = 0
     fields[F_TURN_MOVES] = ()
-    if state.pile and not state.options.pickup_legacy:  # the common turn start
+    if fields[F_PILE] and not fields[F_OPTIONS].pickup_legacy:  # the common turn start
         fields[F_PILE_TURN] = True
-        fields[F_LEGAL] = pile_start_moves(hands[seat], start, length, placed)
+        fields[F_LEGAL] = pile_start_moves(hands[seat], fields[F_START], fields[F_LENGTH], placed)
         return _new(State, fields)
-    fields[F_PILE_TURN] = bool(state.pile)
+    fields[F_PILE_TURN] = bool(fields[F_PILE])
     fields[F_LEGAL] = tuple(start_moves(_new(State, fields)))  # it reads only fields set above
     return _new(State, fields)
 
 
 _new = tuple.__new__
+assert RECENT_TURNS == 3  # finish_turn keeps the last three turns written out
 _START = int(Phase.START)  # naming an enum member costs a class-attribute lookup
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from operator import attrgetter
+from typing import Any
 
 from arena.core import Outcome, Seat
 from arena.errors import IllegalMoveError
@@ -19,6 +20,9 @@ from .moves import drawn_moves, picked_up, play_moves
 from .notation import Move, parse_move
 from .rounds import finish_turn, settle
 from .state import (
+    F_CURRENT,
+    F_DISCARDS,
+    F_GONE,
     F_HANDS,
     F_LEGAL,
     F_LENGTH,
@@ -55,20 +59,49 @@ def legal(state: State) -> tuple[str, ...]:
 def play(state: State, seat: int, text: str) -> State:
     """The state after `seat`, the seat to decide, plays `text`; InvalidMoveError /
     IllegalMoveError if it may not (GameBase.apply checks the turn first)."""
-    if text not in state.legal:
+    fields: list[Any] = list(
+        state
+    )  # read by index below: a NamedTuple's attribute is a slow lookup
+    if text not in fields[F_LEGAL]:
         move = parse_move(text)  # raises InvalidMoveError for text that is no move at all
         raise IllegalMoveError(f"{text!r} is not legal now ({_why(state, move)})")
     kind, side, values = _PARSED.get(text) or _PARSED.setdefault(text, parse_move(text))
-    moves = (*state.turn_moves, text)
-    if kind == "place":
-        return _place(state, moves, side, values)
-    if kind == "draw":
-        return _draw(state, moves)
+    fields[F_TURN_MOVES] = moves = (*fields[F_TURN_MOVES], text)
+    me, hands = fields[F_CURRENT], fields[F_HANDS]
+    if kind == "place":  # spec §4.2: the run joins the block on its side; the turn ends there
+        hand = list(hands[me])
+        for v in values:
+            hand[v] -= 1
+        after = tuple(hand)
+        fields[F_HANDS] = (
+            (after, hands[1], hands[2]) if me == 0 else
+            (hands[0], after, hands[2]) if me == 1 else (hands[0], hands[1], after)
+        )  # fmt: skip
+        if side == _CCW:
+            fields[F_START] = values[-1]
+        fields[F_LENGTH] += len(values)
+        return finish_turn(fields, False, side)
+    if kind == "draw":  # spec §5.2: the top pile tile into the hand
+        pile = fields[F_PILE]
+        hand = list(hands[me])
+        hand[pile[-1]] += 1
+        after = tuple(hand)
+        fields[F_PHASE] = _PLAY
+        fields[F_PILE] = pile[:-1]
+        fields[F_HANDS] = (
+            (after, hands[1], hands[2]) if me == 0 else
+            (hands[0], after, hands[2]) if me == 1 else (hands[0], hands[1], after)
+        )  # fmt: skip
+        fields[F_LEGAL] = drawn_moves(after, fields[F_START], fields[F_LENGTH])
+        return _new(State, fields)
     if kind == "pass":
-        return finish_turn(state, moves, state.phase == _START, _NONE, state.hands,
-                           state.start, state.length, state.gone, state.discards)  # fmt: skip
-    if kind == "set":
-        return _discard(state, moves, values[0])
+        return finish_turn(fields, fields[F_PHASE] == _START, _NONE)
+    if kind == "set":  # spec §4.3: three v from the hand to the Discard area, one point
+        v = values[0]
+        fields[F_HANDS] = _add(hands, me, v, -3)
+        fields[F_GONE] |= 1 << v
+        fields[F_DISCARDS] = (*fields[F_DISCARDS], (v, me))
+        return finish_turn(fields, False, _NONE)
     if kind == "pickup":
         return _pickup(state, moves, side or state.last_end)
     return _contest(state, moves, values[0])
@@ -83,21 +116,6 @@ def _why(state: State, move: Move) -> str:
     if move.kind in ("draw", "pickup", "contest") and state.phase != Phase.START:
         return f"{move.kind} is only the first decision of a turn"
     return "see the legal moves of the request"
-
-
-def _draw(state: State, moves: tuple[str, ...]) -> State:
-    """Spec §5.2: the top pile tile into the hand."""
-    pile, seat = state.pile, state.current
-    hands = state.hands
-    hand = list(hands[seat])
-    hand[pile[-1]] += 1
-    fields = list(state)
-    fields[F_PHASE] = _PLAY
-    fields[F_PILE] = pile[:-1]
-    fields[F_HANDS] = _with(hands, seat, after := tuple(hand))
-    fields[F_TURN_MOVES] = moves
-    fields[F_LEGAL] = drawn_moves(after, state.start, state.length)
-    return _new(State, fields)
 
 
 def _pickup(state: State, moves: tuple[str, ...], side: int) -> State:
@@ -132,27 +150,6 @@ def _contest(state: State, moves: tuple[str, ...], v: int) -> State:
         discards=(*state.discards, (v, me)),
         turn_moves=moves,
     ))  # fmt: skip
-
-
-def _place(state: State, moves: tuple[str, ...], side: int, values: tuple[int, ...]) -> State:
-    """Spec §4.2: the run joins the block on its side; the turn's placement ends there."""
-    me = state.current
-    hand = list(state.hands[me])
-    for v in values:
-        hand[v] -= 1
-    return finish_turn(
-        state, moves, False, side, _with(state.hands, me, tuple(hand)),
-        values[-1] if side == _CCW else state.start, state.length + len(values),
-        state.gone, state.discards,
-    )  # fmt: skip
-
-
-def _discard(state: State, moves: tuple[str, ...], v: int) -> State:
-    """Spec §4.3: three v from the hand to the Discard area, one point."""
-    return finish_turn(
-        state, moves, False, _NONE, _add(state.hands, state.current, v, -3),
-        state.start, state.length, state.gone | 1 << v, (*state.discards, (v, state.current)),
-    )  # fmt: skip
 
 
 def _add(
