@@ -114,7 +114,7 @@ def finish_turn(fields: list[Any], skip: bool, placed: int) -> State:
     recent = fields[F_RECENT]
     done = (seat, "; ".join(fields[F_TURN_MOVES]))
     # A full lap shown: the oldest turn leaves.
-    fields[F_RECENT] = (recent[1], recent[2], done) if len(recent) == 3 else (*recent, done)
+    fields[F_RECENT] = (recent[1], recent[2], done) if len(recent) == 3 else recent + (done,)
     # [ASSUMPTION EP-A7] only skips with an empty pile count; any other turn resets.
     fields[F_SKIPS] = fields[F_SKIPS] + 1 if skip else 0
     fields[F_LAST_END] = placed  # where a pick-up on the next turn takes from

@@ -9,7 +9,7 @@ cap, the next seat) lives in rounds.py.
 from __future__ import annotations
 
 from collections.abc import Callable
-from operator import attrgetter
+from operator import itemgetter
 from typing import Any
 
 from arena.core import Outcome, Seat
@@ -26,9 +26,11 @@ from .state import (
     F_HANDS,
     F_LEGAL,
     F_LENGTH,
+    F_MOVERS,
     F_PHASE,
     F_PICKED,
     F_PILE,
+    F_RESULT,
     F_START,
     F_TURN_MOVES,
     NUM_PLAYERS,
@@ -48,7 +50,8 @@ _PARSED: dict[str, Move] = {}  # legal texts already parsed: a few hundred at mo
 
 def legal_moves(state: State, seat: Seat) -> list[str]:
     """The seat's legal decisions in a stable order ([] when it is not to move)."""
-    return list(state.legal) if seat == state.current else []  # () once the game is over
+    fields: Any = state  # read by index: a NamedTuple attribute is a slow lookup
+    return list(fields[F_LEGAL]) if seat == fields[F_CURRENT] else []  # () once over
 
 
 def legal(state: State) -> tuple[str, ...]:
@@ -66,7 +69,7 @@ def play(state: State, seat: int, text: str) -> State:
         move = parse_move(text)  # raises InvalidMoveError for text that is no move at all
         raise IllegalMoveError(f"{text!r} is not legal now ({_why(state, move)})")
     kind, side, values = _PARSED.get(text) or _PARSED.setdefault(text, parse_move(text))
-    fields[F_TURN_MOVES] = moves = (*fields[F_TURN_MOVES], text)
+    fields[F_TURN_MOVES] = moves = fields[F_TURN_MOVES] + (text,)
     me, hands = fields[F_CURRENT], fields[F_HANDS]
     if kind == "place":  # spec §4.2: the run joins the block on its side; the turn ends there
         hand = list(hands[me])
@@ -177,8 +180,8 @@ def _standing(state: State) -> list[int]:
 
 
 # The derived fields, read in C: no Python frame for the calls made before every decision.
-to_move: Callable[[State], tuple[Seat, ...]] = attrgetter("movers")
-outcome: Callable[[State], Outcome | None] = attrgetter("result")
+to_move: Callable[[State], tuple[Seat, ...]] = itemgetter(F_MOVERS)  # state.movers
+outcome: Callable[[State], Outcome | None] = itemgetter(F_RESULT)  # state.result
 
 
 def adjudicate(state: State, offender: Seat | None) -> Outcome:
