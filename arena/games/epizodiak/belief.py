@@ -21,6 +21,7 @@ from typing import Any
 
 from arena.chance import Stream
 
+from .rounds import settle
 from .state import (
     CCW,
     COPIES,
@@ -180,7 +181,7 @@ def sample_state(view: Mapping[str, Any], rng: random.Random) -> State:
     phase = PHASE_NAMES.index(view["phase"])
     turn_moves = tuple(view["turn_moves"])
     pile_turn = bool(pile) or (phase == Phase.PLAY and turn_moves[:1] == ("draw",))
-    return State(
+    return settle(State(
         options=options_of(view),
         phase=phase,
         current=view["to_move"][0] if view["to_move"] else view["seat"],
@@ -205,7 +206,10 @@ def sample_state(view: Mapping[str, Any], rng: random.Random) -> State:
         recent=tuple((r["seat"], r["moves"]) for r in view["recent"]),
         rounds=tuple(_round(r) for r in view["rounds"]),
         termination=view["termination"],
-    )
+        legal=(),  # settle derives legal, movers and result from the fields above
+        movers=(),
+        result=None,
+    ))  # fmt: skip
 
 
 def _round(r: Mapping[str, Any]) -> RoundResult:

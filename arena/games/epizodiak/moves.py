@@ -61,6 +61,56 @@ def placements(state: State, hand: tuple[int, ...], banned: int, only: int = 0) 
     return out
 
 
+def pile_start_moves(hand: tuple[int, ...], start: int, length: int, side: int) -> tuple[str, ...]:
+    """start_moves of a turn start with a pile and the newest pick-up rule, written out from the
+    new state's parts (finish_turn builds every such state): draw, the pickup of the previous
+    placement's end tile, placements, sets."""
+    out: tuple[str, ...] = _DRAW_ONLY
+    if side and hand[(start + length - 2) % VALUES + 1 if side == _CW else start]:
+        out = _DRAW_PICKUP
+    room = VALUES - length
+    first = (start + length - 1) % VALUES + 1  # the clockwise open value
+    if hand[first]:
+        k, v = 1, CW[first]
+        while k < room and hand[v]:
+            k, v = k + 1, CW[v]
+        out += _RUNS_CW[first][:k]
+    first = CCW[start]
+    if hand[first]:
+        k, v = 1, CCW[first]
+        while k < room and hand[v]:
+            k, v = k + 1, CCW[v]
+        out += _RUNS_CCW[first][:k]
+    if 3 in hand or 4 in hand:
+        out += tuple(compress(SET_TEXT, map(_AT_LEAST_3, hand)))
+    return out
+
+
+def drawn_moves(hand: tuple[int, ...], start: int, length: int) -> tuple[str, ...]:
+    """play_moves right after a draw, written out from the new state's parts (nothing picked
+    up, the pile had tiles): placements, sets, pass."""
+    out: tuple[str, ...] = ()
+    room = VALUES - length
+    first = (start + length - 1) % VALUES + 1
+    if hand[first]:
+        k, v = 1, CW[first]
+        while k < room and hand[v]:
+            k, v = k + 1, CW[v]
+        out = _RUNS_CW[first][:k]
+    first = CCW[start]
+    if hand[first]:
+        k, v = 1, CCW[first]
+        while k < room and hand[v]:
+            k, v = k + 1, CCW[v]
+        out += _RUNS_CCW[first][:k]
+    if 3 in hand or 4 in hand:
+        out += tuple(compress(SET_TEXT, map(_AT_LEAST_3, hand)))
+    return (*out, PASS)
+
+
+_DRAW_ONLY, _DRAW_PICKUP = (DRAW,), (DRAW, PICKUP)
+
+
 def sets(hand: tuple[int, ...]) -> list[str]:
     """Every `set v` the hand can discard."""
     if 3 not in hand and 4 not in hand:

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from arena.chance import Stream
 
+from .rounds import settle
 from .state import (
     NUM_PLAYERS,
     VALUES,
@@ -50,7 +51,7 @@ def position(
     gone = 0
     for v, _ in discards:
         gone |= 1 << v
-    return State(
+    return settle(State(
         options=options or EpizodiakOptions(),
         phase=Phase.START,
         current=current,
@@ -75,4 +76,7 @@ def position(
         recent=(),
         rounds=tuple(rounds),
         termination="",
-    )
+        legal=(),  # settle derives legal, movers and result from the fields above
+        movers=(),
+        result=None,
+    ))  # fmt: skip

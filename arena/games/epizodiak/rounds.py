@@ -6,20 +6,25 @@ Every shuffle (each round's deal, each new dial) is drawn from the Stream kept i
 
 from __future__ import annotations
 
-from arena.chance import Stream
-from arena.game import CAPPED_END, NORMAL_END
+from typing import Any
 
-from .scoring import add_points, round_points, target_reached
+from arena.chance import Stream
+from arena.core import Outcome
+from arena.game import CAPPED_END, NORMAL_END, engine_termination, outcome_from_keys
+
+from .moves import legal_moves_of, pile_start_moves, start_moves
+from .scoring import add_points, final_keys, one_round_keys, round_points, target_reached
 from .state import (
     COPIES,
     F_COMPLETED,
     F_CONTESTED,
     F_CURRENT,
-    F_DISCARDS,
-    F_GONE,
     F_HANDS,
     F_LAST_END,
+    F_LEGAL,
     F_LENGTH,
+    F_MOVERS,
+    F_OPTIONS,
     F_PHASE,
     F_PICKED,
     F_PILE,
@@ -33,6 +38,7 @@ from .state import (
     NUM_PLAYERS,
     RECENT_TURNS,
     ROUND_CAP,
+    SEATS,
     TURN_CAP,
     VALUES,
     EpizodiakOptions,
@@ -61,7 +67,7 @@ def deal(
     tiles, stream = stream.shuffled(ALL_TILES)
     hands = tuple(hand_of(tiles[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(NUM_PLAYERS))
     pile = tuple(tiles[NUM_PLAYERS * HAND_SIZE :])
-    return State(
+    return settle(State(
         options=options,
         phase=Phase.START,
         current=starter,
@@ -86,45 +92,36 @@ def deal(
         recent=(),
         rounds=rounds,
         termination="",
-    )
+        legal=(),  # settle derives these three from the fields above
+        movers=(),
+        result=None,
+    ))  # fmt: skip
 
 
-def finish_turn(
-    state: State,
-    turn_moves: tuple[str, ...],
-    skip: bool,
-    placed: int,
-    hands: tuple[tuple[int, ...], ...],
-    start: int,
-    length: int,
-    gone: int,
-    discards: tuple[tuple[int, int], ...],
-) -> State:
-    """The end of the mover's turn, whose play left `hands`, the block (`start`, `length`), the
-    sets `gone` and `discards`: round end, a full dial, the turn cap, else the next seat. One new
-    state on the common path (it is the hot one)."""
-    seat = state.current
-    completed = state.completed
-    if length == VALUES and not completed[seat]:
-        completed = completed[:seat] + (True,) + completed[seat + 1 :]
-    turns = state.turns + 1
-    fields = list(state)
-    fields[F_HANDS] = hands
-    fields[F_START] = start
-    fields[F_LENGTH] = length
-    fields[F_GONE] = gone
-    fields[F_DISCARDS] = discards
-    fields[F_COMPLETED] = completed
+def finish_turn(fields: list[Any], skip: bool, placed: int) -> State:
+    """The end of the mover's turn: `fields` is a copy of the state's fields with what the
+    turn's play changed already set (hands, block, sets, the turn's decisions); `skip` says the
+    turn was an empty-pile skip, `placed` where its placement ended (a Side). Round end, a full
+    dial, the turn cap, else the next seat; one new state on the common path (the hot one)."""
+    seat = fields[F_CURRENT]
+    hands = fields[F_HANDS]
+    length = fields[F_LENGTH]
+    turns = fields[F_TURNS] + 1
     fields[F_TURNS] = turns
-    fields[F_RECENT] = (*state.recent, (seat, "; ".join(turn_moves)))[-RECENT_TURNS:]
+    if length == VALUES and not fields[F_COMPLETED][seat]:
+        completed = fields[F_COMPLETED]
+        fields[F_COMPLETED] = completed[:seat] + (True,) + completed[seat + 1 :]
+    recent = fields[F_RECENT]
+    done = (seat, "; ".join(fields[F_TURN_MOVES]))
+    # A full lap shown: the oldest turn leaves.
+    fields[F_RECENT] = (recent[1], recent[2], done) if len(recent) == 3 else recent + (done,)
     # [ASSUMPTION EP-A7] only skips with an empty pile count; any other turn resets.
-    fields[F_SKIPS] = state.skips + 1 if skip else 0
+    fields[F_SKIPS] = fields[F_SKIPS] + 1 if skip else 0
     fields[F_LAST_END] = placed  # where a pick-up on the next turn takes from
     # Only the mover's hand can have emptied, or a seat a contest stripped of its last tiles
     # ([ENGINE DECISION EP-E2]).
-    emptied = not any(hands[seat]) or (state.contested and not all(map(any, hands)))
+    emptied = not any(hands[seat]) or (fields[F_CONTESTED] and not all(map(any, hands)))
     if emptied or length == VALUES or turns >= TURN_CAP:
-        fields[F_TURN_MOVES] = turn_moves
         state = _new(State, fields)
         if emptied:  # [ASSUMPTION EP-A13] checked before a full dial is reshuffled
             out = tuple(s for s in range(NUM_PLAYERS) if not any(hands[s]))
@@ -134,16 +131,24 @@ def finish_turn(
         if turns >= TURN_CAP:
             return end_round(state, (), capped=True)
         fields = list(state)
+        placed = state.last_end  # a new dial's
     fields[F_PHASE] = _START
-    fields[F_CURRENT] = (seat + 1) % NUM_PLAYERS
-    fields[F_PILE_TURN] = bool(fields[F_PILE])
+    fields[F_CURRENT] = seat = (seat + 1) % NUM_PLAYERS
+    fields[F_MOVERS] = SEATS[seat]
     fields[F_PICKED] = 0
     fields[F_CONTESTED] = 0
     fields[F_TURN_MOVES] = ()
+    if fields[F_PILE] and not fields[F_OPTIONS].pickup_legacy:  # the common turn start
+        fields[F_PILE_TURN] = True
+        fields[F_LEGAL] = pile_start_moves(hands[seat], fields[F_START], fields[F_LENGTH], placed)
+        return _new(State, fields)
+    fields[F_PILE_TURN] = bool(fields[F_PILE])
+    fields[F_LEGAL] = tuple(start_moves(_new(State, fields)))  # it reads only fields set above
     return _new(State, fields)
 
 
 _new = tuple.__new__
+assert RECENT_TURNS == 3  # finish_turn keeps the last three turns written out
 _START = int(Phase.START)  # naming an enum member costs a class-attribute lookup
 
 
@@ -178,12 +183,46 @@ def end_round(state: State, out: tuple[int, ...], *, capped: bool) -> State:
     cut_short = capped if not score7 else not reached
     # No turn is under way once the game is over: its decisions (turn_moves) and what they
     # picked up or contested are cleared alike; the last turn reads in `recent`.
-    return state._replace(
-        phase=Phase.OVER,
-        totals=totals,
-        rounds=rounds,
-        picked=0,
-        contested=0,
-        turn_moves=(),
-        termination=CAPPED_END if cut_short else NORMAL_END,
+    return settle(
+        state._replace(
+            phase=Phase.OVER,
+            totals=totals,
+            rounds=rounds,
+            picked=0,
+            contested=0,
+            turn_moves=(),
+            termination=CAPPED_END if cut_short else NORMAL_END,
+        )
     )
+
+
+def settle(state: State) -> State:
+    """`state` with its derived fields (legal, movers, result) computed from the others."""
+    if state.phase != Phase.OVER:
+        return state._replace(
+            legal=tuple(legal_moves_of(state)), movers=SEATS[state.current], result=None
+        )
+    return state._replace(legal=(), movers=(), result=final_outcome(state))
+
+
+def final_outcome(state: State) -> Outcome:
+    """Ranks by points (One round) or totals (Score 7, EP-A14 tie-break); 1/0.5/0 points."""
+    return outcome_from_keys(
+        _keys(state),
+        state.totals,
+        termination=engine_termination(state.termination),
+        detail=_detail(state),
+    )
+
+
+def _keys(state: State) -> list[tuple[int, int]]:
+    """Ranking keys of a finished game (larger is better)."""
+    if state.options.mode == Mode.ONE_ROUND.value:
+        return one_round_keys(state.rounds[-1].points)
+    return final_keys(state.totals, state.rounds[-1].out)
+
+
+def _detail(state: State) -> str:
+    last = state.rounds[-1]
+    ended = "turn cap" if last.capped else f"seat {', '.join(map(str, last.out))} went out"
+    return f"{len(state.rounds)} round(s); last round: {ended}"

@@ -8,82 +8,103 @@ cap, the next seat) lives in rounds.py.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from operator import itemgetter
+from typing import Any
+
 from arena.core import Outcome, Seat
 from arena.errors import IllegalMoveError
-from arena.game import engine_termination, outcome_from_keys
+from arena.game import outcome_from_keys
 
-from .moves import legal_moves_of, picked_up
+from .moves import drawn_moves, picked_up, play_moves
 from .notation import Move, parse_move
-from .rounds import finish_turn
-from .scoring import final_keys, one_round_keys
+from .rounds import finish_turn, settle
 from .state import (
+    F_CURRENT,
+    F_DISCARDS,
+    F_GONE,
     F_HANDS,
+    F_LEGAL,
     F_LENGTH,
+    F_MOVERS,
     F_PHASE,
     F_PICKED,
     F_PILE,
+    F_RESULT,
     F_START,
     F_TURN_MOVES,
     NUM_PLAYERS,
-    Mode,
     Phase,
     Side,
     State,
     sets_of,
 )
 
-_SEATS: tuple[tuple[Seat, ...], ...] = tuple((s,) for s in range(NUM_PLAYERS))
 _new = tuple.__new__  # a new state from its fields, past the NamedTuple's Python constructor
 # Enum members cost a class-attribute lookup each time they are named: the hot paths use these.
 _START, _PLAY, _OVER = int(Phase.START), int(Phase.PLAY), int(Phase.OVER)
 _NONE, _CCW = int(Side.NONE), int(Side.CCW)
 
-_last: tuple[State | None, list[str]] = (None, [])  # the last legal list computed, see legal()
 _PARSED: dict[str, Move] = {}  # legal texts already parsed: a few hundred at most
-
-
-def to_move(state: State) -> tuple[Seat, ...]:
-    """The one seat to decide, or () once the game is over."""
-    return () if state.phase == _OVER else _SEATS[state.current]
 
 
 def legal_moves(state: State, seat: Seat) -> list[str]:
     """The seat's legal decisions in a stable order ([] when it is not to move)."""
-    if state.phase == _OVER or seat != state.current:
-        return []
-    cached = _last  # legal(state), written out: it is called before every decision
-    return list(cached[1] if cached[0] is state else legal(state))
+    fields: Any = state  # read by index: a NamedTuple attribute is a slow lookup
+    return list(fields[F_LEGAL]) if seat == fields[F_CURRENT] else []  # () once over
 
 
-def legal(state: State) -> list[str]:
-    """The legal list of the seat to move, remembered for the `apply` that usually follows."""
-    global _last
-    cached = _last  # one read: another thread may replace it meanwhile
-    if cached[0] is state:
-        return cached[1]
-    moves = legal_moves_of(state)
-    _last = (state, moves)
-    return moves
+def legal(state: State) -> tuple[str, ...]:
+    """The legal decisions of the seat to move (the state carries them)."""
+    return state.legal
 
 
 def play(state: State, seat: int, text: str) -> State:
     """The state after `seat`, the seat to decide, plays `text`; InvalidMoveError /
     IllegalMoveError if it may not (GameBase.apply checks the turn first)."""
-    cached = _last
-    if text not in (cached[1] if cached[0] is state else legal(state)):
+    fields: list[Any] = list(
+        state
+    )  # read by index below: a NamedTuple's attribute is a slow lookup
+    if text not in fields[F_LEGAL]:
         move = parse_move(text)  # raises InvalidMoveError for text that is no move at all
         raise IllegalMoveError(f"{text!r} is not legal now ({_why(state, move)})")
     kind, side, values = _PARSED.get(text) or _PARSED.setdefault(text, parse_move(text))
-    moves = (*state.turn_moves, text)
-    if kind == "place":
-        return _place(state, moves, side, values)
-    if kind == "draw":
-        return _draw(state, moves)
+    fields[F_TURN_MOVES] = moves = fields[F_TURN_MOVES] + (text,)
+    me, hands = fields[F_CURRENT], fields[F_HANDS]
+    if kind == "place":  # spec §4.2: the run joins the block on its side; the turn ends there
+        hand = list(hands[me])
+        for v in values:
+            hand[v] -= 1
+        after = tuple(hand)
+        fields[F_HANDS] = (
+            (after, hands[1], hands[2]) if me == 0 else
+            (hands[0], after, hands[2]) if me == 1 else (hands[0], hands[1], after)
+        )  # fmt: skip
+        if side == _CCW:
+            fields[F_START] = values[-1]
+        fields[F_LENGTH] += len(values)
+        return finish_turn(fields, False, side)
+    if kind == "draw":  # spec §5.2: the top pile tile into the hand
+        pile = fields[F_PILE]
+        hand = list(hands[me])
+        hand[pile[-1]] += 1
+        after = tuple(hand)
+        fields[F_PHASE] = _PLAY
+        fields[F_PILE] = pile[:-1]
+        fields[F_HANDS] = (
+            (after, hands[1], hands[2]) if me == 0 else
+            (hands[0], after, hands[2]) if me == 1 else (hands[0], hands[1], after)
+        )  # fmt: skip
+        fields[F_LEGAL] = drawn_moves(after, fields[F_START], fields[F_LENGTH])
+        return _new(State, fields)
     if kind == "pass":
-        return finish_turn(state, moves, state.phase == _START, _NONE, state.hands,
-                           state.start, state.length, state.gone, state.discards)  # fmt: skip
-    if kind == "set":
-        return _discard(state, moves, values[0])
+        return finish_turn(fields, fields[F_PHASE] == _START, _NONE)
+    if kind == "set":  # spec §4.3: three v from the hand to the Discard area, one point
+        v = values[0]
+        fields[F_HANDS] = _add(hands, me, v, -3)
+        fields[F_GONE] |= 1 << v
+        fields[F_DISCARDS] = (*fields[F_DISCARDS], (v, me))
+        return finish_turn(fields, False, _NONE)
     if kind == "pickup":
         return _pickup(state, moves, side or state.last_end)
     return _contest(state, moves, values[0])
@@ -100,17 +121,6 @@ def _why(state: State, move: Move) -> str:
     return "see the legal moves of the request"
 
 
-def _draw(state: State, moves: tuple[str, ...]) -> State:
-    """Spec §5.2: the top pile tile into the hand."""
-    pile = state.pile
-    fields = list(state)
-    fields[F_PHASE] = _PLAY
-    fields[F_PILE] = pile[:-1]
-    fields[F_HANDS] = _add(state.hands, state.current, pile[-1], 1)
-    fields[F_TURN_MOVES] = moves
-    return _new(State, fields)
-
-
 def _pickup(state: State, moves: tuple[str, ...], side: int) -> State:
     """Spec §5.2: the end tile into the hand; its place leaves the block (EP-A4)."""
     v, start, length = picked_up(state, side)
@@ -121,6 +131,7 @@ def _pickup(state: State, moves: tuple[str, ...], side: int) -> State:
     fields[F_PICKED] = v
     fields[F_HANDS] = _add(state.hands, state.current, v, 1)
     fields[F_TURN_MOVES] = moves
+    fields[F_LEGAL] = tuple(play_moves(_new(State, fields)))  # it reads only fields set above
     return _new(State, fields)
 
 
@@ -134,35 +145,14 @@ def _contest(state: State, moves: tuple[str, ...], v: int) -> State:
     assert taken == 4 and not state.gone >> v & 1, f"contest of {v} finds {taken} tiles"
     for s in range(NUM_PLAYERS):
         hands[s][v] = 1 if s == me else 0
-    return state._replace(
+    return settle(state._replace(
         phase=Phase.CONTEST_PLACE,
         contested=v,
         hands=tuple(tuple(h) for h in hands),
         gone=state.gone | 1 << v,
         discards=(*state.discards, (v, me)),
         turn_moves=moves,
-    )
-
-
-def _place(state: State, moves: tuple[str, ...], side: int, values: tuple[int, ...]) -> State:
-    """Spec §4.2: the run joins the block on its side; the turn's placement ends there."""
-    me = state.current
-    hand = list(state.hands[me])
-    for v in values:
-        hand[v] -= 1
-    return finish_turn(
-        state, moves, False, side, _with(state.hands, me, tuple(hand)),
-        values[-1] if side == _CCW else state.start, state.length + len(values),
-        state.gone, state.discards,
-    )  # fmt: skip
-
-
-def _discard(state: State, moves: tuple[str, ...], v: int) -> State:
-    """Spec §4.3: three v from the hand to the Discard area, one point."""
-    return finish_turn(
-        state, moves, False, _NONE, _add(state.hands, state.current, v, -3),
-        state.start, state.length, state.gone | 1 << v, (*state.discards, (v, state.current)),
-    )  # fmt: skip
+    ))  # fmt: skip
 
 
 def _add(
@@ -184,34 +174,14 @@ def _with(
     return (hands[0], hands[1], hand)
 
 
-def _keys(state: State) -> list[tuple[int, int]]:
-    """Ranking keys of a finished game (larger is better)."""
-    if state.options.mode == Mode.ONE_ROUND.value:
-        return one_round_keys(state.rounds[-1].points)
-    return final_keys(state.totals, state.rounds[-1].out)
-
-
 def _standing(state: State) -> list[int]:
     """Points a seat holds now: finished rounds plus this round's sets (no bonus yet)."""
     return [state.totals[s] + sets_of(state.discards, s) for s in range(NUM_PLAYERS)]
 
 
-def _detail(state: State) -> str:
-    last = state.rounds[-1]
-    ended = "turn cap" if last.capped else f"seat {', '.join(map(str, last.out))} went out"
-    return f"{len(state.rounds)} round(s); last round: {ended}"
-
-
-def outcome(state: State) -> Outcome | None:
-    """Ranks by points (One round) or totals (Score 7, EP-A14 tie-break); 1/0.5/0 points."""
-    if state.phase != _OVER:
-        return None
-    return outcome_from_keys(
-        _keys(state),
-        state.totals,
-        termination=engine_termination(state.termination),
-        detail=_detail(state),
-    )
+# The derived fields, read in C: no Python frame for the calls made before every decision.
+to_move: Callable[[State], tuple[Seat, ...]] = itemgetter(F_MOVERS)  # state.movers
+outcome: Callable[[State], Outcome | None] = itemgetter(F_RESULT)  # state.result
 
 
 def adjudicate(state: State, offender: Seat | None) -> Outcome:

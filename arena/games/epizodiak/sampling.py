@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 from arena.chance import Stream
+from arena.games.epizodiak.rounds import settle
 from arena.games.epizodiak.state import VALUES, State, hand_of
 
 
@@ -25,4 +26,4 @@ def resample(s: State, seat: int | None, rng: random.Random) -> State:
     for x in hidden:
         size = sum(s.hands[x])
         hands[x], pool = hand_of(pool[:size]), pool[size:]
-    return s._replace(hands=tuple(hands), pile=tuple(pool), stream=Stream.from_rng(rng))
+    return settle(s._replace(hands=tuple(hands), pile=tuple(pool), stream=Stream.from_rng(rng)))

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
 from arena.chance import Stream
+from arena.core import Outcome
 from arena.errors import OptionError
 
 VALUES = 12  # spec §1.1: values 1-12
@@ -125,6 +126,11 @@ class State(NamedTuple):
     recent: tuple[tuple[int, str], ...]  # the last finished turns as (seat, "draw; place cw 8")
     rounds: tuple[RoundResult, ...]  # every finished round
     termination: str  # "" while playing; "normal" or "turn_cap" once over
+    # Derived from the fields above whenever a state is built (rounds.settle, or the hot paths
+    # from the previous state's): legal_moves, play, to_move and outcome read them.
+    legal: tuple[str, ...]  # the legal decisions of the seat to move, () once over
+    movers: tuple[int, ...]  # (current,) while playing, () once over
+    result: Outcome | None  # the game's outcome once over, else None
 
     def __deepcopy__(self, memo: dict[int, object]) -> State:
         """The state itself: it is immutable all the way down."""
@@ -137,9 +143,11 @@ class State(NamedTuple):
 (
     F_OPTIONS, F_PHASE, F_CURRENT, F_HANDS, F_PILE, F_START, F_LENGTH, F_PILE_TURN, F_PICKED,
     F_CONTESTED, F_LAST_END, F_SKIPS, F_GONE, F_DISCARDS, F_COMPLETED, F_ROUND, F_STARTER,
-    F_TURNS, F_TOTALS, F_STREAM, F_TURN_MOVES, F_RECENT, F_ROUNDS, F_TERMINATION,
-) = range(24)  # fmt: skip
-assert State._fields[F_TERMINATION] == "termination" and State._fields[F_PICKED] == "picked"
+    F_TURNS, F_TOTALS, F_STREAM, F_TURN_MOVES, F_RECENT, F_ROUNDS, F_TERMINATION, F_LEGAL,
+    F_MOVERS, F_RESULT,
+) = range(27)  # fmt: skip
+assert State._fields[F_RESULT] == "result" and State._fields[F_PICKED] == "picked"
+SEATS: tuple[tuple[int, ...], ...] = tuple((s,) for s in range(NUM_PLAYERS))  # movers by seat
 
 
 def end_value(start: int, length: int) -> int:
