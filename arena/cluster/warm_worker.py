@@ -3,10 +3,11 @@
 Each actor holds one EmbeddedReferee on its node's loopback and the tournament's process bots,
 all started together with its first match and each restarted only when it crashed
 (CrashPolicy, as a one-process run does), so a bot that keeps state from match to match sees
-all of this actor's matches in one process. The crash counts are the organizer's (crash_ledger.py): each fixture brings them
-and its result reports what changed. The referee runs on an event loop of its own thread that
-lives as long as the actor: the bots' parent-death signal is tied to the thread that started
-them, and the actor's process (a Ray worker) dies with the organizer's job.
+all of this actor's matches in one process. The crash counts are the organizer's
+(crash_ledger.py): each fixture brings them and its result reports what changed. The referee
+runs on an event loop of its own thread that lives as long as the actor: the bots'
+parent-death signal is tied to the thread that started them, and the actor's process (a Ray
+worker) dies with the organizer's job.
 """
 
 from __future__ import annotations
