@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import random
+import zlib
 from collections.abc import Callable
 
 from arena.players import DecisionRequest, Policy, Reply, thinking
@@ -32,3 +34,10 @@ def seeded_policy(seed: int | None, decide: Decide) -> Policy:
 def fixed_work(iterations: int | None, level_iterations: int | None) -> int | None:
     """The iterations a decision is bound to: the caller's, else the level's (None: the clock)."""
     return iterations if iterations is not None else level_iterations
+
+
+def request_seed(seed: int | None, request: DecisionRequest) -> int:
+    """A per-decision seed from the bot's seed and what it was asked (not from its history), for
+    a boss whose draws must not depend on the decisions before (it keeps a memory instead)."""
+    text = json.dumps([request.view, request.legal_moves], sort_keys=True)
+    return zlib.crc32(text.encode(), seed or 0)

@@ -7,6 +7,7 @@ import inspect
 import pytest
 
 from arena.errors import ConfigError
+from arena.players import THINKING
 from arena.registry import list_games
 from arena.strategies import make_policy, strategies_for
 
@@ -26,6 +27,15 @@ def test_every_level_takes_a_seed_a_time_cap_and_fixed_work(game: str) -> None:
         signature.bind(None)
         signature.bind(7, budget_ms=200, iterations=50)
         assert callable(make_policy(game, level, 7, budget_ms=200, iterations=50))
+
+
+@pytest.mark.parametrize("game", BOSS_GAMES)
+def test_every_level_is_marked_thinking(game: str) -> None:
+    # An in-process player runs a thinking policy off the event loop (arena/players.py): a boss
+    # left unmarked would think on the loop and cost the other seats, and matches, their clock.
+    for level in LEVELS:
+        assert getattr(make_policy(game, level, 7), THINKING, False), level
+    assert not getattr(make_policy(game, "greedy", 7), THINKING, False)
 
 
 def test_a_strategy_without_search_settings_refuses_them() -> None:

@@ -15,15 +15,13 @@ Only the base game is searched: with expansion modules on, the boss plays as the
 
 from __future__ import annotations
 
-import json
 import math
 import random
 import time
-import zlib
 
-from arena.players import DecisionRequest, Policy, Reply
+from arena.players import DecisionRequest, Policy, Reply, thinking
 from arena.search.budget import Deadline, decision_budget
-from arena.search.seeded import fixed_work
+from arena.search.seeded import fixed_work, request_seed
 
 from . import rules
 from .belief import Memory, is_base_game, sample
@@ -128,12 +126,6 @@ def _order(state: State, legal: tuple[str, ...] | list[str]) -> list[int]:
     return order
 
 
-def _request_seed(seed: int | None, request: DecisionRequest) -> int:
-    """A per-decision seed from the bot's seed and what it was asked (not from its history)."""
-    text = json.dumps([request.view, request.legal_moves], sort_keys=True)
-    return zlib.crc32(text.encode(), seed or 0)
-
-
 def make_boss(
     seed: int | None = None,
     *,
@@ -160,10 +152,10 @@ def make_boss(
             memory.update(request.view)
             return request.legal_moves[0]
         deadline = decision_budget(request, budget_ms=cap, iterations=fixed).deadline()
-        rng = random.Random(_request_seed(seed, request))
+        rng = random.Random(request_seed(seed, request))
         return request.legal_moves[choose(*search(request, deadline, rng, memory))]
 
-    return decide
+    return thinking(decide)  # a search: in-process players run it off the event loop
 
 
 LEVELS: dict[str, tuple[int | None, int | None]] = {

@@ -15,15 +15,13 @@ any machine in iteration mode; the seed only breaks exact ties.
 
 from __future__ import annotations
 
-import json
 import random
-import zlib
 from dataclasses import dataclass
 
 from arena.chance import Stream
-from arena.players import DecisionRequest, Policy, Reply
+from arena.players import DecisionRequest, Policy, Reply, thinking
 from arena.search.budget import Deadline, decision_budget
-from arena.search.seeded import fixed_work
+from arena.search.seeded import fixed_work, request_seed
 
 from . import evaluation
 from .belief import state_from_view
@@ -144,12 +142,6 @@ def choose(found: list[Plan], rng: random.Random) -> str:
     return firsts[0] if len(firsts) == 1 else rng.choice(firsts)
 
 
-def _request_seed(seed: int | None, request: DecisionRequest) -> int:
-    """A per-decision seed from the bot's seed and what it was asked (not from its history)."""
-    text = json.dumps([request.view, request.legal_moves], sort_keys=True)
-    return zlib.crc32(text.encode(), seed or 0)
-
-
 def make_boss(
     seed: int | None = None,
     *,
@@ -169,11 +161,11 @@ def make_boss(
         if len(request.legal_moves) == 1:
             return request.legal_moves[0]
         deadline = decision_budget(request, budget_ms=cap, iterations=fixed).deadline()
-        rng = random.Random(_request_seed(seed, request))
+        rng = random.Random(request_seed(seed, request))
         state = state_from_view(request.view, rng)
         return choose(search(state, request.seat, deadline), rng)
 
-    return decide
+    return thinking(decide)  # a search: in-process players run it off the event loop
 
 
 LEVELS: dict[str, tuple[int | None, int | None]] = {
