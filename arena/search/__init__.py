@@ -1,5 +1,6 @@
 """What search bots share: the factory contract every game's boss follows, the budget of one
-decision (budget.py), the seeded policy shell (seeded.py) and sequential halving (halving.py).
+decision (budget.py), the seeded policy shell (seeded.py), the levels' factories (levels.py)
+and sequential halving (halving.py).
 Each game's own search lives in its package (arena/games/<game>/boss.py); nothing here imports
 grpc, typer or rich.
 
@@ -28,17 +29,17 @@ the strongest, thinking with the referee's clock) and `"boss:1"`, `"boss:2"`, `"
 
 `decision_budget(request, budget_ms=..., iterations=...)` (budget.py) turns these settings and
 the request's clock into a `Budget`; `budget.deadline()` then says when to answer
-(`deadline.spent(iterations_done)`). A level is a factory with its own default work, e.g.:
+(`deadline.spent(iterations_done)`). A level is a factory with its own default work, which
+`levels.boss_levels` makes from a table (boss.py is imported when a boss is made):
 
-    def make_boss(seed, *, budget_ms=None, iterations=None, level_iterations=None):
-        ...
+    # boss.py
+    def make_boss(seed, *, budget_ms=None, iterations=None, level_iterations=None,
+                  level_cap_ms=None): ...   # level_cap_ms: only if a level caps its time
 
-    STRATEGIES = {
-        "greedy": make_greedy,
-        "boss": make_boss,
-        "boss:1": functools.partial(make_boss, level_iterations=100),
-        ...
-    }
+    # strategy.py
+    BOSS_LEVELS = {"boss:1": (100, None), "boss:2": (400, None), "boss:3": (None, 300),
+                   "boss": (None, None)}   # (iterations, ms cap); None: the clock decides
+    STRATEGIES = {"greedy": make_greedy, **boss_levels("arena.games.<game>.boss", BOSS_LEVELS)}
 
 `arena.strategies.make_policy(game, "boss:2", seed, budget_ms=..., iterations=...)` passes the
 settings that are not None (so every strategy, greedy included, takes `make_policy(game, name,

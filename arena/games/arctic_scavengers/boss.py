@@ -156,12 +156,3 @@ def make_boss(
         return request.legal_moves[choose(*search(request, deadline, rng, memory))]
 
     return thinking(decide)  # a search: in-process players run it off the event loop
-
-
-LEVELS: dict[str, tuple[int | None, int | None]] = {
-    "boss:1": (50, None),  # 50 playouts a decision
-    "boss:2": (200, None),  # 200 playouts a decision
-    "boss:3": (None, 300),  # playouts for 300 ms a decision
-    "boss": (None, None),  # playouts within the clock (1 s without one)
-}
-"""Each level's (playouts per decision, ms cap per decision); None: not set."""

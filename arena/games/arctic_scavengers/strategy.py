@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from arena.players import DecisionRequest, Policy, Reply
+from arena.search.levels import Level, boss_levels
 
 from .cards import CARD_BY_ID, CARD_KIND, DEFAULT_SHOVEL, FIGHT, KINDS, SHOVEL_DIG, STATS
 from .strategy_modules import module_greedy_move
@@ -120,22 +121,15 @@ def make_greedy(seed: int | None = None) -> Policy:
     return choose
 
 
-def _boss(level: str) -> Callable[..., Policy]:
-    """The boss factory of one level (boss.py builds on this module: imported when used)."""
-
-    def factory(
-        seed: int | None = None, *, budget_ms: int | None = None, iterations: int | None = None
-    ) -> Policy:
-        from arena.games.arctic_scavengers.boss import LEVELS, make_boss
-
-        level_iterations, level_cap_ms = LEVELS[level]
-        return make_boss(seed, budget_ms=budget_ms, iterations=iterations,
-                         level_iterations=level_iterations, level_cap_ms=level_cap_ms)  # fmt: skip
-
-    return factory
-
+BOSS_LEVELS: dict[str, Level] = {
+    "boss:1": (50, None),  # 50 playouts a decision
+    "boss:2": (200, None),  # 200 playouts a decision
+    "boss:3": (None, 300),  # playouts for 300 ms a decision
+    "boss": (None, None),  # playouts within the clock (1 s without one)
+}
+"""Each level's (playouts per decision, ms cap per decision); None: not set."""
 
 STRATEGIES: dict[str, Callable[..., Policy]] = {
     "greedy": make_greedy,
-    **{level: _boss(level) for level in ("boss:1", "boss:2", "boss:3", "boss")},
+    **boss_levels("arena.games.arctic_scavengers.boss", BOSS_LEVELS),
 }

@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from arena.players import DecisionRequest, Policy, Reply
+from arena.search.levels import Level, boss_levels
 
 _COLOURS = "BYRKW"
 _FLOOR_PENALTY = (0, 1, 2, 4, 6, 8, 11, 14)  # running totals for 0..7 floor spaces (spec §5.3)
@@ -100,25 +101,15 @@ def make_greedy(seed: int | None = None) -> Policy:
     return choose
 
 
-def _boss(level_iterations: int | None) -> Callable[..., Policy]:
-    """The boss factory of one level (imported when asked for: boss.py builds on the engine)."""
-
-    def factory(
-        seed: int | None = None, *, budget_ms: int | None = None, iterations: int | None = None
-    ) -> Policy:
-        from arena.games.azul.boss import make_boss
-
-        return make_boss(
-            seed, budget_ms=budget_ms, iterations=iterations, level_iterations=level_iterations
-        )
-
-    return factory
-
-
-BOSS_LEVELS: dict[str, int | None] = {"boss:1": 60, "boss:2": 250, "boss:3": 1000, "boss": None}
-"""Rollouts per decision of each boss level (None: as many as the clock allows)."""
+BOSS_LEVELS: dict[str, Level] = {
+    "boss:1": (60, None),
+    "boss:2": (250, None),
+    "boss:3": (1000, None),
+    "boss": (None, None),
+}
+"""Each boss level's (rollouts per decision, ms cap per decision); None: as the clock allows."""
 
 STRATEGIES: dict[str, Callable[..., Policy]] = {
     "greedy": make_greedy,
-    **{name: _boss(n) for name, n in BOSS_LEVELS.items()},
+    **boss_levels("arena.games.azul.boss", BOSS_LEVELS),
 }

@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from arena.players import DecisionRequest, Policy, Reply
+from arena.search.levels import Level, boss_levels
 
 # Tuned against random opponents with bench/bench_epizodiak.py (240 one-round matches each):
 # pairs kept (PAIR_COST 0.6 -> 4.0) and drawing first (DRAW_FIRST 0.3 -> 6.0) took the greedy
@@ -83,25 +84,15 @@ def make_greedy(seed: int | None = None) -> Policy:
     return choose
 
 
-def _boss(level_iterations: int | None) -> Callable[..., Policy]:
-    """The boss factory of one level (imported late: boss.py builds on this module)."""
-
-    def factory(
-        seed: int | None = None, *, budget_ms: int | None = None, iterations: int | None = None
-    ) -> Policy:
-        from arena.games.epizodiak.boss import make_boss
-
-        return make_boss(
-            seed, budget_ms=budget_ms, iterations=iterations, level_iterations=level_iterations
-        )
-
-    return factory
-
-
-BOSS_LEVELS: dict[str, int | None] = {"boss:1": 16, "boss:2": 64, "boss:3": 200, "boss": None}
-"""Rollouts per decision of each boss level (None: as many as the clock allows)."""
+BOSS_LEVELS: dict[str, Level] = {
+    "boss:1": (16, None),
+    "boss:2": (64, None),
+    "boss:3": (200, None),
+    "boss": (None, None),
+}
+"""Each boss level's (rollouts per decision, ms cap per decision); None: as the clock allows."""
 
 STRATEGIES: dict[str, Callable[..., Policy]] = {
     "greedy": make_greedy,
-    **{name: _boss(n) for name, n in BOSS_LEVELS.items()},
+    **boss_levels("arena.games.epizodiak.boss", BOSS_LEVELS),
 }

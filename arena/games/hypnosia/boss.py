@@ -166,12 +166,3 @@ def make_boss(
         return choose(search(state, request.seat, deadline), rng)
 
     return thinking(decide)  # a search: in-process players run it off the event loop
-
-
-LEVELS: dict[str, tuple[int | None, int | None]] = {
-    "boss:1": (1, None),  # the whole turn planned, no look-ahead
-    "boss:2": (2 * len(ROLLS), None),  # the two best plans looked one turn further
-    "boss:3": (None, 300),  # the best plans (up to MAX_DEEP_PLANS) for 300 ms at most
-    "boss": (None, None),  # the best plans (up to MAX_DEEP_PLANS) within the clock
-}
-"""Each level's (rolls looked at per decision, ms cap per decision); None: not set."""

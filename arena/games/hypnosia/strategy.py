@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from arena.players import DecisionRequest, Policy, Reply
+from arena.search.levels import Level, boss_levels
 
 CENTRE = -2  # a bridge target: the centre
 W_SCORE = 3.0  # one point of score
@@ -228,22 +229,15 @@ def make_greedy(seed: int | None = None) -> Policy:
     return choose
 
 
-def _boss(level: str) -> Callable[..., Policy]:
-    """The boss factory of one level (boss.py is imported when a boss is made)."""
-
-    def factory(
-        seed: int | None = None, *, budget_ms: int | None = None, iterations: int | None = None
-    ) -> Policy:
-        from arena.games.hypnosia.boss import LEVELS, make_boss
-
-        level_iterations, level_cap_ms = LEVELS[level]
-        return make_boss(seed, budget_ms=budget_ms, iterations=iterations,
-                         level_iterations=level_iterations, level_cap_ms=level_cap_ms)  # fmt: skip
-
-    return factory
-
+BOSS_LEVELS: dict[str, Level] = {
+    "boss:1": (1, None),  # the whole turn planned, no look-ahead
+    "boss:2": (2 * 21, None),  # the two best plans looked one turn further (21 rolls: boss.ROLLS)
+    "boss:3": (None, 300),  # the best plans (up to MAX_DEEP_PLANS) for 300 ms at most
+    "boss": (None, None),  # the best plans (up to MAX_DEEP_PLANS) within the clock
+}
+"""Each level's (rolls looked at per decision, ms cap per decision); None: not set."""
 
 STRATEGIES: dict[str, Callable[..., Policy]] = {
     "greedy": make_greedy,
-    **{level: _boss(level) for level in ("boss:1", "boss:2", "boss:3", "boss")},
+    **boss_levels("arena.games.hypnosia.boss", BOSS_LEVELS),
 }

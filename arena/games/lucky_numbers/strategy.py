@@ -16,6 +16,7 @@ from typing import Any
 from arena.games.lucky_numbers.grid import bounds
 from arena.games.lucky_numbers.notation import CELLS, MAX_VALUE, MIN_VALUE, SIZE, cell_index
 from arena.players import DecisionRequest, Policy, Reply
+from arena.search.levels import Level, boss_levels
 
 TILE_WEIGHT = 10.0  # one more tile in the grid
 DEAD_CELL_PENALTY = 12.0  # an empty cell no value can reach any more
@@ -125,25 +126,15 @@ def make_greedy(seed: int | None = None) -> Policy:
     return choose
 
 
-def _boss(level_iterations: int | None) -> Callable[..., Policy]:
-    """The boss factory of one level (imported late: boss.py builds on this module)."""
-
-    def factory(
-        seed: int | None = None, *, budget_ms: int | None = None, iterations: int | None = None
-    ) -> Policy:
-        from arena.games.lucky_numbers.boss import make_boss
-
-        return make_boss(
-            seed, budget_ms=budget_ms, iterations=iterations, level_iterations=level_iterations
-        )
-
-    return factory
-
-
-BOSS_LEVELS: dict[str, int | None] = {"boss:1": 60, "boss:2": 250, "boss:3": 1000, "boss": None}
-"""Rollouts per decision of each boss level (None: as many as the clock allows)."""
+BOSS_LEVELS: dict[str, Level] = {
+    "boss:1": (60, None),
+    "boss:2": (250, None),
+    "boss:3": (1000, None),
+    "boss": (None, None),
+}
+"""Each boss level's (rollouts per decision, ms cap per decision); None: as the clock allows."""
 
 STRATEGIES: dict[str, Callable[..., Policy]] = {
     "greedy": make_greedy,
-    **{name: _boss(n) for name, n in BOSS_LEVELS.items()},
+    **boss_levels("arena.games.lucky_numbers.boss", BOSS_LEVELS),
 }

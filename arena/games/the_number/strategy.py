@@ -19,6 +19,7 @@ from typing import Any
 
 from arena.games.the_number.state import DIGIT_MASK, DIGITS, NUMBER_TEXT, TURNS_PER_ROUND
 from arena.players import DecisionRequest, Policy, Reply
+from arena.search.levels import Level, boss_levels
 
 _NUMBERS = 1000
 _ALL = (1 << _NUMBERS) - 1
@@ -210,26 +211,16 @@ def make_reasoner(seed: int | None = None, config: ReasonerConfig | None = None)
     return decide
 
 
-def _boss(level_iterations: int | None) -> Callable[..., Policy]:
-    """The boss factory of one level (imported late: boss.py builds on this module)."""
-
-    def factory(
-        seed: int | None = None, *, budget_ms: int | None = None, iterations: int | None = None
-    ) -> Policy:
-        from arena.games.the_number.boss import make_boss
-
-        return make_boss(
-            seed, budget_ms=budget_ms, iterations=iterations, level_iterations=level_iterations
-        )
-
-    return factory
-
-
-BOSS_LEVELS: dict[str, int | None] = {"boss:1": 4, "boss:2": 16, "boss:3": 64, "boss": None}
-"""Opponent profiles drawn per decision at each boss level (None: as many as the clock allows)."""
+BOSS_LEVELS: dict[str, Level] = {
+    "boss:1": (4, None),
+    "boss:2": (16, None),
+    "boss:3": (64, None),
+    "boss": (None, None),
+}
+"""Each boss level's (opponent profiles per decision, ms cap per decision); None: the clock."""
 
 STRATEGIES: dict[str, Callable[..., Policy]] = {
     "greedy": make_reasoner,
     "reasoner": make_reasoner,
-    **{name: _boss(n) for name, n in BOSS_LEVELS.items()},
+    **boss_levels("arena.games.the_number.boss", BOSS_LEVELS),
 }

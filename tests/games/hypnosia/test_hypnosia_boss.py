@@ -13,6 +13,7 @@ from arena.games.hypnosia.belief import state_from_view
 from arena.games.hypnosia.boss import ROLLS, plans
 from arena.games.hypnosia.rules import play
 from arena.games.hypnosia.sampling import resample
+from arena.games.hypnosia.strategy import BOSS_LEVELS
 from arena.strategies import make_policy
 from arena.testing import request_for
 
@@ -72,6 +73,7 @@ def test_a_view_of_another_board_is_refused() -> None:
 
 def test_the_forced_rolls_are_the_21_distinct_rolls_with_their_chances() -> None:
     assert len(ROLLS) == 21
+    assert BOSS_LEVELS["boss:2"] == (2 * len(ROLLS), None)  # the level says 2 * 21
     assert sum(chance for chance, _ in ROLLS) == pytest.approx(1.0)
     rolls = {tuple(sorted(stream.dice_pair()[0])) for _, stream in ROLLS}
     assert rolls == {(a, b) for a in range(1, 7) for b in range(a, 7)}
