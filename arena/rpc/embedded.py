@@ -26,6 +26,7 @@ from arena.referee import BotFault
 from arena.rpc.client.remote import Remote
 from arena.rpc.server.listen import create_server, stop_server
 from arena.rpc.server.remote_player import RemotePlayer
+from arena.rpc.server.sessions import TRANSPORT_ENDS
 from arena.rpc.server.state import ServerConfig, ServerState
 
 log = logging.getLogger("arena.rpc.embedded")
@@ -249,8 +250,10 @@ class EmbeddedReferee:
             await asyncio.wait_for(asyncio.shield(bot.process.wait()), CRASH_GRACE_S)
         if bot.process.returncode is None:
             return None  # the process lives on: a plain disconnect
+        # The exit says why; how its stream's end was seen is a race, kept out of the record.
+        how = "" if reason in TRANSPORT_ENDS else f" ({reason})"
         return BotFault(
-            Termination.CRASH, f"bot process {describe_exit(bot.process.returncode)} ({reason})"
+            Termination.CRASH, f"bot process {describe_exit(bot.process.returncode)}{how}"
         )
 
     def connected(self) -> list[str]:

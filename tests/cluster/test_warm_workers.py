@@ -32,8 +32,7 @@ def tournament(*bots: str, seed: int = 4) -> list[str]:
 
 def records(db: str) -> list[tuple[object, ...]]:
     """Each match without its timings; a forfeit's detail up to the bot's last output line
-    (log lines carry the time), and without how the stream's end was seen: a killed bot's
-    connection is "lost" or "closed" as the race between its socket and its stream goes."""
+    (log lines carry the time)."""
     with Store.open(db) as store:
         found = store.tournament_matches(1)
     return [
@@ -43,7 +42,7 @@ def records(db: str) -> list[tuple[object, ...]]:
             [(m.seat, m.move) for m in r.moves],
             r.outcome.ranks,
             r.outcome.termination,
-            r.outcome.detail.split("; last output")[0].split(" (the ")[0],
+            r.outcome.detail.split("; last output")[0],
         )  # fmt: skip
         for r in found
     ]

@@ -15,7 +15,7 @@ from arena.errors import ArenaError, MalformedMessageError, ProtocolError
 from arena.limits import clip
 from arena.rpc.server.auth_limits import is_credential_failure
 from arena.rpc.server.logs import RateLimitedLog
-from arena.rpc.server.sessions import BotSession, CloseKind
+from arena.rpc.server.sessions import CONNECTION_LOST, STREAM_CLOSED, BotSession, CloseKind
 from arena.rpc.server.state import ServerState
 from arena.rpc.wire.protocol import PROTOCOL_VERSION
 from arena.rpc.wire.status import abort_with
@@ -131,7 +131,7 @@ class BotServicer:
                         reader.result() if exc is None else f"{type(exc).__name__}: {exc}"
                     )
         finally:
-            session.close(session.close_reason or "the connection was lost")
+            session.close(session.close_reason or CONNECTION_LOST)
             for task in (reader, closed, pinger):
                 task.cancel()
             # The writer stops by itself after its write in flight, which has a deadline (the
@@ -151,7 +151,7 @@ class BotServicer:
         while True:
             message = await context.read()
             if message is grpc.aio.EOF:
-                return "the bot closed its stream"
+                return STREAM_CLOSED
             if isinstance(message, Malformed):
                 raise MalformedMessageError(message.problem)
             session.on_message(message)

@@ -28,6 +28,13 @@ from arena.v1 import arena_pb2 as pb
 log = logging.getLogger("arena.rpc.server.sessions")
 
 
+# How a bot's stream was seen to end. Which of the two a bot whose process died gets is a race
+# of the transport, so a record's crash detail names neither (arena/rpc/embedded.py).
+STREAM_CLOSED = "the bot closed its stream"
+CONNECTION_LOST = "the connection was lost"
+TRANSPORT_ENDS = frozenset({STREAM_CLOSED, CONNECTION_LOST})
+
+
 class SessionClosed(Exception):
     """The session's stream is gone; carries why."""
 
