@@ -11,70 +11,16 @@ fixes the work for reproducible play.
 from __future__ import annotations
 
 import argparse
-import hashlib
 import os
-import threading
 
 from arena.bot import run_bot
 from arena.errors import ConfigError
-from arena.players import DecisionRequest, Policy, Reply
-from arena.registry import list_games
-from arena.strategies import make_policy, strategies_for
-
-KEPT_MATCHES = 64  # policies kept for matches in play (older ones are dropped)
+from arena.strategies import StrategyByGame, games_with
 
 
 def boss_games() -> list[str]:
     """The games whose built-in strategies include `boss`."""
-    return [g.name for g in list_games() if "boss" in strategies_for(g.name)]
-
-
-def match_seed(seed: int, request: DecisionRequest) -> int:
-    """The policy seed of one match: derived from the bot's seed and the server's bot seed for
-    the seat (else the match id), so a tournament of this bot replays whatever order its
-    matches run in and whatever match ids a replay gets."""
-    own = request.bot_seed or request.match_id
-    digest = hashlib.sha256(f"{seed}:{own}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
-
-
-class BossByGame:
-    """A policy that plays each match with its game's boss, made on the match's first request."""
-
-    def __init__(
-        self,
-        strategy: str = "boss",
-        *,
-        seed: int = 0,
-        budget_ms: int | None = None,
-        iterations: int | None = None,
-    ) -> None:
-        self.strategy = strategy
-        self.seed = seed
-        self.budget_ms = budget_ms
-        self.iterations = iterations
-        self._policies: dict[str, Policy] = {}
-        self._lock = threading.Lock()  # matches run in parallel worker threads
-
-    def policy_for(self, request: DecisionRequest) -> Policy:
-        """The boss of request.game made for request.match_id (made on its first request)."""
-        with self._lock:
-            policy = self._policies.get(request.match_id)
-            if policy is None:
-                policy = self._policies[request.match_id] = make_policy(
-                    request.game,
-                    self.strategy,
-                    match_seed(self.seed, request),
-                    budget_ms=self.budget_ms,
-                    iterations=self.iterations,
-                )
-                if len(self._policies) > KEPT_MATCHES:
-                    del self._policies[next(iter(self._policies))]
-            return policy
-
-    def __call__(self, request: DecisionRequest) -> Reply:
-        """Think within the budget and answer."""
-        return self.policy_for(request)(request)
+    return games_with("boss")
 
 
 def _positive(text: str) -> int:
@@ -124,7 +70,9 @@ def main() -> None:
         raise ConfigError("no game has a boss strategy")
     strategy = "boss" if args.level is None else f"boss:{args.level}"
     run_bot(
-        BossByGame(strategy, seed=args.seed, budget_ms=args.budget_ms, iterations=args.iterations),
+        StrategyByGame(
+            strategy, seed=args.seed, budget_ms=args.budget_ms, iterations=args.iterations
+        ),
         address=args.address,
         name=args.name,
         token=args.token,

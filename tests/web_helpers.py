@@ -108,11 +108,11 @@ class Served:
 
 
 @contextmanager
-def arena_with_web(db: Path, env: dict[str, str] | None = None) -> Iterator[Served]:
-    """`arena serve --db DB --web` on free ports (with `env` added to its environment, and
-    its pages'); stopped (and its bots killed) at the end."""
+def arena_with_web(db: Path, env: dict[str, str] | None = None, *extra: str) -> Iterator[Served]:
+    """`arena serve --db DB --web ... EXTRA` on free ports (with `env` added to its environment,
+    and its pages'); stopped (and its bots killed) at the end."""
     cmd = [PY, "-m", "arena", "serve", "--address", "127.0.0.1:0", "--db", str(db),
-           "--web", "127.0.0.1:0"]  # fmt: skip
+           "--web", "127.0.0.1:0", *extra]  # fmt: skip
     environment = {**os.environ, **env} if env is not None else None
     server = subprocess.Popen(cmd, stderr=subprocess.PIPE, text=True, cwd=ROOT, env=environment)
     served = None

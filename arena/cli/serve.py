@@ -14,6 +14,7 @@ from arena.cli.output import DbOption
 from arena.errors import ConfigError
 from arena.limits import DEFAULT_MAX_CYCLES, DEFAULT_MAX_FIXTURES, ServerLimits, check_clock
 from arena.referee import Clock
+from arena.rpc.server.house import DEFAULT_HOUSE_MATCHES
 
 DEFAULT_SERVE_ADDRESS = "127.0.0.1:50051"
 
@@ -89,6 +90,19 @@ def serve_command(
             show_default=False,
         ),
     ] = None,
+    house: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--house",
+            metavar="NAME=STRATEGY",
+            help="A built-in bot this server plays itself, connected as bot NAME (repeatable; "
+            "e.g. greedy=greedy, boss=boss:2): seat it by name in matches and tournaments.",
+            show_default=False,
+        ),
+    ] = None,
+    house_matches: Annotated[
+        int, typer.Option(help="Matches each --house bot plays at once.")
+    ] = DEFAULT_HOUSE_MATCHES,
     worker_index: Annotated[int | None, typer.Option(hidden=True)] = None,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Log debug detail.")] = False,
 ) -> None:
@@ -99,6 +113,7 @@ def serve_command(
     credentials in the database the server is open and listens on loopback only; register an
     organizer and the bots (`arena organizer add`, `arena bot add`) to serve a network, with TLS.
     """
+    from arena.rpc.server.house import parse_house
     from arena.rpc.server.workers import check_workers, parse_workers
     from arena.store import Store, resolve_url
 
@@ -112,6 +127,9 @@ def serve_command(
     postgres = resolve_url(db).get_backend_name() == "postgresql"
     count = parse_workers(workers, postgres)
     check_workers(count, postgres)
+    house_bots = parse_house(house or [], house_matches)
+    if house_bots and count > 1:
+        raise ConfigError("--house needs a one-process server (without --workers)")
     worker = f"[worker {worker_index}] " if worker_index is not None else ""
     logging.basicConfig(
         level=logging.DEBUG if verbose else logging.INFO,
@@ -144,6 +162,7 @@ def serve_command(
                 allow_plaintext=allow_plaintext,
                 web=web,
                 reuse_port=worker_index is not None,
+                house=house_bots,
             )
         )
 

@@ -27,6 +27,7 @@ from web_helpers import PY, ROOT, Served, arena_with_web, call
 
 from arena.rpc.client.remote import Remote
 from arena.rpc.wire.convert import record_from_pb
+from arena.store import Store
 from arena.v1 import arena_pb2 as pb
 from arena.web.app import create_app, secure
 from arena.web.seats import HumanSeat, SeatRequest
@@ -241,6 +242,22 @@ def test_on_a_server_with_credentials_a_person_needs_a_bot_token(tmp_path: Path)
         seat = take_a_seat(s.web, seat_form("azul", "alice", "rival", token=alice))
         panel = play_over_http(s.web, seat, random.Random(5))
         assert 'data-state="over"' in panel and alice not in panel
+
+
+def test_on_a_server_with_credentials_a_person_plays_the_servers_house_bot(tmp_path: Path) -> None:
+    db = tmp_path / "shared.db"
+    alice, organizer = _add(db, "bot", "alice"), _add(db, "organizer", "pages")
+    env = {"ARENA_ORGANIZER_TOKEN": organizer}
+    with arena_with_web(db, env, "--house", "house-greedy=builtin:greedy") as s:
+        s.wait_for_bots({"house-greedy"})
+        assert 'value="house-greedy"' in get(s.web + "/play?game=azul")[1]  # offered by name
+        seat = take_a_seat(s.web, seat_form("azul", "alice", "house-greedy", token=alice))
+        panel = play_over_http(s.web, seat, random.Random(7))
+        assert 'data-state="over"' in panel and alice not in panel
+    with Store.open(str(db)) as store:
+        ((record, _, _),) = list(store.match_rows(game="azul"))  # stored and rated as any match
+    assert list(record.players) == ["alice", "house-greedy"]
+    assert record.outcome.termination.value == "normal"
 
 
 def test_a_seats_page_follows_its_seat_in_at_most_four_tabs(served: Served) -> None:

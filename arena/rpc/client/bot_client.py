@@ -285,6 +285,8 @@ async def _run_until(reading: Coroutine[Any, Any, None], call: Call, stop: async
         stopper.cancel()
         if not reader.done():
             reader.cancel()
+        elif not reader.cancelled():
+            reader.exception()  # seen here, even if this is cancelled before it is raised below
     if not reader.cancelled():
         reader.result()  # raises the call's failure, if any
 

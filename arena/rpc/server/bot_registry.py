@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import hmac
 import time
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any, Protocol
@@ -143,7 +144,7 @@ class SessionRegistry:
         name, token = hello.name, hello.token
         expected = self._tokens.get(name)
         if expected is not None:
-            if token != expected:
+            if not hmac.compare_digest(token.encode(), expected.encode()):
                 raise TokenError(f"wrong token for bot {name!r}")
             return
         allowed = None

@@ -11,6 +11,7 @@ import secrets
 import signal
 import socket
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,10 +24,12 @@ from arena.app.reports import ClockSpec
 from arena.app.rows import clock_words
 from arena.errors import ConfigError
 from arena.rpc.server.bot_service import BotServicer, parse_bot_message
+from arena.rpc.server.house import House, HouseBot, check_unregistered
 from arena.rpc.server.services import ArenaServicer
 from arena.rpc.server.state import ServerConfig, ServerState
 from arena.rpc.server.workers import RELAY_TOKEN_ENV
 from arena.store import Store
+from arena.store.credentials import Role
 from arena.v1 import arena_pb2 as pb
 from arena.v1 import arena_pb2_grpc
 
@@ -191,10 +194,12 @@ async def serve(
     allow_plaintext: bool = False,
     web: str | None = None,
     reuse_port: bool = False,
+    house: Sequence[HouseBot] = (),
 ) -> None:
     """Run a referee server until SIGINT/SIGTERM (with a database: tournaments and storage);
-    `web` also serves the spectators' pages there, reading this server over gRPC. On a
-    PostgreSQL database it works with every other referee process on it (`--workers`).
+    `web` also serves the spectators' pages there, reading this server over gRPC; `house`
+    are the built-in bots it plays itself (arena/rpc/server/house.py). On a PostgreSQL
+    database it works with every other referee process on it (`--workers`).
 
     A server without credentials serves loopback only; beyond it, TLS is required unless
     `allow_plaintext`.
@@ -236,6 +241,13 @@ async def serve(
         )
     if store is not None:
         log.info("database %s", store.location)
+    own = House(house)
+    if house:
+        if store is not None:
+            bots = await asyncio.to_thread(store.credentials, Role.BOT)
+            check_unregistered(house, [c.name for c in bots if c.active])
+        tls_ca = str(tls.cert) if tls is not None else None  # a self-signed server trusts itself
+        own.start(state.registry.expect, self_target(port, tls), tls_ca)
     if state.host is not None:  # tournaments a dead server left running: resumed
         await state.host.recover()
     loop = asyncio.get_running_loop()
@@ -244,15 +256,23 @@ async def serve(
             loop.add_signal_handler(sig, stop.set)
     pages = None
     if web is not None:
-        target = f"{'localhost' if tls else '127.0.0.1'}:{port}"
-        pages = await start_web_process(web, target, tls, state)
+        pages = await start_web_process(web, self_target(port, tls), tls, state)
     try:
         await stop.wait()
     finally:
         log.info("referee shutting down")
         if pages is not None:
             await stop_web_process(pages)
+        # The house bots last: tournaments are cancelled first (left resumable), so none of
+        # their matches in flight ends as a house bot's disconnect.
         await stop_server(server)
+        await own.close()
+
+
+def self_target(port: int, tls: TlsFiles | None) -> str:
+    """The address this server's own clients (its web pages, its house bots) reach it at: the
+    loopback, named as a certificate for this machine names it."""
+    return f"{'localhost' if tls else '127.0.0.1'}:{port}"
 
 
 async def start_web_process(
