@@ -9,7 +9,8 @@
 Plays bench_strength.py's rotated, seeded matches (deal `--seed` + i // 3, the boss in seat
 i % 3, every bot seeded per match) with the boss's module settings changed by `--set NAME=VALUE`
 (a constant of arena/games/epizodiak/boss.py, read as a Python literal), and writes every
-match's rank points, win share and decision times to `--out`. `--compare A B` reads two such
+match's rank points, win share and decision times to `--out` as the matches end (in order, so
+a run stopped early keeps the matches it finished). `--compare A B` reads two such
 files and prints, over the matches both played, each one's rank points and first places (95%
 Wilson intervals) and the mean paired difference of rank points with its 95% interval (normal,
 from the spread of the per-match differences): the same deals and bot seeds on both sides, so
@@ -67,21 +68,22 @@ def run(args: argparse.Namespace) -> None:
         settings[name] = ast.literal_eval(text)
     todo = matches("epizodiak", args.opponent, args)
     started = time.perf_counter()
+    rows: list[dict[str, Any]] = []
     with ProcessPoolExecutor(args.workers) as pool:
-        rows = list(pool.map(_play, [(settings, m) for m in todo]))
-    elapsed = time.perf_counter() - started
-    record = {
-        "settings": settings,
-        "iterations": args.iterations,
-        "budget_ms": args.budget_ms,
-        "opponent": args.opponent,
-        "seed": args.seed,
-        "level": args.level,
-        "seconds": elapsed,
-        "matches": rows,
-    }
-    Path(args.out).write_text(json.dumps(record))
-    print(summary(args.out, rows), f"[{elapsed:.0f} s]")
+        for row in pool.map(_play, [(settings, m) for m in todo]):
+            rows.append(row)  # written as they end, in order: a stopped run keeps its matches
+            record = {
+                "settings": settings,
+                "iterations": args.iterations,
+                "budget_ms": args.budget_ms,
+                "opponent": args.opponent,
+                "seed": args.seed,
+                "level": args.level,
+                "seconds": time.perf_counter() - started,
+                "matches": rows,
+            }
+            Path(args.out).write_text(json.dumps(record))
+    print(summary(args.out, rows), f"[{time.perf_counter() - started:.0f} s]")
 
 
 def summary(name: str, rows: list[dict[str, Any]]) -> str:
