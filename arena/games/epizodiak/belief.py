@@ -16,7 +16,7 @@ The view of the sampled state for that seat is the given view.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from arena.chance import Stream
@@ -167,20 +167,10 @@ def deal_hidden(view: Mapping[str, Any], rng: random.Random) -> tuple[list[list[
     return hands, pool
 
 
-def sample_state(
-    view: Mapping[str, Any],
-    rng: random.Random,
-    accept: Callable[[list[list[int]]], bool] | None = None,
-    tries: int = 1,
-) -> State:
+def sample_state(view: Mapping[str, Any], rng: random.Random) -> State:
     """A state that gives `view["seat"]` exactly `view`, its hidden part dealt by `deal_hidden`
-    and a fresh shuffle stream; with `accept`, dealt again (up to `tries` deals in all, the
-    last one kept) until `accept(hands)` agrees (inference.Evidence.holds)."""
+    and a fresh shuffle stream."""
     hands, pile = deal_hidden(view, rng)
-    for _ in range(tries - 1):
-        if accept is None or accept(hands):
-            break
-        hands, pile = deal_hidden(view, rng)
     over = view["game_over"]
     gone = 0
     discards = []

@@ -2,14 +2,12 @@
 
 Every decision compares its candidate moves by rollouts to the end of the round
 (arena.search.halving). A rollout starts from a state sampled from the view (belief.py: the
-other hands and the pile dealt from the unseen tiles, within what the recent turns prove, and
-dealt again while a greedy seat's last turn would not have been greedy's choice with the hand
-dealt to it: inference.py), plays the candidate, then lets every seat play on by the greedy
-evaluation (playout.py), except the seats seen playing like random bots (opponents.py: their
-turns in the views of this match), which play at random. The candidates share each sampled
-deal (common random numbers), the weaker half is dropped after 4, 8, 16, ... rounds
-(sequential halving), and the greedy move stays unless a challenger beats it convincingly on
-the same deals. A rollout is worth its rank points (1 first, 0.5 second, 0 last, shared places
+other hands and the pile dealt from the unseen tiles, within what the recent turns prove),
+plays the candidate, then lets every seat play on by the greedy evaluation (playout.py),
+except the seats seen playing like random bots (opponents.py: their turns in the views of this
+match), which play at random. The candidates share each sampled deal (common random numbers),
+the weaker half is dropped after 4, 8, 16, ... rounds (sequential halving), and the greedy move
+stays unless a challenger beats it convincingly on the same deals. A rollout is worth its rank points (1 first, 0.5 second, 0 last, shared places
 split) plus a little per point of lead, so that among equal ranks the search still prefers the
 bigger margin. Of many candidates only the KEEP best by the greedy evaluation are searched.
 """
@@ -27,7 +25,6 @@ from arena.search.halving import Future, Verdict, sequential_halving
 from arena.search.seeded import fixed_work, seeded_policy
 
 from .belief import sample_state
-from .inference import evidence
 from .opponents import Marks, random_seats
 from .playout import rollout
 from .rules import outcome, play
@@ -39,7 +36,6 @@ KEEP = 8  # candidates searched, the greedy evaluation's best
 CONFIDENCE = 1.0  # standard errors to overrule the greedy move
 MARGIN = 0.02  # value of one point of lead over the mean opponent, next to rank points
 MODEL_RANDOM = True  # rollouts play a seat that plays like a random bot as one (opponents.py)
-REDEALS = 20  # deals tried per future until the greedy seats' last turns fit them (inference.py)
 
 
 def value(state: State, seat: int) -> float:
@@ -78,11 +74,10 @@ def _sampler(
     seat = view["seat"]
     if not MODEL_RANDOM:
         randoms = (False,) * NUM_PLAYERS
-    accept = evidence(view, [not r for r in randoms]).holds if REDEALS > 1 else None
     if not any(randoms):
 
         def future() -> Future:
-            state = sample_state(view, rng, accept, REDEALS)
+            state = sample_state(view, rng)
 
             def run(i: int) -> float:
                 return value(rollout(play(state, seat, moves[i])), seat)
@@ -92,7 +87,7 @@ def _sampler(
         return future
 
     def modelled() -> Future:
-        state = sample_state(view, rng, accept, REDEALS)
+        state = sample_state(view, rng)
         draws = rng.getrandbits(64)  # the random seats' choices, the same for every candidate
 
         def run(i: int) -> float:

@@ -1,5 +1,5 @@
-"""The Epizodiak boss's models of the other seats: which play like random bots (opponents.py),
-and what a greedy seat's last turn proves about its hand (inference.py)."""
+"""The Epizodiak boss's model of the other seats: which play like random bots (opponents.py),
+and its rollouts that play them so."""
 
 from __future__ import annotations
 
@@ -7,12 +7,10 @@ import random
 from collections.abc import Iterator
 
 from arena.games.epizodiak import GAME, EpizodiakOptions
-from arena.games.epizodiak.belief import deal_hidden, sample_state
-from arena.games.epizodiak.inference import evidence
 from arena.games.epizodiak.opponents import Marks, random_seats
 from arena.games.epizodiak.playout import rollout
 from arena.games.epizodiak.positions import position
-from arena.games.epizodiak.state import Phase, State, hand_tiles
+from arena.games.epizodiak.state import Phase, State
 from arena.strategies import make_policy
 from arena.testing import request_for
 
@@ -61,28 +59,3 @@ def test_rollouts_play_the_marked_seats_at_random_and_the_others_greedily() -> N
     randoms = [rollout(state, (False, True, True), random.Random(k)) for k in range(6)]
     assert len({r.recent for r in randoms}) > 1
     assert all(r.phase == Phase.OVER for r in randoms)
-
-
-def test_the_last_turns_of_greedy_seats_never_rule_out_the_true_hands() -> None:
-    clues = rejected = 0
-    for _, state in games("greedy", range(8)):
-        seat = state.current
-        view = GAME.view(state, seat)
-        found = evidence(view, [True, True, True])
-        clues += len(found.clues)
-        assert found.holds([hand_tiles(h) for h in state.hands])
-        rejected += not found.holds(deal_hidden(view, random.Random(clues))[0])
-    assert clues > 500 and rejected > 100
-
-
-def test_a_draw_then_pass_rules_out_a_single_tile_of_an_open_value() -> None:
-    # Seat 2 drew and passed with the dial 5-7 (open 8 and 4): it holds no single 8 or 4.
-    state = position((5, 7), [[9, 4, 1], [2, 3, 11], [8, 8, 10]], [11, 12, 1, 6], current=2)
-    state = GAME.play(GAME.play(state, 2, "draw"), 2, "pass")
-    view = GAME.view(state, 0)
-    found = evidence(view, [True, True, True])
-    assert [c.seat for c in found.clues] == [2]
-    accept = found.holds
-    for k in range(20):
-        hands = sample_state(view, random.Random(k), accept, 50).hands
-        assert hands[2][8] != 1 and hands[2][4] != 1
