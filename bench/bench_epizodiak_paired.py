@@ -66,7 +66,7 @@ def run(args: argparse.Namespace) -> None:
     for item in args.set or []:
         name, _, text = item.partition("=")
         settings[name] = ast.literal_eval(text)
-    todo = matches("epizodiak", args.opponent, args)
+    todo = matches("epizodiak", args.opponent, args)[args.first :]
     started = time.perf_counter()
     rows: list[dict[str, Any]] = []
     with ProcessPoolExecutor(args.workers) as pool:
@@ -133,6 +133,7 @@ def main() -> None:
     parser.add_argument("--level", default="boss")
     parser.add_argument("--seed", type=int, default=100)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--first", type=int, default=0, help="skip the matches before this one")
     parser.add_argument("--set", action="append", help="NAME=VALUE: a boss.py constant")
     parser.add_argument("--out", help="where the per-match results go (JSON)")
     parser.add_argument("--compare", nargs=2, metavar=("A", "B"), help="two --out files")
