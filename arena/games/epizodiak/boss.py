@@ -3,13 +3,13 @@
 Every decision compares its candidate moves by rollouts to the end of the round
 (arena.search.halving). A rollout starts from a state sampled from the view (belief.py: the
 other hands and the pile dealt from the unseen tiles, within what the recent turns prove),
-plays the candidate, then lets every seat play on by the greedy evaluation (playout.py),
-except the seats seen playing like random bots (opponents.py: their turns in the views of this
-match), which play at random. The candidates share each sampled deal (common random numbers),
-the weaker half is dropped after 4, 8, 16, ... rounds (sequential halving), and the greedy move
-stays unless a challenger beats it convincingly on the same deals. A rollout is worth its rank points (1 first, 0.5 second, 0 last, shared places
-split) plus a little per point of lead, so that among equal ranks the search still prefers the
-bigger margin. Of many candidates only the KEEP best by the greedy evaluation are searched.
+plays the candidate, then lets every seat play on by the greedy evaluation (playout.py). The
+candidates share each sampled deal (common random numbers), the weaker half is dropped after
+4, 8, 16, ... rounds (sequential halving), and the greedy move stays unless a challenger beats
+it convincingly on the same deals. A rollout is worth its rank points (1 first, 0.5 second, 0
+last, shared places split) plus a little per point of lead, so that among equal ranks the
+search still prefers the bigger margin. Of many candidates only the KEEP best by the greedy
+evaluation are searched.
 """
 
 from __future__ import annotations
@@ -25,7 +25,6 @@ from arena.search.halving import Future, Verdict, sequential_halving
 from arena.search.seeded import fixed_work, seeded_policy
 
 from .belief import sample_state
-from .opponents import Marks, random_seats
 from .playout import rollout
 from .rules import outcome, play
 from .state import NUM_PLAYERS, State, sets_of
@@ -35,7 +34,6 @@ FIRST_CUT = 4  # rounds of rollouts before the first halving
 KEEP = 8  # candidates searched, the greedy evaluation's best
 CONFIDENCE = 1.0  # standard errors to overrule the greedy move
 MARGIN = 0.02  # value of one point of lead over the mean opponent, next to rank points
-MODEL_RANDOM = True  # rollouts play a seat that plays like a random bot as one (opponents.py)
 
 
 def value(state: State, seat: int) -> float:
@@ -67,51 +65,31 @@ def greedy_choice(view: Mapping[str, Any], moves: Sequence[str]) -> int:
 
 
 def _sampler(
-    view: Mapping[str, Any], moves: Sequence[str], rng: random.Random, randoms: tuple[bool, ...]
+    view: Mapping[str, Any], moves: Sequence[str], rng: random.Random
 ) -> Callable[[], Future]:
     """Each call samples one future (a state consistent with the view) that plays any
-    candidate through to the end of the round, the seats marked in `randoms` as random bots."""
+    candidate through to the end of the round."""
     seat = view["seat"]
-    if not MODEL_RANDOM:
-        randoms = (False,) * NUM_PLAYERS
-    if not any(randoms):
 
-        def future() -> Future:
-            state = sample_state(view, rng)
-
-            def run(i: int) -> float:
-                return value(rollout(play(state, seat, moves[i])), seat)
-
-            return run
-
-        return future
-
-    def modelled() -> Future:
+    def future() -> Future:
         state = sample_state(view, rng)
-        draws = rng.getrandbits(64)  # the random seats' choices, the same for every candidate
 
         def run(i: int) -> float:
-            after = play(state, seat, moves[i])
-            return value(rollout(after, randoms, random.Random(draws)), seat)
+            return value(rollout(play(state, seat, moves[i])), seat)
 
         return run
 
-    return modelled
+    return future
 
 
 def search(
-    view: Mapping[str, Any],
-    moves: Sequence[str],
-    deadline: Deadline,
-    rng: random.Random,
-    randoms: tuple[bool, ...] | None = None,
+    view: Mapping[str, Any], moves: Sequence[str], deadline: Deadline, rng: random.Random
 ) -> tuple[str, Verdict, list[str]]:
-    """The chosen move, the search's verdict and the candidates it compared; `randoms` marks
-    the seats to roll out as random bots (None: those the view's recent turns mark)."""
+    """The chosen move, the search's verdict and the candidates it compared."""
     searched = candidates(view, moves)
     verdict = sequential_halving(
         len(searched),
-        _sampler(view, searched, rng, random_seats(view) if randoms is None else randoms),
+        _sampler(view, searched, rng),
         deadline,
         first_cut=FIRST_CUT,
         baseline=greedy_choice(view, searched),
@@ -130,14 +108,11 @@ def make_boss(
     """The boss policy (the factory contract of arena/search/__init__.py); `level_iterations`
     is a level's own rollouts per decision (None: as many as the clock allows)."""
     fixed = fixed_work(iterations, level_iterations)
-    marks = Marks()  # the seats seen playing like random bots, per match
 
     def think(request: DecisionRequest, decision_rng: random.Random) -> Reply:
         moves = request.legal_moves
         budget = decision_budget(request, budget_ms=budget_ms, iterations=fixed)
-        deadline = headroom(budget).deadline()
-        randoms = marks.update(request.match_id, request.view)
-        return search(request.view, moves, deadline, decision_rng, randoms)[0]
+        return search(request.view, moves, headroom(budget).deadline(), decision_rng)[0]
 
     return seeded_policy(seed, think)
 

@@ -2,14 +2,10 @@
 state instead of a view, so a rollout costs no view and no Counter per decision.
 
 `greedy_move(state)` is the legal move of the seat to move with the best greedy value (the
-first one on a tie); `rollout(state)` plays every seat by it to the end of the round, and
-`rollout(state, randoms, rng)` plays the seats marked in `randoms` as the random bot does
-(uniformly among their legal moves, drawn from `rng`).
+first one on a tie); `rollout(state)` plays every seat by it to the end of the round.
 """
 
 from __future__ import annotations
-
-import random
 
 from .notation import Move, parse_move
 from .rules import legal, play
@@ -59,23 +55,12 @@ def greedy_move(state: State) -> str:
     return best
 
 
-def rollout(
-    state: State,
-    randoms: tuple[bool, ...] = (False, False, False),
-    rng: random.Random | None = None,
-    limit: int = 10_000,
-) -> State:
-    """The round played on to its end (or `limit` decisions; the engine's turn cap ends every
-    round anyway): by the greedy policy, except the seats marked in `randoms`, which choose
-    uniformly among their legal moves (from `rng`, needed when any seat is marked)."""
+def rollout(state: State, limit: int = 10_000) -> State:
+    """The round played on by the greedy policy for every seat, to its end (or `limit`
+    decisions; the engine's turn cap ends every round anyway)."""
     round_no = state.round
-    choice = rng.choice if rng is not None else None
     while state.phase != _OVER and state.round == round_no and limit > 0:
-        mover = state.current
-        if randoms[mover] and choice is not None:
-            state = play(state, mover, choice(state.legal))
-        else:
-            state = play(state, mover, greedy_move(state))
+        state = play(state, state.current, greedy_move(state))
         limit -= 1
     return state
 
