@@ -18,7 +18,8 @@ interval, and its budget adherence: the 99th percentile of its decision times ov
 opponents each turn and shown the numbers they wrote. What such a boss cannot win is decided
 by the opponents' own chance, not by skill. (Epizodiak has no such measure here: a boss shown
 the true deal still plays its rollouts with greedy opponents, one fixed future a candidate,
-which says nothing about what a perfect player could reach against random ones.)
+which says nothing about what a perfect player could reach against random ones: the seer of
+bench_epizodiak_ceiling.py, whose rollouts average over the random bots' moves, measures that.)
 """
 
 from __future__ import annotations
