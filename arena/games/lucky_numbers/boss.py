@@ -19,7 +19,6 @@ from typing import Any
 
 from arena.games.lucky_numbers import rules
 from arena.games.lucky_numbers.belief import sample_state
-from arena.games.lucky_numbers.leaf import win_chance
 from arena.games.lucky_numbers.notation import CELL_NAMES
 from arena.games.lucky_numbers.playout import Sim
 from arena.games.lucky_numbers.state import LuckyNumbersState, Phase
@@ -32,7 +31,6 @@ from arena.search.seeded import fixed_work, seeded_policy
 FIRST_CUT = 4  # rounds of rollouts before the first halving
 KEEP = 6  # places and swaps searched, the policy's best
 CONFIDENCE = 1.0  # standard errors to overrule the policy
-HORIZON: int | None = None  # turns a rollout plays after the candidate (None: to the end)
 _CELL = {name: i for i, name in enumerate(CELL_NAMES)}
 
 
@@ -60,17 +58,6 @@ def _after_setup(state: LuckyNumbersState, move: str, seat: int) -> Sim:
         near = min(legal, key=lambda m: abs(state.hand - IDEAL[_CELL[m.split()[1]]]))
         state = rules.play(state, state.current, near)
     return Sim.from_state(state)
-
-
-def _finish(sim: Sim, seat: int) -> float:
-    """Play on by the rollout policy, to the end or HORIZON turns; what that is worth."""
-    if HORIZON is None:
-        sim.finish()
-        return sim.result(seat)
-    for _ in range(HORIZON):
-        if sim.play_turn():
-            return sim.result(seat)
-    return win_chance(sim, seat)
 
 
 def _sampler(
@@ -103,7 +90,7 @@ def _sampler(
             sim = start.copy()
             sim.pot = pot[:]
             if not _apply(sim, moves[i], hand):
-                return _finish(sim, seat)
+                sim.finish()
             return sim.result(seat)
 
         return run

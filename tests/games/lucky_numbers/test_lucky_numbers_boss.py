@@ -10,7 +10,6 @@ import pytest
 
 from arena.games.lucky_numbers import GAME, LuckyNumbersOptions, LuckyNumbersState
 from arena.games.lucky_numbers.belief import sample_state, unseen_tiles
-from arena.games.lucky_numbers.leaf import win_chance
 from arena.games.lucky_numbers.notation import CELL_NAMES, DIAGONAL
 from arena.games.lucky_numbers.playout import Sim
 from arena.games.lucky_numbers.sampling import resample
@@ -142,16 +141,3 @@ def test_the_boss_plays_whole_games_the_same_way_from_the_same_seed() -> None:
         return moves
 
     assert game(5) == game(5)
-
-
-def test_the_leaf_evaluation_is_a_chance_that_favours_the_seat_closer_to_a_full_grid() -> None:
-    for seed in range(3):
-        sim = Sim.from_state(GAME.setup(2, OPTIONS[0], random.Random(seed)))
-        while not sim.over:
-            chances = [win_chance(sim, seat) for seat in (0, 1)]
-            assert all(0.0 < c < 1.0 for c in chances)
-            assert sum(chances) == pytest.approx(1.0)  # two seats: one's chance is the other's loss
-            empty = [grid.count(0) for grid in sim.grids]
-            if abs(empty[0] - empty[1]) >= 3:  # three cells ahead outweighs the rest
-                assert (chances[0] > 0.5) == (empty[0] < empty[1])
-            sim.play_turn()
