@@ -208,6 +208,9 @@ async def serve(
     access = AccessPolicy(store)
     secured = await asyncio.to_thread(access.secured)
     access.check_listen(address, tls=tls is not None, allow_plaintext=allow_plaintext)
+    if house and store is not None:  # before listening: a bad --house starts nothing
+        bots = await asyncio.to_thread(store.credentials, Role.BOT)
+        check_unregistered(house, [c.name for c in bots if c.active])
     state = ServerState(config, store, access)
     shared_token = os.environ.get(RELAY_TOKEN_ENV)
     if shared_token:  # a worker: the pages' relay is known to every worker
@@ -243,9 +246,6 @@ async def serve(
         log.info("database %s", store.location)
     own = House(house)
     if house:
-        if store is not None:
-            bots = await asyncio.to_thread(store.credentials, Role.BOT)
-            check_unregistered(house, [c.name for c in bots if c.active])
         tls_ca = str(tls.cert) if tls is not None else None  # a self-signed server trusts itself
         own.start(state.registry.expect, self_target(port, tls), tls_ca)
     if state.host is not None:  # tournaments a dead server left running: resumed
