@@ -68,30 +68,21 @@ def pile_start_moves(hand: tuple[int, ...], start: int, length: int, side: int) 
     out: tuple[str, ...] = _DRAW_ONLY
     if side and hand[(start + length - 2) % VALUES + 1 if side == _CW else start]:
         out = _DRAW_PICKUP
-    room = VALUES - length
-    first = (start + length - 1) % VALUES + 1  # the clockwise open value
-    if hand[first]:
-        k, v = 1, CW[first]
-        while k < room and hand[v]:
-            k, v = k + 1, CW[v]
-        out += _RUNS_CW[first][:k]
-    first = CCW[start]
-    if hand[first]:
-        k, v = 1, CCW[first]
-        while k < room and hand[v]:
-            k, v = k + 1, CCW[v]
-        out += _RUNS_CCW[first][:k]
-    if 3 in hand or 4 in hand:
-        out += tuple(compress(SET_TEXT, map(_AT_LEAST_3, hand)))
-    return out
+    return out + placed_and_sets(hand, start, length)
 
 
 def drawn_moves(hand: tuple[int, ...], start: int, length: int) -> tuple[str, ...]:
     """play_moves right after a draw, written out from the new state's parts (nothing picked
     up, the pile had tiles): placements, sets, pass."""
+    return (*placed_and_sets(hand, start, length), PASS)
+
+
+def placed_and_sets(hand: tuple[int, ...], start: int, length: int) -> tuple[str, ...]:
+    """The placements at both open ends of the run of `length` from `start`, then the sets,
+    nothing banned: what pile_start_moves and drawn_moves share."""
     out: tuple[str, ...] = ()
     room = VALUES - length
-    first = (start + length - 1) % VALUES + 1
+    first = (start + length - 1) % VALUES + 1  # the clockwise open value
     if hand[first]:
         k, v = 1, CW[first]
         while k < room and hand[v]:
@@ -105,7 +96,7 @@ def drawn_moves(hand: tuple[int, ...], start: int, length: int) -> tuple[str, ..
         out += _RUNS_CCW[first][:k]
     if 3 in hand or 4 in hand:
         out += tuple(compress(SET_TEXT, map(_AT_LEAST_3, hand)))
-    return (*out, PASS)
+    return out
 
 
 _DRAW_ONLY, _DRAW_PICKUP = (DRAW,), (DRAW, PICKUP)
