@@ -54,7 +54,10 @@ def test_no_module_defines_an_arena_error_of_its_own() -> None:
         if not info.name.startswith(SKIPPED):
             importlib.import_module(info.name)
     strays = {cls.__qualname__: cls.__module__ for cls in _all(errors.ArenaError)}
-    assert {name: m for name, m in strays.items() if m != "arena.errors"} == {}
+    # Ray wraps an error a task raised in a class it makes then (RayTaskError(BotError), in
+    # ray.exceptions): in a process that ran the cluster tests first, that is no arena module's.
+    made_by_ray = {name for name, m in strays.items() if m == "ray.exceptions"}
+    assert {n: m for n, m in strays.items() if m != "arena.errors" and n not in made_by_ray} == {}
 
 
 def _all(cls: type) -> list[type]:
