@@ -131,9 +131,15 @@ def play_by_clicks(page: Any, rng: random.Random, *, scripts: bool = True) -> in
         request = repr(page.get_attribute("#seat", "data-request"))
         while True:  # narrow the list down to a move, then play it
             buttons = page.locator("#seat .picker button:not(.back)")
-            button = buttons.nth(rng.randrange(buttons.count()))
+            count = buttons.count()
+            assert count > 0, page.inner_text("#seat")
+            button = buttons.nth(rng.randrange(count))
             prefix = button.get_attribute("data-prefix")
-            button.click()
+            if scripts:
+                button.click()
+            else:  # a form's submission: the next page, loaded (a click does not wait for it)
+                with page.expect_navigation():
+                    button.click()
             clicks += 1
             if prefix is None:
                 break
