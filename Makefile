@@ -15,7 +15,9 @@ $(PY):
 # The demo needs the runtime dependencies only; tests, lint and protoc need the dev extras (Ray,
 # Playwright, grpcio-tools ...), installed on top. Dev depends on runtime so that `make -j demo
 # test` never runs two pip installs in one environment at once.
-$(RUNTIME): pyproject.toml | $(PY)
+# The games' compiled cores (setup.py) are built by the install: a changed core installs again.
+CORES := $(wildcard arena/games/*/_core.c)
+$(RUNTIME): pyproject.toml setup.py $(CORES) | $(PY)
 	$(PY) -m pip install --quiet -e .
 	touch $(RUNTIME)
 
@@ -65,3 +67,4 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache
+	find arena -name "*.so" -delete

@@ -6,6 +6,10 @@ kept. The figure is process CPU time, which another process's load blurs less th
 
     from side_by_side import compare
     compare("lucky_numbers", players=2, games=500, baseline=Path("/tmp/base"))
+    compare("azul", players=2, games=500, baseline=Path("/tmp/base"), compiled=True)
+
+With `compiled=True` this checkout's figure is its compiled engine's (arena/compiled.py) and the
+baseline's is still its pure-Python engine's: a game's speed-up as a search would see it.
 """
 
 from __future__ import annotations
@@ -26,6 +30,9 @@ from arena.registry import get_game
 game = get_game(sys.argv[1])
 players, games = int(sys.argv[2]), int(sys.argv[3])
 options = parse_options(game, json.loads(sys.argv[4]))
+if sys.argv[5:] == ["compiled"]:
+    from arena.compiled import require_compiled
+    game = require_compiled(sys.argv[1])
 step = getattr(game, "play", game.apply)
 started = time.process_time()
 for seed in range(games):
@@ -39,12 +46,20 @@ print(games / (time.process_time() - started))
 
 
 def playouts_per_second(
-    root: Path, game: str, players: int, games: int, options: dict[str, str]
+    root: Path,
+    game: str,
+    players: int,
+    games: int,
+    options: dict[str, str],
+    compiled: bool = False,
 ) -> float:
-    """Random playouts per CPU second of the engine in the checkout at `root`."""
+    """Random playouts per CPU second of the engine (or compiled engine) in the checkout at
+    `root`."""
     env = {**os.environ, "PYTHONPATH": str(root)}
+    engine = ["compiled"] if compiled else []
     done = subprocess.run(
-        [sys.executable, "-c", PLAYOUTS, game, str(players), str(games), json.dumps(options)],
+        [sys.executable, "-c", PLAYOUTS, game, str(players), str(games), json.dumps(options)]
+        + engine,
         env=env,
         cwd=root,
         capture_output=True,
@@ -62,16 +77,19 @@ def compare(
     baseline: Path,
     options: dict[str, str] | None = None,
     rounds: int = 3,
+    compiled: bool = False,
 ) -> tuple[float, float]:
     """Print and return (this checkout, the baseline) in random playouts per second."""
     mine, theirs = [], []
     for _ in range(rounds):
-        mine.append(playouts_per_second(HERE, game, players, games, options or {}))
+        mine.append(playouts_per_second(HERE, game, players, games, options or {}, compiled))
         theirs.append(playouts_per_second(baseline, game, players, games, options or {}))
     now, before = statistics.median(mine), statistics.median(theirs)
     label = f"{game}, {players} players" + "".join(f", {k}={v}" for k, v in (options or {}).items())
     print(
-        f"random playouts, {label}: {now:.0f} games/s here, {before:.0f} games/s in {baseline} "
+        f"random playouts, {label}: {now:.0f} games/s here"
+        + (" (compiled engine)" if compiled else "")
+        + f", {before:.0f} games/s in {baseline} "
         f"({now / before:.2f}x; median of {rounds} alternating runs of {games} games, CPU time)"
     )
     return now, before
