@@ -23,7 +23,7 @@ from typing import Any, Protocol
 
 from arena.core import Outcome, Seat
 from arena.errors import ConfigError
-from arena.registry import get_game
+from arena.registry import game_entry, get_game, load_part
 
 
 class CompiledEngine(Protocol):
@@ -57,38 +57,36 @@ class CompiledEngine(Protocol):
 
 
 def _module(game: str) -> Any | None:
-    get_game(game)  # an unknown game: UnknownGameError, listing the known ones
-    try:
-        return importlib.import_module(f"arena.games.{game}.compiled")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"arena.games.{game}.compiled":
-            raise
-        return None
+    """The glue module of `game`'s compiled engine (registry entry `compiled`), or None."""
+    path = game_entry(game).compiled
+    return None if path is None else importlib.import_module(path.partition(":")[0])
 
 
 def compiled(game: str) -> CompiledEngine | None:
     """The compiled engine of `game`, or None (it has no core, or its core did not build)."""
-    module = _module(game)
-    return None if module is None else module.ENGINE
+    path = game_entry(game).compiled
+    return None if path is None else load_part(path)
 
 
 def require_compiled(game: str) -> CompiledEngine:
     """The compiled engine of `game`; ConfigError saying why there is none."""
+    engine = compiled(game)
+    if engine is not None:
+        return engine
     module = _module(game)
     if module is None:
         raise ConfigError(f"{game} has no compiled engine (only the pure-Python one)")
-    if module.ENGINE is None:
-        raise ConfigError(
-            f"{game}'s compiled core is not built ({module.MISSING}): reinstall arena "
-            "(`pip install -e .` or `make test`) with a C compiler and Python's headers"
-        )
-    return module.ENGINE  # type: ignore[no-any-return]
+    raise ConfigError(
+        f"{game}'s compiled core is not built ({module.MISSING}): reinstall arena "
+        "(`pip install -e .` or `make test`) with a C compiler and Python's headers"
+    )
 
 
 def load_core(package: str) -> tuple[Any | None, str]:
-    """(the `_core` extension of a game package, '') or (None, why it could not be imported)."""
+    """(the `_core` extension of a game package, '') or (None, why it could not be imported):
+    a glue module's `_core, MISSING = load_core(__package__)`."""
     try:
-        return importlib.import_module(f"{package}._core"), ""
+        return importlib.import_module("._core", package), ""
     except ImportError as exc:
         return None, str(exc)
 

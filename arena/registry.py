@@ -27,6 +27,8 @@ class GameEntry:
     strategies: str  # its built-in bots, name -> factory(seed) -> Policy
     sampling: str  # resample(state, seat, rng): what `seat` cannot see, re-dealt
     board: str | None  # the web page's draw(scene) -> HTML; None: its text picture
+    # its arena.compiled.CompiledEngine (None there when its core did not build); None: no core
+    compiled: str | None = None
 
 
 ENTRIES: tuple[GameEntry, ...] = (

@@ -33,7 +33,7 @@ options = parse_options(game, json.loads(sys.argv[4]))
 if sys.argv[5:] == ["compiled"]:
     from arena.compiled import require_compiled
     game = require_compiled(sys.argv[1])
-step = getattr(game, "play", game.apply)
+step = game.play if hasattr(game, "play") else game.apply
 started = time.process_time()
 for seed in range(games):
     rng = random.Random(seed ^ 0x5EED)

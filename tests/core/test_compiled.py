@@ -20,5 +20,5 @@ def test_an_unknown_game_is_refused_with_the_known_ones() -> None:
 
 
 def test_a_core_that_did_not_build_is_reported_with_why() -> None:
-    core, why = load_core("arena.games.the_number")
+    core, why = load_core("arena.games.the_number")  # it has no core
     assert core is None and "_core" in why

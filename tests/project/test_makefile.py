@@ -13,12 +13,13 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def dry_run(target: str, venv: Path) -> str:
-    """The commands `make TARGET` would run with its environment in `venv`."""
+def dry_run(target: str, venv: Path, *what_if: str) -> str:
+    """The commands `make TARGET` would run with its environment in `venv` (and these files
+    taken as just changed: make's -W)."""
     if shutil.which("make") is None:
         pytest.skip("make is not installed")
     done = subprocess.run(
-        ["make", "-n", target, f"VENV={venv}"],
+        ["make", "-n", target, f"VENV={venv}", *(f"-W{path}" for path in what_if)],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -28,11 +29,15 @@ def dry_run(target: str, venv: Path) -> str:
     return done.stdout
 
 
+# What the installs depend on: the package's metadata, its build script and the games' C cores.
+INSTALL_INPUTS = [ROOT / "pyproject.toml", ROOT / "setup.py", *ROOT.glob("arena/games/*/_core.c")]
+
+
 def installed(venv: Path, *stamps: str) -> None:
-    """A venv as `make` leaves it: its python, and these stamps newer than pyproject.toml."""
+    """A venv as `make` leaves it: its python, and these stamps newer than what it installed."""
     (venv / "bin").mkdir(parents=True)
     (venv / "bin" / "python").touch()
-    later = (ROOT / "pyproject.toml").stat().st_mtime + 10
+    later = max(path.stat().st_mtime for path in INSTALL_INPUTS) + 10
     for stamp in stamps:
         (venv / stamp).touch()
         os.utime(venv / stamp, (later, later))
@@ -71,4 +76,12 @@ def test_a_changed_pyproject_reinstalls_both(tmp_path):
     for stamp in (".installed-runtime", ".installed-dev"):
         os.utime(tmp_path / "venv" / stamp, (earlier, earlier))
     commands = dry_run("test", tmp_path / "venv")
+    assert "-e .\n" in commands and "-e '.[dev]'" in commands
+
+
+@pytest.mark.parametrize("changed", ["setup.py", "arena/games/azul/_core.c"])
+def test_a_changed_build_script_or_core_reinstalls_both(tmp_path, changed):
+    installed(tmp_path / "venv", ".installed-runtime", ".installed-dev")
+    assert "pip install" not in dry_run("test", tmp_path / "venv")
+    commands = dry_run("test", tmp_path / "venv", changed)
     assert "-e .\n" in commands and "-e '.[dev]'" in commands
