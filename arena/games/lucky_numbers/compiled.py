@@ -21,6 +21,7 @@ from typing import Any
 
 from arena.compiled import CompiledEngine, load_core
 from arena.core import Outcome, Seat, Termination
+from arena.errors import IllegalMoveError
 from arena.games.lucky_numbers.grid import EMPTY_GRID
 from arena.games.lucky_numbers.refusals import canonical
 from arena.games.lucky_numbers.scoring import result
@@ -119,6 +120,16 @@ class LuckyNumbersCompiled:
             winners=winners,
             termination=Termination.TURN_CAP if capped else Termination.NORMAL,
         )
+
+    def apply(self, state: Any, seat: Seat, move: str) -> Any:
+        """`play` after GameBase.apply's turn check: IllegalMoveError, in its words, when the game
+        is over or `seat` is not to decide now."""
+        movers = self.to_move(state)
+        if seat not in movers:
+            if not movers:
+                raise IllegalMoveError("the game is over")
+            raise IllegalMoveError(f"it is seat {movers[0]}'s decision, not seat {seat}'s")
+        return self.play(state, seat, move)
 
     def _canonical(self, state: Any, move: object) -> str:
         """The legal text of a move the core did not find (`Draw`, `take 07`), or the reference
