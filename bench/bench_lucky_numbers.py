@@ -1,9 +1,13 @@
 """Lucky Numbers benchmarks: random playouts per second, and greedy vs random win rate.
 
 Run: .venv/bin/python bench/bench_lucky_numbers.py [--games 2000] [--duel 500] [--baseline DIR]
+[--compiled]
 
 `--baseline` also prints random playouts per second of another checkout's engine (say, the
 previous main) beside this one's, each from fresh processes run alternately (side_by_side.py).
+`--compiled` (with `--baseline`) adds this checkout's compiled engine (the C core,
+arena/games/lucky_numbers/compiled.py) against the baseline's pure one, for 2 and 4 players in
+each setup, with and without Bruno's variant.
 """
 
 from __future__ import annotations
@@ -22,6 +26,14 @@ from arena.games.lucky_numbers import GAME, LuckyNumbersOptions  # noqa: E402
 from arena.games.lucky_numbers.strategy import STRATEGIES  # noqa: E402
 from arena.players import Policy, random_policy  # noqa: E402
 from arena.testing import request_for  # noqa: E402
+
+# The option sets the compiled engine is timed with: both setups, with and without Bruno.
+COMPILED_OPTIONS: tuple[dict[str, str], ...] = (
+    {},
+    {"setup": "michael"},
+    {"bruno": "true"},
+    {"setup": "michael", "bruno": "true"},
+)
 
 
 def random_playouts(
@@ -70,11 +82,21 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2000, help="random playouts per player count")
     parser.add_argument("--duel", type=int, default=500, help="greedy vs random games per setup")
     parser.add_argument("--baseline", type=Path, help="another checkout to compare speed with")
+    parser.add_argument(
+        "--compiled", action="store_true", help="also time the compiled engine (needs --baseline)"
+    )
     args = parser.parse_args()
+    if args.compiled and args.baseline is None:
+        parser.error("--compiled compares with a baseline: give --baseline DIR")
     if args.baseline is not None:
         compare("lucky_numbers", players=2, games=args.games // 4, baseline=args.baseline)
         compare("lucky_numbers", players=4, games=args.games // 8, baseline=args.baseline,
                 options={"setup": "michael", "bruno": "true"})  # fmt: skip
+    if args.compiled:
+        for players, games in ((2, args.games // 4), (4, args.games // 8)):
+            for options in COMPILED_OPTIONS:
+                compare("lucky_numbers", players=players, games=games, baseline=args.baseline,
+                        options=options, compiled=True)  # fmt: skip
     for n in (2, 4):
         rate, plies = random_playouts(n, args.games, LuckyNumbersOptions())
         print(f"random playouts, {n} players, easy: {rate:.1f} games/s, {plies:.0f} decisions/game")
