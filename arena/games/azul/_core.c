@@ -5,6 +5,8 @@
  * the same end) and tests/games/azul/test_azul_compiled.py plays both in step. compiled.py wraps
  * an `Engine` of this module in arena.compiled's CompiledEngine protocol.
  *
+ * `setup` deals from a random.Random as state.setup does (shuffle, 64 bits for the stream, the
+ * start player, through the rng's own getrandbits); any other rng gets the reference deal.
  * A `State` is immutable: `play` copies the position into a new object and changes the copy.
  * Whatever is not on the fast path (a move of a seat not to decide, a malformed or illegal move,
  * a move once the game is over) is handed to the pure engine's `play` on the state converted
@@ -102,6 +104,9 @@ static PyObject *MOVE_STR[NUM_MOVES]; /* the move texts (notation.py), interned 
 static PyObject *MOVE_INDEX;          /* move text -> code */
 static PyObject *SEATS[MAX_PLAYERS];  /* (0,), (1,), ... */
 static PyObject *NO_SEATS;            /* () */
+static PyObject *RANDOM_TYPE;         /* random.Random: setup draws its deal from one itself */
+static PyObject *GETRANDBITS;         /* "getrandbits" */
+static PyObject *WALL_ATTR;           /* "wall" */
 
 static int run_length(int mask, int pos)
 {
@@ -1001,8 +1006,103 @@ static PyObject *to_reference_core(EngineObject *self, const Core *c)
     return ref;
 }
 
+/* random.Random._randbelow_with_getrandbits(n) on `rng`; -1 with an error set. */
+static int rng_below(PyObject *rng, uint32_t n, uint32_t *out)
+{
+    PyObject *call[2] = {rng, PyLong_FromLong(bit_length(n))};
+    if (!call[1])
+        return -1;
+    for (;;) {
+        PyObject *bits = PyObject_VectorcallMethod(GETRANDBITS, call,
+                                                   2 | PY_VECTORCALL_ARGUMENTS_OFFSET, NULL);
+        if (!bits)
+            break;
+        unsigned long v = PyLong_AsUnsignedLong(bits);
+        Py_DECREF(bits);
+        if (v == (unsigned long)-1 && PyErr_Occurred())
+            break;
+        if (v < n) {
+            Py_DECREF(call[1]);
+            *out = (uint32_t)v;
+            return 0;
+        }
+    }
+    Py_DECREF(call[1]);
+    return -1;
+}
+
+/* state.setup drawn from a random.Random: the bag shuffled (Random.shuffle), the stream's 64
+ * bits, the start player (randrange), then the first round dealt. 0: not this case (the
+ * reference deals it); -1: an error. */
+static int deal(PyObject *const *args, Py_ssize_t nargs, Core *c)
+{
+    if (nargs != 3 || !Py_IS_TYPE(args[2], (PyTypeObject *)RANDOM_TYPE) ||
+        !PyLong_CheckExact(args[0]))
+        return 0;
+    long n = PyLong_AsLong(args[0]);
+    if (n < 2 || n > MAX_PLAYERS) {
+        PyErr_Clear();
+        return 0;
+    }
+    PyObject *wall = PyObject_GetAttr(args[1], WALL_ATTR);
+    if (!wall) {
+        PyErr_Clear();
+        return 0;
+    }
+    int gray = PyUnicode_CheckExact(wall) ? PyUnicode_CompareWithASCIIString(wall, "gray") == 0
+                                          : -1;
+    Py_DECREF(wall);
+    if (gray < 0)
+        return 0;
+    PyObject *rng = args[2];
+    memset(c, 0, sizeof *c);
+    c->nbag = NUM_COLOURS * 20;
+    for (int i = 0; i < c->nbag; i++)
+        c->bag[i] = (uint8_t)(i / 20);
+    for (uint32_t i = c->nbag - 1u; i > 0; i--) { /* Random.shuffle */
+        uint32_t j;
+        if (rng_below(rng, i + 1, &j) < 0)
+            return -1;
+        uint8_t t = c->bag[i];
+        c->bag[i] = c->bag[j];
+        c->bag[j] = t;
+    }
+    PyObject *call[2] = {rng, PyLong_FromLong(64)}; /* Stream.from_rng */
+    if (!call[1])
+        return -1;
+    PyObject *bits =
+        PyObject_VectorcallMethod(GETRANDBITS, call, 2 | PY_VECTORCALL_ARGUMENTS_OFFSET, NULL);
+    Py_DECREF(call[1]);
+    if (!bits)
+        return -1;
+    c->stream = PyLong_AsUnsignedLongLong(bits);
+    Py_DECREF(bits);
+    if (c->stream == (unsigned long long)-1 && PyErr_Occurred())
+        return -1;
+    uint32_t start;
+    if (rng_below(rng, (uint32_t)n, &start) < 0) /* randrange(num_players) [AZ-A1] */
+        return -1;
+    c->n = (int8_t)n;
+    c->gray = (int8_t)gray;
+    c->current = c->start = (int8_t)start;
+    c->taker = NO_SEAT;
+    c->in_centre = 1;
+    c->pending = -1;
+    start_round(c, (int)start);
+    return 1;
+}
+
 static PyObject *engine_setup(EngineObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
+    StateObject *fresh = new_state();
+    if (!fresh)
+        return NULL;
+    int dealt = deal(args, nargs, &fresh->c);
+    if (dealt > 0)
+        return (PyObject *)fresh;
+    Py_DECREF(fresh);
+    if (dealt < 0)
+        return NULL;
     PyObject *ref = PyObject_Vectorcall(self->pure_setup, args, nargs, NULL);
     if (!ref)
         return NULL;
@@ -1291,8 +1391,19 @@ static int init_moves(PyObject *module)
         Py_DECREF(value);
     }
     NO_SEATS = PyTuple_New(0);
-    if (!NO_SEATS)
+    GETRANDBITS = PyUnicode_InternFromString("getrandbits");
+    WALL_ATTR = PyUnicode_InternFromString("wall");
+    if (!NO_SEATS || !GETRANDBITS || !WALL_ATTR)
         return -1;
+    PyObject *random = PyImport_ImportModule("random");
+    if (!random)
+        return -1;
+    RANDOM_TYPE = PyObject_GetAttrString(random, "Random");
+    Py_DECREF(random);
+    if (!RANDOM_TYPE || !PyType_Check(RANDOM_TYPE)) {
+        PyErr_SetString(PyExc_ImportError, "random.Random is not a type");
+        return -1;
+    }
     for (int s = 0; s < MAX_PLAYERS; s++)
         if (!(SEATS[s] = Py_BuildValue("(i)", s)))
             return -1;

@@ -15,7 +15,7 @@ import pytest
 
 from arena.chance import Stream
 from arena.compiled import CompiledEngine, check_compiled, load_core, require_compiled
-from arena.errors import IllegalMoveError, InvalidMoveError
+from arena.errors import IllegalMoveError, InvalidMoveError, PlayerCountError
 from arena.games.azul import GAME, AzulOptions, State
 from arena.games.azul.positions import board, state
 from arena.games.azul.state import OVER, ROUND_CAP
@@ -283,3 +283,25 @@ def test_states_are_immutable_and_seats_checked(engine: CompiledEngine) -> None:
         engine.play(ref, seat, move)  # a reference state is not a core state
     with pytest.raises(ValueError):
         engine.from_reference(ref._replace(current=3))
+
+
+class _OwnRandom(random.Random):
+    """A Random subclass: the core leaves its deal to the reference setup."""
+
+
+def test_setup_deals_as_the_reference(engine: CompiledEngine) -> None:
+    """The same deal from the same rng, which is left in the same state; any other rng, and a
+    player count the game refuses, go to the reference setup (its error too)."""
+    for players in (2, 3, 4):
+        for wall in ("colored", "gray"):
+            options = AzulOptions(wall=wall)
+            for seed in range(40):
+                mine, theirs = random.Random(seed), random.Random(seed)
+                fast = engine.setup(players, options, mine)
+                assert engine.to_reference(fast) == GAME.setup(players, options, theirs)
+                assert mine.getstate() == theirs.getstate()
+            own = engine.setup(players, options, _OwnRandom(7))
+            assert engine.to_reference(own) == GAME.setup(players, options, _OwnRandom(7))
+    for players in (1, 5):
+        with pytest.raises(PlayerCountError):
+            engine.setup(players, AzulOptions(), random.Random(1))
