@@ -1,9 +1,12 @@
 """Azul benchmarks: random full games per second (engine only) and the greedy bot's win rate.
 
     .venv/bin/python bench/bench_azul.py [--games N] [--matches M] [--baseline CHECKOUT]
+                                         [--compiled]
 
 `--baseline` also prints random playouts per second of another checkout's engine (say, the
 previous main) beside this one's, each from fresh processes run alternately (side_by_side.py).
+`--compiled` adds the compiled engine's figures (arena/games/azul/_core.c): against the
+baseline's pure engine with `--baseline`, and in this process beside the pure engine's.
 
 Prints figures; asserts nothing. The win-rate run is seeded and reproducible: match i uses
 deal seed i, the greedy bot sits in seat i % 2 (alternating seats) and the random bot in the
@@ -17,11 +20,13 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from side_by_side import compare  # noqa: E402
 
+from arena.compiled import require_compiled  # noqa: E402
 from arena.games.azul import GAME, AzulOptions  # noqa: E402
 from arena.games.azul.strategy import make_greedy  # noqa: E402
 from arena.players import random_policy  # noqa: E402
@@ -29,19 +34,20 @@ from arena.testing import request_for  # noqa: E402
 
 
 def random_games_per_second(
-    num_players: int, games: int, options: AzulOptions
+    num_players: int, games: int, options: AzulOptions, engine: Any = GAME
 ) -> tuple[float, float, float]:
-    """Full random games per second (setup, to_move, legal_moves, play until outcome).
+    """Full random games per second (setup, to_move, legal_moves, play until outcome) of the
+    engine (GAME, or the compiled engine).
 
     Returns (games/s of process CPU time, games/s of wall time, decisions per game): the CPU
     figure stays meaningful on a machine shared with other work.
     """
     setup, to_move, legal, play, outcome = (
-        GAME.setup,
-        GAME.to_move,
-        GAME.legal_moves,
-        GAME.play,
-        GAME.outcome,
+        engine.setup,
+        engine.to_move,
+        engine.legal_moves,
+        engine.play,
+        engine.outcome,
     )
     decisions = 0
     start, cpu_start = time.perf_counter(), time.process_time()
@@ -88,20 +94,29 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2000, help="random games per speed figure")
     parser.add_argument("--matches", type=int, default=500, help="greedy vs random matches")
     parser.add_argument("--baseline", type=Path, help="another checkout to compare speed with")
+    parser.add_argument("--compiled", action="store_true", help="the compiled engine's figures too")
     args = parser.parse_args()
+    engines: list[tuple[str, Any]] = [("", GAME)]
+    if args.compiled:
+        engines.append((" (compiled engine)", require_compiled("azul")))
     if args.baseline is not None:
         for wall in ("colored", "gray"):
             compare("azul", players=2, games=args.games // 4, baseline=args.baseline,
                     options={"wall": wall})  # fmt: skip
+            if args.compiled:
+                compare("azul", players=2, games=args.games // 4, baseline=args.baseline,
+                        options={"wall": wall}, compiled=True)  # fmt: skip
     for wall in ("colored", "gray"):
         for n in (2, 4):
-            cpu, wall_rate, per_game = random_games_per_second(
-                n, args.games, AzulOptions(wall=wall)
-            )
-            print(
-                f"random {n}-player games, {wall:7} wall: {cpu:6.0f} games/s CPU time, "
-                f"{wall_rate:6.0f} wall clock ({per_game:.1f} decisions/game, {args.games} games)"
-            )
+            for label, engine in engines:
+                cpu, wall_rate, per_game = random_games_per_second(
+                    n, args.games, AzulOptions(wall=wall), engine
+                )
+                print(
+                    f"random {n}-player games, {wall:7} wall: {cpu:6.0f} games/s CPU time, "
+                    f"{wall_rate:6.0f} wall clock ({per_game:.1f} decisions/game, "
+                    f"{args.games} games){label}"
+                )
     for wall in ("colored", "gray") if args.matches > 0 else ():
         score, won, drawn, lost = greedy_win_rate(args.matches, AzulOptions(wall=wall))
         print(
