@@ -395,6 +395,7 @@ static void deal(Data *d, long round, long starter, const long *totals, uint64_t
 }
 
 static PyObject *to_reference_with(CState *s, PyObject *result);
+static PyObject *attribute(const char *module, const char *name);
 
 /* rounds.end_round: score the round; deal the next (Score 7) or end the game. */
 static int end_round(CState *s, int out_mask, int capped) {
@@ -1001,6 +1002,31 @@ static PyObject *core_to_reference(PyObject *module, PyObject *state) {
     return to_reference_with((CState *)state, ((CState *)state)->result);
 }
 
+/* Pickled as its reference state (the module's from_reference rebuilds it); copies are the
+ * state itself, as for the reference State: both are immutable. */
+static PyObject *state_reduce(PyObject *self, PyObject *unused) {
+    PyObject *rebuild = attribute("arena.games.epizodiak._core", "from_reference");
+    if (rebuild == NULL) return NULL;
+    PyObject *ref = core_to_reference(NULL, self);
+    if (ref == NULL) {
+        Py_DECREF(rebuild);
+        return NULL;
+    }
+    return Py_BuildValue("(N(N))", rebuild, ref);
+}
+
+static PyObject *state_self(PyObject *self, PyObject *unused) {
+    Py_INCREF(self);
+    return self;
+}
+
+static PyMethodDef state_methods[] = {
+    {"__reduce__", state_reduce, METH_NOARGS, "Pickled as its reference state."},
+    {"__copy__", state_self, METH_NOARGS, "The state itself (immutable)."},
+    {"__deepcopy__", state_self, METH_O, "The state itself (immutable)."},
+    {NULL, NULL, 0, NULL},
+};
+
 static PyMethodDef core_methods[] = {
     {"deal", (PyCFunction)(void (*)(void))core_deal, METH_FASTCALL,
      "deal(options, starter, stream): round 1's state (state.setup after its two draws)."},
@@ -1022,6 +1048,7 @@ static PyTypeObject CStateType = {
     .tp_basicsize = sizeof(CState),
     .tp_dealloc = (destructor)state_dealloc,
     .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_methods = state_methods,
     .tp_doc = "An immutable Epizodiak position of the compiled core (to_reference reads it).",
 };
 

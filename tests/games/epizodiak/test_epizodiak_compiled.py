@@ -9,7 +9,9 @@ every legal move is played on both engines and the game is played on in step to 
 from __future__ import annotations
 
 import ast
+import copy
 import itertools
+import pickle
 import random
 from pathlib import Path
 from typing import Any
@@ -241,3 +243,15 @@ def test_a_finished_game_converts_both_ways():
     ref = engine.to_reference(fast)
     assert engine.to_reference(engine.from_reference(ref)) == ref
     assert engine.to_move(fast) == () and engine.legal_moves(fast, 0) == []
+
+
+def test_states_pickle_as_their_reference_and_copy_as_themselves():
+    engine = require_compiled("epizodiak")
+    state = engine.setup(3, SCORE7, random.Random(3))
+    state = engine.play(state, engine.to_move(state)[0], "draw")
+    again = pickle.loads(pickle.dumps(state))
+    assert type(again) is type(state) and again is not state
+    assert engine.to_reference(again) == engine.to_reference(state)
+    seat = engine.to_move(state)[0]
+    assert engine.legal_moves(again, seat) == engine.legal_moves(state, seat)
+    assert copy.copy(state) is state and copy.deepcopy(state) is state
