@@ -45,9 +45,9 @@ def test_the_core_is_built():
 @pytest.mark.parametrize(
     ("options", "games", "seed"),
     [
-        (EpizodiakOptions(), 120, 0),
-        (SCORE7, 40, 0),
-        (EpizodiakOptions(mode="score7", target=13), 12, 7_000),
+        (EpizodiakOptions(), 300, 0),
+        (SCORE7, 100, 0),
+        (EpizodiakOptions(mode="score7", target=13), 30, 7_000),
     ],
 )
 def test_common_setups_in_step(options, games, seed):
@@ -56,7 +56,7 @@ def test_common_setups_in_step(options, games, seed):
 
 @pytest.mark.parametrize("options", COMBINATIONS, ids=str)
 def test_every_option_combination_in_step(options):
-    assert check_compiled("epizodiak", 3, options, 6, seed=100) > 0
+    assert check_compiled("epizodiak", 3, options, 10, seed=100) > 0
 
 
 def test_every_player_count_but_three_is_refused_alike():
