@@ -2,9 +2,12 @@
 bot's results against two random bots.
 
     .venv/bin/python bench/bench_epizodiak.py [--games N] [--matches M] [--baseline CHECKOUT]
+        [--compiled]
 
 `--baseline` also prints random playouts per second of another checkout's engine (say, the
-previous main) beside this one's, each from fresh processes run alternately (side_by_side.py).
+previous main) beside this one's, each from fresh processes run alternately (side_by_side.py);
+`--compiled` adds the same figure for this checkout's compiled engine (arena/games/epizodiak/
+_core.c, arena.compiled) against the baseline's pure one.
 
 Prints figures; asserts nothing. The win-rate run is seeded and reproducible: match i uses deal
 seed i, the greedy bot sits in seat i % 3 (seats rotated) and random bots in the other two, each
@@ -82,11 +85,19 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1000, help="random games per speed figure")
     parser.add_argument("--matches", type=int, default=600, help="greedy vs random matches")
     parser.add_argument("--baseline", type=Path, help="another checkout to compare speed with")
+    parser.add_argument(
+        "--compiled", action="store_true", help="also the compiled engine against --baseline"
+    )
     args = parser.parse_args()
+    if args.compiled and args.baseline is None:
+        parser.error("--compiled compares with a --baseline checkout")
     if args.baseline is not None:
         for mode in ("one_round", "score7"):
             compare("epizodiak", players=3, games=args.games // 4, baseline=args.baseline,
                     options={"mode": mode})  # fmt: skip
+            if args.compiled:
+                compare("epizodiak", players=3, games=args.games // 4, baseline=args.baseline,
+                        options={"mode": mode}, compiled=True)  # fmt: skip
     for options in MODES:
         cpu, wall, per_game = random_games_per_second(args.games, options)
         print(
