@@ -39,6 +39,7 @@ ENTRIES: tuple[GameEntry, ...] = (
         strategies="arena.games.lucky_numbers.strategy:STRATEGIES",
         sampling="arena.games.lucky_numbers.sampling:resample",
         board="arena.web.boards.lucky_numbers:draw",
+        compiled="arena.games.lucky_numbers.compiled:ENGINE",
     ),
     GameEntry(
         name="azul",
@@ -47,6 +48,7 @@ ENTRIES: tuple[GameEntry, ...] = (
         strategies="arena.games.azul.strategy:STRATEGIES",
         sampling="arena.games.azul.sampling:resample",
         board="arena.web.boards.azul:draw",
+        compiled="arena.games.azul.compiled:ENGINE",
     ),
     GameEntry(
         name="the_number",
@@ -79,6 +81,7 @@ ENTRIES: tuple[GameEntry, ...] = (
         strategies="arena.games.epizodiak.strategy:STRATEGIES",
         sampling="arena.games.epizodiak.sampling:resample",
         board="arena.web.boards.epizodiak:draw",
+        compiled="arena.games.epizodiak.compiled:ENGINE",
     ),
 )
 

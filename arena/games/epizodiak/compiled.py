@@ -33,9 +33,6 @@ class EpizodiakEngine:
         self.to_move = core.to_move
         self.legal_moves = core.legal_moves
         self.play = core.play
-        # bench/side_by_side.py's loop reads `getattr(game, "play", game.apply)`, whose default
-        # is evaluated first: without an `apply` it fails on any compiled engine.
-        self.apply = core.play
         self.outcome = core.outcome
         self.from_reference = core.from_reference
         self.to_reference = core.to_reference
