@@ -22,15 +22,18 @@ from typing import Any
 from arena.chance import Stream
 from arena.compiled import CompiledEngine, load_core
 from arena.core import Outcome, Seat
+from arena.errors import IllegalMoveError
 from arena.game import CAPPED_END, NORMAL_END
 
 from . import rules
 from .board import ACROSS, ALONG, FROM_START, MAX_DIE, NUM_SPACES, START_SLOTS
+from .game import GAME
 from .notation import ROLL_TEXT, SKIP_TEXT, TEXT, MoveKey
 from .state import HypnosiaOptions, State
 from .state import setup as reference_setup
 
-_core, MISSING = load_core(__package__)
+_loaded, MISSING = load_core(__package__)
+_core: Any = _loaded  # the C module (None if it did not import: then ENGINE is None too)
 
 
 def _tokens() -> tuple[str, ...]:
@@ -73,6 +76,15 @@ class HypnosiaCompiled:
     def setup(self, num_players: int, options: HypnosiaOptions, rng: random.Random) -> Any:
         """The reference's deal and roll-off (once a game), converted."""
         return self.from_reference(reference_setup(num_players, options, rng))
+
+    def apply(self, state: Any, seat: Seat, move: str) -> Any:
+        """`play` after GameBase.apply's turn check, refused in the reference's words.
+
+        bench/side_by_side.py's loop reads `getattr(game, "play", game.apply)`, whose default is
+        evaluated first: without an `apply` it fails on a compiled engine."""
+        if seat not in self.to_move(state):
+            raise IllegalMoveError(GAME.not_to_move(self.to_reference(state), seat))
+        return self.play(state, seat, move)
 
 
 def _engine() -> tuple[CompiledEngine | None, str]:
