@@ -153,9 +153,18 @@ generate(const uint8_t *cells, unsigned slots, int seat, const uint8_t *dice, in
     int own[MAX_SPACES];
     int nown = 0, count = 0;
     const int single = SINGLE | seat, stack = 2 * SINGLE | seat;
-    for (int i = 0; i < num_spaces; i++) {
-        if (cells[i] == single || cells[i] == stack)
-            own[nown++] = i;
+    for (int w = 0; w < num_spaces; w += 8) { /* the board is mostly empty: 8 cells a read */
+        const int end = w + 8 < num_spaces ? w + 8 : num_spaces;
+        if (end == w + 8) {
+            uint64_t word;
+            memcpy(&word, cells + w, sizeof word);
+            if (!word)
+                continue;
+        }
+        for (int i = w; i < end; i++) {
+            if (cells[i] == single || cells[i] == stack)
+                own[nown++] = i;
+        }
     }
     if (ndice == 2 && dice[0] == dice[1])
         ndice = 1; /* a double: both dice give the same moves */
@@ -387,7 +396,12 @@ moves_of(HState *s)
             Py_INCREF(text);
             PyTuple_SET_ITEM(out, j, text);
         }
-        s->moves_tuple = out; /* a cache: the state's value does not change */
+        /* A cache (the state's value does not change). Building the tuple may run the GC, and
+         * another thread with it: keep the first tuple stored, whichever thread built it. */
+        if (s->moves_tuple == NULL)
+            s->moves_tuple = out;
+        else
+            Py_DECREF(out);
     }
     Py_INCREF(s->moves_tuple);
     return s->moves_tuple;
