@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -257,3 +258,22 @@ def test_setup_is_the_reference_deal() -> None:
             options = HypnosiaOptions()
             fast = engine.setup(players, options, random.Random(seed))
             assert engine.to_reference(fast) == GAME.setup(players, options, random.Random(seed))
+
+
+def _playout(engine: Any, start: Any, seed: int) -> State:
+    rng, state = random.Random(seed), start
+    while engine.outcome(state) is None:
+        seat = rng.choice(engine.to_move(state))
+        state = engine.play(state, seat, rng.choice(list(engine.legal_moves(state, seat))))
+    end: State = engine.to_reference(state)
+    return end
+
+
+def test_threads_share_states() -> None:
+    """Policies search on several threads: playouts from one shared state end alike."""
+    engine = require_compiled("hypnosia")
+    start = engine.setup(4, HypnosiaOptions(), random.Random(7))
+    alone = [_playout(engine, start, seed) for seed in range(16)]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        shared = list(pool.map(lambda seed: _playout(engine, start, seed), range(16)))
+    assert shared == alone
