@@ -96,6 +96,49 @@ hstate_dealloc(HState *self)
     PyObject_Free(self);
 }
 
+static PyObject *core_to_reference(PyObject *module, PyObject *arg);
+
+/* copy.copy and copy.deepcopy: the state itself (it never changes). */
+static PyObject *
+hstate_copy(PyObject *self, PyObject *Py_UNUSED(ignored))
+{
+    Py_INCREF(self);
+    return self;
+}
+
+static PyObject *
+hstate_deepcopy(PyObject *self, PyObject *memo)
+{
+    Py_INCREF(self);
+    return self;
+}
+
+/* pickle: the reference state, converted forth by compiled.py (which initialises the core). */
+static PyObject *
+hstate_reduce(PyObject *self, PyObject *Py_UNUSED(ignored))
+{
+    PyObject *glue = PyImport_ImportModule("arena.games.hypnosia.compiled");
+    if (glue == NULL)
+        return NULL;
+    PyObject *rebuild = PyObject_GetAttrString(glue, "from_pickled_reference");
+    Py_DECREF(glue);
+    if (rebuild == NULL)
+        return NULL;
+    PyObject *ref = core_to_reference(NULL, self);
+    if (ref == NULL) {
+        Py_DECREF(rebuild);
+        return NULL;
+    }
+    return Py_BuildValue("(N(N))", rebuild, ref);
+}
+
+static PyMethodDef hstate_methods[] = {
+    {"__copy__", hstate_copy, METH_NOARGS, "The state itself: it never changes."},
+    {"__deepcopy__", hstate_deepcopy, METH_O, "The state itself: it never changes."},
+    {"__reduce__", hstate_reduce, METH_NOARGS, "Pickled as its reference state."},
+    {NULL, NULL, 0, NULL},
+};
+
 static PyTypeObject HStateType = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "arena.games.hypnosia._core.State",
@@ -104,6 +147,7 @@ static PyTypeObject HStateType = {
     .tp_itemsize = 0,
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_dealloc = (destructor)hstate_dealloc,
+    .tp_methods = hstate_methods,
 };
 
 #define BODY offsetof(HState, moves_tuple)

@@ -59,6 +59,11 @@ def _outcome_of(state: Any) -> Outcome | None:
     return rules.outcome(_core.to_reference(state))
 
 
+def from_pickled_reference(state: State) -> Any:
+    """A compiled state from the reference state it was pickled as (the core's __reduce__)."""
+    return _core.from_reference(state)
+
+
 class HypnosiaCompiled:
     """The CompiledEngine of Hypnosia: the core's functions, bound as attributes (no Python
     frame between a caller and the C on the hot path)."""

@@ -9,6 +9,8 @@ move is played on both. The core must be built: a missing core fails here, it is
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
@@ -277,3 +279,12 @@ def test_threads_share_states() -> None:
     with ThreadPoolExecutor(max_workers=4) as pool:
         shared = list(pool.map(lambda seed: _playout(engine, start, seed), range(16)))
     assert shared == alone
+
+
+def test_states_copy_as_themselves_and_pickle_as_their_reference() -> None:
+    engine = require_compiled("hypnosia")
+    ref = GAME.setup(3, HypnosiaOptions(stacks_cross=False), random.Random(5))
+    fast = engine.from_reference(ref)
+    assert copy.copy(fast) is fast and copy.deepcopy(fast) is fast
+    back = pickle.loads(pickle.dumps(fast))
+    assert type(back) is type(fast) and engine.to_reference(back) == ref
