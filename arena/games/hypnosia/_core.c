@@ -85,6 +85,9 @@ typedef struct {
     uint8_t cells[MAX_SPACES];
 } HState;
 
+/* Within pymalloc's small objects (512 bytes): a play allocates one state. */
+_Static_assert(sizeof(HState) <= 512, "a state outgrows pymalloc's small objects");
+
 static PyTypeObject HStateType;
 
 static void
@@ -826,7 +829,7 @@ core_from_reference(PyObject *module, PyObject *ref)
         PyErr_SetString(PyExc_TypeError, "expected a Hypnosia State (19 fields)");
         return NULL;
     }
-    PyObject *const *f = &PyTuple_GET_ITEM(ref, 0);
+    PyObject *const *f = ((PyTupleObject *)ref)->ob_item;
     HState *s = new_state();
     if (s == NULL)
         return NULL;
