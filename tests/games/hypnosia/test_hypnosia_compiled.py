@@ -288,3 +288,32 @@ def test_states_copy_as_themselves_and_pickle_as_their_reference() -> None:
     assert copy.copy(fast) is fast and copy.deepcopy(fast) is fast
     back = pickle.loads(pickle.dumps(fast))
     assert type(back) is type(fast) and engine.to_reference(back) == ref
+
+
+@pytest.mark.parametrize(
+    "first_turn",
+    [
+        # a roll-off of three seats, then the roll: a first turn longer than the core's own
+        ((0, "rolloff 6 6"), (1, "rolloff 2 3"), (2, "rolloff 6 6"), (0, "rolloff 5 1"),
+         (2, "rolloff 1 1"), (0, "roll 4 2")),
+        ((0, "roll 4 2"), (1, "a text no engine writes")),
+    ],
+)  # fmt: skip
+def test_a_first_turn_the_core_does_not_encode_is_kept_as_it_is(
+    first_turn: tuple[tuple[int, str], ...],
+) -> None:
+    """The first kept turn may be any tuple (the roll-off's, in a game): moves append to it
+    while it is the current turn, and it is dropped, counted in events_before, like any."""
+    engine = require_compiled("hypnosia")
+    ref = position({"A3": "0", "A30": "1", "B7": "2"}, num_players=3, dice=(4, 2))
+    ref = ref._replace(turns=(first_turn,))
+    fast = engine.from_reference(ref)
+    _same(engine, fast, ref, "converted")
+    rng = random.Random(3)
+    for ply in range(60):
+        if outcome(ref) is not None:
+            break
+        move = rng.choice(legal_moves(ref, ref.current))
+        ref, fast = play(ref, ref.current, move), engine.play(fast, ref.current, move)
+        _same(engine, fast, ref, f"ply {ply}, {move!r}")
+    assert ref.events_before >= len(first_turn)  # the first turn was dropped on the way
