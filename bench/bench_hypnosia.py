@@ -1,10 +1,12 @@
 """Hypnosia benchmarks: random full games per second (engine only) and the greedy bot's results.
 
     .venv/bin/python bench/bench_hypnosia.py [--games N] [--matches-2p M] [--matches-many K]
-                                             [--baseline CHECKOUT]
+                                             [--baseline CHECKOUT [--compiled]]
 
 `--baseline` also prints random playouts per second of another checkout's engine (say, the
 previous main) beside this one's, each from fresh processes run alternately (side_by_side.py).
+`--compiled` adds the same figure for this checkout's compiled engine (arena/compiled.py, the C
+core of arena/games/hypnosia/_core.c) against the baseline's pure-Python one.
 
 Prints figures; asserts nothing. Every run is seeded and reproducible: match i uses game seed
 i, the greedy bot sits in seat i % players (every seat in turn) and random bots in the others,
@@ -70,10 +72,25 @@ def main() -> None:
     parser.add_argument("--matches-2p", type=int, default=500, help="2-player greedy matches")
     parser.add_argument("--matches-many", type=int, default=200, help="4- and 6-player matches")
     parser.add_argument("--baseline", type=Path, help="another checkout to compare speed with")
+    parser.add_argument(
+        "--compiled",
+        action="store_true",
+        help="with --baseline: also time this checkout's compiled engine against it",
+    )
     args = parser.parse_args()
+    if args.compiled and args.baseline is None:
+        parser.error("--compiled compares with a --baseline checkout")
     if args.baseline is not None:
         for players in (2, 6):
             compare("hypnosia", players=players, games=args.games // 4, baseline=args.baseline)
+            if args.compiled:
+                compare(
+                    "hypnosia",
+                    players=players,
+                    games=args.games // 4,
+                    baseline=args.baseline,
+                    compiled=True,
+                )
     for stacks_cross in (True, False):
         variant = "base   " if stacks_cross else "variant"
         for n in (2, 6):
