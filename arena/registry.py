@@ -73,6 +73,7 @@ ENTRIES: tuple[GameEntry, ...] = (
         strategies="arena.games.hypnosia.strategy:STRATEGIES",
         sampling="arena.games.hypnosia.sampling:resample",
         board="arena.web.boards.hypnosia:draw",
+        compiled="arena.games.hypnosia.compiled:ENGINE",
     ),
     GameEntry(
         name="epizodiak",

@@ -178,9 +178,7 @@ def test_a_worker_killed_mid_tournament_leaves_records_as_an_uninterrupted_run(
         # Bots that carry no state from the interrupted matches into their replays.
         with bots(*((n, address) for n in names), stateless=True):
             wait_for_bots(address, set(names))
-            create = pb.CreateTournamentRequest(
-                game="lucky_numbers", bots=names, seed=6, concurrency=2
-            )
+            create = pb.CreateTournamentRequest(game="azul", bots=names, seed=6, concurrency=2)
             killed = call(address, "CreateTournament", create).tournament_id
             runner = _runner_when_played(pg_db, killed, at_least=2)
             os.kill(int(runner.rsplit(":", 1)[1]), signal.SIGKILL)
