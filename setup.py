@@ -3,7 +3,7 @@
 
 A core is found by its path, so adding one edits no build file. The pure-Python engine stays the
 reference (the referee plays it; `tests/games/<game>/test_<game>_compiled.py` plays both side by
-side); a core only speeds up what plays many games: search, benches, the ML environments.
+side); a core only speeds up what plays many games: a search of your own, the benches.
 Optional: where a core does not build, the package installs without it and `arena.compiled`
 says why it is missing (the suite, which needs every core, then fails).
 """

@@ -1,5 +1,5 @@
 """The games' compiled engines: the same rules as the pure-Python engine, in C, for whatever plays
-many games (search, benches, the ML environments).
+many games (a search of your own, the benches).
 
 A game may have one: `arena/games/<game>/_core.c` (built by setup.py at install) and, beside it,
 `compiled.py`, whose `ENGINE` wraps the core in the `CompiledEngine` protocol below, or is None
