@@ -34,8 +34,12 @@ OPPONENTS: dict[str, list[str]] = {
     "hypnosia": ["builtin:greedy"],
     "epizodiak": ["builtin:greedy", "builtin:random"],
 }
-# Options set on the form: Hypnosia by random clicks runs for minutes without a round cap.
-OPTIONS: dict[str, dict[str, str]] = {"hypnosia": {"round_cap": "12"}}
+# Options set on the form: Hypnosia by random clicks runs for minutes without a round cap; The
+# Number (played twice, by clicks then with scripts off) one round of its two.
+OPTIONS: dict[str, dict[str, str]] = {
+    "hypnosia": {"round_cap": "12"},
+    "the_number": {"rounds": "1"},
+}
 VIEWPORT = {"width": 1200, "height": 900}
 # On the first decision, a click on the board: (what, the attribute that holds the word of the
 # moves it names). Azul's opponent may have moved first: a factory that still has tiles.
