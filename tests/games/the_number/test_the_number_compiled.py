@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 
@@ -18,10 +18,11 @@ from arena.games.the_number.state import ALL_CROSSED, DIGIT_MASK, Status
 
 ENGINE = require_compiled("the_number")  # no core: the module fails to import, not a skip
 
+TIED: tuple[Literal["full", "none"], ...] = ("full", "none")
 OPTIONS = [
     TheNumberOptions(rounds, tied, cross, equal)
     for rounds, tied, cross, equal in itertools.product(
-        (1, 2, 3), ("full", "none"), (False, True), (False, True)
+        (1, 2, 3), TIED, (False, True), (False, True)
     )
 ]
 DEFAULT = TheNumberOptions()
@@ -132,9 +133,9 @@ LITERAL: dict[str, TheNumberState] = {
     "T11": position(3, turn=3, pending=[640, 123, None]),
     "T12": position(3, crossed=[board(1, 2, 3), 0, 0]),
     "T13": position(3, turn=5, crossed=[0, 0, ALL_CROSSED], pending=[321, None, None]),
-    "T14": position(3, turn=5, crossed=[board(1, 2, 3, 5, 9), 0, 0], pending=[777, 1, None])._replace(
-        turn_scores=((7, 0, 3, 0), (0, 0, 0, 0), (0, 0, 0, 0))
-    ),
+    "T14": position(
+        3, turn=5, crossed=[board(1, 2, 3, 5, 9), 0, 0], pending=[777, 1, None]
+    )._replace(turn_scores=((7, 0, 3, 0), (0, 0, 0, 0), (0, 0, 0, 0))),
     "T16 over": NEW._replace(round_totals=((30, 31), (29, 32), (25, 15)), over=True),
     "0 and 5 left": position(3, crossed=[board(1, 2, 3, 4, 6, 7, 8, 9), 0, 0]),
     "7 left": position(3, crossed=[ALL_CROSSED ^ board(7), 0, 0]),
@@ -142,9 +143,11 @@ LITERAL: dict[str, TheNumberState] = {
         3, turn=4, crossed=[board(0, 1, 2, 3, 4, 5, 6), 0, 0], pending=[789, 111, None]
     ),
     "last seat in": position(
-        5, turn=2, crossed=[ALL_CROSSED, ALL_CROSSED ^ board(4), ALL_CROSSED, 0, ALL_CROSSED],
+        5,
+        turn=2,
+        crossed=[ALL_CROSSED, ALL_CROSSED ^ board(4), ALL_CROSSED, 0, ALL_CROSSED],
         pending=[None, 444, None, None, None],
-    ),  # fmt: skip
+    ),
     "last turn of the game": position(4, turn=5, pending=[100, None, 999, 555])._replace(
         round=2, round_totals=((10,), (20,), (30,), (40,))
     ),
