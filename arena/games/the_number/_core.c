@@ -5,9 +5,10 @@
  * round and game end) and tests/games/the_number/test_the_number_compiled.py plays both in step.
  * compiled.py wraps an `Engine` of this module in arena.compiled's CompiledEngine protocol.
  *
- * The game draws no chance: `setup` is the reference's own, converted. A `State` is immutable:
- * `play` copies the position into a new object and changes the copy. What changes rarely stays
- * a Python object shared between states: the options, the finished rounds' totals (the
+ * The game draws no chance: `setup` builds the fresh boards of state.setup (the rng unused) and
+ * leaves a player count it refuses to the reference. A `State` is immutable: `play` copies the
+ * position into a new object and changes the copy. What changes rarely stays a Python object
+ * shared between states: the options, the finished rounds' totals (the
  * reference's tuple of tuples, extended at a round's end) and the history. The history is the
  * reference's tuple the state was converted from (`base`), then the turns the core revealed
  * since, as an immutable list of `Record`s, newest first, each pointing to the one before: a
@@ -18,8 +19,8 @@
  * on the state converted back, so that its answer or its error is the reference's own.
  *
  * Module state is init-time tables only (the move strings, their index, the legal-move tuple of
- * every board, the tuples of seats): several threads may use one Engine (each call holds the
- * GIL).
+ * every board, the tuples of seats, the empty round totals): several threads may use one Engine
+ * (each call holds the GIL).
  */
 
 #define PY_SSIZE_T_CLEAN
@@ -34,6 +35,7 @@
 #define BOARDS (ALL_CROSSED + 1)
 #define TURNS_PER_ROUND 5
 #define LAST_TURN_MULTIPLIER 2
+#define MIN_PLAYERS 3
 #define MAX_PLAYERS 5
 #define MAX_ROUNDS 10
 /* A seat's turn scores: at most TURNS_PER_ROUND from a reference state, and a round adds at most
@@ -55,6 +57,7 @@ static PyObject *MOVE_INDEX;              /* move text -> number */
 static PyObject *LEGAL[BOARDS];           /* per crossed mask, its legal moves (a tuple) */
 static PyObject *MOVERS[1 << MAX_PLAYERS]; /* per set of seats, the tuple of them ascending */
 static PyObject *SMALL_INT[NUMBERS];       /* 0..999 */
+static PyObject *EMPTY_TOTALS[MAX_PLAYERS + 1]; /* ((), (), ...): no finished round, per count */
 
 /* ---- the history's records -------------------------------------------------------------- */
 
@@ -561,8 +564,33 @@ static PyObject *to_reference_state(EngineObject *self, const StateObject *s)
     return ref;
 }
 
+/* state.setup for a player count it accepts: fresh boards at round 1, turn 1 (the rng is not
+ * used); anything else is the reference's to refuse. */
 static PyObject *engine_setup(EngineObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
+    long n;
+    if (nargs == 3 && seat_value(args[0], &n) && n >= MIN_PLAYERS && n <= MAX_PLAYERS) {
+        StateObject *s = PyObject_New(StateObject, &StateType);
+        if (!s)
+            return NULL;
+        memset((char *)s + sizeof(PyObject), 0, sizeof(StateObject) - sizeof(PyObject));
+        Py_INCREF(args[1]);
+        s->options = args[1];
+        if (read_options(args[1], s) < 0) {
+            Py_DECREF(s);
+            return NULL;
+        }
+        s->n = (int8_t)n;
+        s->round = 1;
+        s->turn = 1;
+        for (int p = 0; p < n; p++)
+            s->pending[p] = NONE;
+        s->totals = EMPTY_TOTALS[n];
+        Py_INCREF(s->totals);
+        s->base = MOVERS[0]; /* () */
+        Py_INCREF(s->base);
+        return (PyObject *)s;
+    }
     PyObject *ref = PyObject_Vectorcall(self->pure_setup, args, nargs, NULL);
     if (!ref)
         return NULL;
@@ -805,6 +833,16 @@ static int init_tables(void)
                 PyTuple_SET_ITEM(seats, i++, SMALL_INT[p]);
             }
         MOVERS[set] = seats;
+    }
+    for (int n = 0; n <= MAX_PLAYERS; n++) {
+        PyObject *totals = PyTuple_New(n);
+        if (!totals)
+            return -1;
+        for (int p = 0; p < n; p++) {
+            Py_INCREF(MOVERS[0]);
+            PyTuple_SET_ITEM(totals, p, MOVERS[0]);
+        }
+        EMPTY_TOTALS[n] = totals;
     }
     NONE_TEXT = PyUnicode_InternFromString("none");
     return NONE_TEXT ? 0 : -1;

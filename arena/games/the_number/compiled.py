@@ -1,8 +1,9 @@
 """The Number's compiled engine: the C core (`_core.c`) in arena.compiled's CompiledEngine protocol.
 
 `ENGINE` plays the rules of rules.py on the core's own immutable states; it is None when the core
-is not built (`MISSING` says why). The pure-Python engine stays the reference: `setup` is its own
-(the game has no chance to draw), converted; a move off the fast path (a seat that is not to
+is not built (`MISSING` says why). The pure-Python engine stays the reference: the core's `setup`
+builds state.setup's fresh boards (the game draws no chance) and leaves a player count out of
+range to state.setup's refusal; a move off the fast path (a seat that is not to
 write, a move that is not the canonical text of a legal number, a game that is over) is played or
 refused by the reference `play` on the state converted back; the Outcome of a finished game is
 built here by the reference's own `outcome_from_keys` from the round totals. The core's states

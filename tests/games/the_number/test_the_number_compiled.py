@@ -35,6 +35,13 @@ def test_the_core_is_built() -> None:
     assert engine.to_reference(state) == GAME.setup(4, DEFAULT, random.Random(1))
 
 
+@pytest.mark.parametrize("players", [0, 2, 6, True, "3"])
+def test_player_counts_out_of_range_are_refused_alike(players: Any) -> None:
+    want = played_or_refused(GAME.setup, players, DEFAULT, random.Random(0))
+    got = played_or_refused(ENGINE.setup, players, DEFAULT, random.Random(0))
+    assert isinstance(want, tuple) and got == want
+
+
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_random_games_in_step_default_options(players: int) -> None:
     assert check_compiled("the_number", players, DEFAULT, 60, seed=1000 * players) > 0
