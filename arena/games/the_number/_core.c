@@ -38,9 +38,11 @@
 #define MIN_PLAYERS 3
 #define MAX_PLAYERS 5
 #define MAX_ROUNDS 10
-/* A seat's turn scores: at most TURNS_PER_ROUND from a reference state, and a round adds at most
- * TURNS_PER_ROUND more before it ends (the turn counts up to TURNS_PER_ROUND). */
-#define TS_CAP (2 * TURNS_PER_ROUND)
+/* A seat's turn scores: a game holds at most TURNS_PER_ROUND, and a round adds at most
+ * TURNS_PER_ROUND before it ends (the turn counts up to TURNS_PER_ROUND). A reference state may
+ * hold more (rules.play on a finished game reveals a turn past the last): up to TS_FROM. */
+#define TS_CAP 16
+#define TS_FROM (TS_CAP - TURNS_PER_ROUND)
 #define NONE (-1) /* no pending number */
 
 #define APPROVED 0
@@ -296,10 +298,11 @@ static unsigned movers(const StateObject *s)
 
 /* ---- conversions ------------------------------------------------------------------------ */
 
-/* An int of `o` in [lo, hi]; -1 with ValueError/TypeError naming `what` if not. */
+/* An int (or an object with __index__) of `o` in [lo, hi]; -1 with ValueError/TypeError naming
+ * `what` if not. */
 static int get_int(PyObject *o, long lo, long hi, long *out, const char *what)
 {
-    if (!PyLong_Check(o)) {
+    if (!PyIndex_Check(o)) {
         PyErr_Format(PyExc_TypeError, "%s must be an int, not %.100s", what, Py_TYPE(o)->tp_name);
         return -1;
     }
@@ -411,9 +414,9 @@ static PyObject *from_reference(PyObject *ref)
         PyObject *seat = PyTuple_GET_ITEM(scores, p);
         if (!get_tuple(seat, -1, "a seat's turn scores"))
             goto fail;
-        if (PyTuple_GET_SIZE(seat) > TURNS_PER_ROUND) {
-            PyErr_Format(PyExc_ValueError, "a seat has at most %d turn scores, not %zd",
-                         TURNS_PER_ROUND, PyTuple_GET_SIZE(seat));
+        if (PyTuple_GET_SIZE(seat) > TS_FROM) {
+            PyErr_Format(PyExc_ValueError, "the core holds at most %d turn scores a seat, not %zd",
+                         TS_FROM, PyTuple_GET_SIZE(seat));
             goto fail;
         }
         s->ts_len[p] = (uint8_t)PyTuple_GET_SIZE(seat);
