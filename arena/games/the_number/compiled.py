@@ -26,7 +26,8 @@ STATUSES = (Status.APPROVED, Status.ELIMINATED, Status.OUT)  # the core's codes 
 
 
 def _outcome(round_totals: tuple[tuple[int, ...], ...]) -> Outcome:
-    """rules.outcome of a finished state: ranks by game total, equal totals share."""
+    """rules.outcome of a finished state (its secured totals are the round totals' sums): ranks
+    by game total, equal totals share the victory."""
     totals = [sum(seat) for seat in round_totals]
     return outcome_from_keys(totals, totals)
 
@@ -39,12 +40,9 @@ def _state(raw: tuple[Any, ...]) -> TheNumberState:
         history, revealed, over,
     ) = raw  # fmt: skip
     records = tuple(
-        TurnRecord(
-            r, t, tuple(Entry(number, STATUSES[code], points, bonus) for number, code, points,
-                        bonus in entries)
-        )
+        TurnRecord(r, t, tuple(Entry(n, STATUSES[code], p, b) for n, code, p, b in entries))
         for r, t, entries in revealed
-    )  # fmt: skip
+    )
     return TheNumberState(
         options, num_players, round_, turn, crossed, pending, turn_scores, round_totals,
         history + records, over,
