@@ -57,6 +57,7 @@ ENTRIES: tuple[GameEntry, ...] = (
         strategies="arena.games.the_number.strategy:STRATEGIES",
         sampling="arena.games.the_number.sampling:resample",
         board="arena.web.boards.the_number:draw",
+        compiled="arena.games.the_number.compiled:ENGINE",
     ),
     GameEntry(
         name="arctic_scavengers",

@@ -2,10 +2,12 @@
 size of a DecisionRequest with and without its legal-move list (compact requests).
 
     .venv/bin/python bench/bench_the_number.py [--games N] [--matches M] [--players P]
-                                               [--baseline CHECKOUT]
+                                               [--baseline CHECKOUT [--compiled]]
 
 `--baseline` also prints random playouts per second of another checkout's engine (say, the
-previous main) beside this one's, each from fresh processes run alternately (side_by_side.py).
+previous main) beside this one's, each from fresh processes run alternately (side_by_side.py);
+with `--compiled`, also this checkout's compiled engine (arena/compiled.py) against the other
+checkout's pure-Python engine, at 3, 4 and 5 players.
 
 Prints figures; asserts nothing. The win-rate run is seeded and reproducible: match i is a
 P-player game (default 3) with the bot in seat i % P (seats rotate) and random bots in the
@@ -128,9 +130,23 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=600, help="bot vs random matches")
     parser.add_argument("--players", type=int, default=3, help="players in the win-rate run")
     parser.add_argument("--baseline", type=Path, help="another checkout to compare speed with")
+    parser.add_argument(
+        "--compiled",
+        action="store_true",
+        help="with --baseline: also the compiled engine here against the baseline's pure one",
+    )
     args = parser.parse_args()
     if args.baseline is not None:
         compare("the_number", players=3, games=args.games // 2, baseline=args.baseline)
+        if args.compiled:
+            for n in (3, 4, 5):
+                compare(
+                    "the_number",
+                    players=n,
+                    games=args.games // 2,
+                    baseline=args.baseline,
+                    compiled=True,
+                )
     random_games_per_second(5, 50)  # warm-up: fills the per-board legal-move cache once
     for n in (3, 5):
         rate, cpu_rate, decisions = random_games_per_second(n, args.games)

@@ -1,14 +1,27 @@
-"""arena.compiled: a game's compiled engine is found by its package, or said to be missing."""
+"""arena.compiled: a game's compiled engine is found by its package, or said to be missing.
+
+Every game may get a core, so the two missing cases are made here: a registry entry without a
+compiled engine, and one whose glue module says its core did not build (ENGINE None, MISSING
+the reason load_core gives for a package that has no `_core`)."""
 
 from __future__ import annotations
 
+import dataclasses
+import sys
+import types
+
 import pytest
 
+from arena import registry
 from arena.compiled import compiled, load_core, require_compiled
 from arena.errors import ConfigError, UnknownGameError
 
 
-def test_a_game_without_a_core_has_no_compiled_engine_and_says_so() -> None:
+def test_a_game_without_a_core_has_no_compiled_engine_and_says_so(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    entry = dataclasses.replace(registry.game_entry("the_number"), compiled=None)
+    monkeypatch.setitem(registry._BY_NAME, "the_number", entry)
     assert compiled("the_number") is None
     with pytest.raises(ConfigError, match="the_number has no compiled engine"):
         require_compiled("the_number")
@@ -19,6 +32,17 @@ def test_an_unknown_game_is_refused_with_the_known_ones() -> None:
         compiled("chess")
 
 
-def test_a_core_that_did_not_build_is_reported_with_why() -> None:
-    core, why = load_core("arena.games.the_number")  # it has no core
+def test_a_core_that_did_not_build_is_reported_with_why(monkeypatch: pytest.MonkeyPatch) -> None:
+    core, why = load_core("arena.games")  # a package without a core
     assert core is None and "_core" in why
+    glue = types.ModuleType("unbuilt_core_glue")
+    glue.ENGINE = None  # type: ignore[attr-defined]
+    glue.MISSING = why  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, glue.__name__, glue)
+    entry = dataclasses.replace(
+        registry.game_entry("the_number"), compiled=f"{glue.__name__}:ENGINE"
+    )
+    monkeypatch.setitem(registry._BY_NAME, "the_number", entry)
+    assert compiled("the_number") is None
+    with pytest.raises(ConfigError, match=r"the_number's compiled core is not built \(No module"):
+        require_compiled("the_number")
