@@ -246,19 +246,21 @@ typedef struct {
     int i;
 } MT;
 
-static void mt_init_genrand(MT *m, uint32_t s)
+/* init_genrand(19650218), where every init_by_array starts: an init-time table. */
+static uint32_t MT_START[MT_N];
+
+static void init_mt_start(void)
 {
-    m->mt[0] = s;
+    MT_START[0] = 19650218U;
     for (int i = 1; i < MT_N; i++)
-        m->mt[i] = 1812433253U * (m->mt[i - 1] ^ (m->mt[i - 1] >> 30)) + (uint32_t)i;
-    m->i = MT_N;
+        MT_START[i] = 1812433253U * (MT_START[i - 1] ^ (MT_START[i - 1] >> 30)) + (uint32_t)i;
 }
 
 /* CPython's init_by_array (Modules/_randommodule.c), which seeding with an int ends in. */
 static void mt_init_by_array(MT *m, const uint32_t *key, int key_length)
 {
     uint32_t *mt = m->mt;
-    mt_init_genrand(m, 19650218U);
+    memcpy(mt, MT_START, sizeof MT_START);
     int i = 1, j = 0;
     for (int k = MT_N > key_length ? MT_N : key_length; k; k--) {
         mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525U)) + key[j] + (uint32_t)j;
@@ -280,28 +282,21 @@ static void mt_init_by_array(MT *m, const uint32_t *key, int key_length)
         }
     }
     mt[0] = 0x80000000U;
+    m->i = 0;
 }
 
-static uint32_t mt_next(MT *m)
+/* genrand_uint32 with the twist done word by word as the outputs need it: twisting word kk
+ * in place reads words kk + 1 and kk + M (still old) or kk + M - N (already new), exactly as
+ * the whole-array twist does in order, so the outputs are the same; a short shuffle twists
+ * only the words it uses. */
+static inline uint32_t mt_next(MT *m)
 {
-    static const uint32_t mag01[2] = {0x0U, 0x9908b0dfU};
     uint32_t *mt = m->mt;
-    uint32_t y;
-    if (m->i >= MT_N) {
-        int kk;
-        for (kk = 0; kk < MT_N - MT_M; kk++) {
-            y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
-            mt[kk] = mt[kk + MT_M] ^ (y >> 1) ^ mag01[y & 0x1U];
-        }
-        for (; kk < MT_N - 1; kk++) {
-            y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
-            mt[kk] = mt[kk + (MT_M - MT_N)] ^ (y >> 1) ^ mag01[y & 0x1U];
-        }
-        y = (mt[MT_N - 1] & 0x80000000U) | (mt[0] & 0x7fffffffU);
-        mt[MT_N - 1] = mt[MT_M - 1] ^ (y >> 1) ^ mag01[y & 0x1U];
-        m->i = 0;
-    }
-    y = mt[m->i++];
+    int kk = m->i, next = kk + 1 == MT_N ? 0 : kk + 1;
+    int far = kk + MT_M < MT_N ? kk + MT_M : kk + MT_M - MT_N;
+    uint32_t y = (mt[kk] & 0x80000000U) | (mt[next] & 0x7fffffffU);
+    y = mt[kk] = mt[far] ^ (y >> 1) ^ (y & 1U ? 0x9908b0dfU : 0U);
+    m->i = next;
     y ^= (y >> 11);
     y ^= (y << 7) & 0x9d2c5680U;
     y ^= (y << 15) & 0xefc60000U;
@@ -1643,25 +1638,34 @@ static PyObject *engine_play(EngineObject *self, PyObject *const *args, Py_ssize
     long seat;
     if (seat_value(args[1], &seat) && seat == c->current && c->phase != OVER &&
         PyUnicode_CheckExact(args[2])) {
-        PyObject *index = PyDict_GetItemWithError(MOVE_INDEX, args[2]);
-        if (index) {
-            int32_t code = (int32_t)PyLong_AsLong(index), codes[MAX_LEGAL];
-            int count = legal_codes(c, codes), legal = 0;
-            for (int i = 0; i < count && !legal; i++)
-                legal = codes[i] == code;
-            if (legal) {
-                StateObject *out = copy_state(c);
-                if (!out)
-                    return NULL;
-                int r = apply(&out->c, code);
-                if (r == OK)
-                    return (PyObject *)out;
-                Py_DECREF(out);
-                if (r == FAIL)
-                    return NULL;
+        /* The move is most often one of the strings legal_moves returned: found by identity. */
+        int32_t code = -1, codes[MAX_LEGAL];
+        int count = legal_codes(c, codes), legal = 0;
+        for (int i = 0; i < count && !legal; i++)
+            if (move_str(codes[i]) == args[2]) {
+                code = codes[i];
+                legal = 1;
             }
-        } else if (PyErr_Occurred()) {
-            return NULL;
+        if (!legal) { /* an equal string: the move index */
+            PyObject *index = PyDict_GetItemWithError(MOVE_INDEX, args[2]);
+            if (!index && PyErr_Occurred())
+                return NULL;
+            if (index) {
+                code = (int32_t)PyLong_AsLong(index);
+                for (int i = 0; i < count && !legal; i++)
+                    legal = codes[i] == code;
+            }
+        }
+        if (legal) {
+            StateObject *out = copy_state(c);
+            if (!out)
+                return NULL;
+            int r = apply(&out->c, code);
+            if (r == OK)
+                return (PyObject *)out;
+            Py_DECREF(out);
+            if (r == FAIL)
+                return NULL;
         }
     }
     /* Not the fast path: the reference engine plays it (or refuses it with its own error). */
@@ -1920,6 +1924,7 @@ static struct PyModuleDef core_module = {
 PyMODINIT_FUNC PyInit__core(void)
 {
     init_tables();
+    init_mt_start();
     if (PyType_Ready(&StateType) < 0 || PyType_Ready(&EngineType) < 0)
         return NULL;
     PyObject *module = PyModule_Create(&core_module);
