@@ -136,6 +136,7 @@ typedef struct {
 typedef struct {
     PyObject_HEAD
     PyObject *name;
+    PyObject *pure_setup;   /* (num_players, options, rng) -> reference state (base game) */
     PyObject *pure_play;    /* (reference state, seat, move) -> reference state */
     PyObject *make_outcome; /* (people list, round) -> Outcome */
     PyObject *make_state;   /* (raw tuple) -> reference state */
@@ -1589,6 +1590,16 @@ static PyObject *to_reference_core(EngineObject *self, const Core *c)
     return out;
 }
 
+static PyObject *engine_setup(EngineObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    PyObject *ref = PyObject_Vectorcall(self->pure_setup, args, (size_t)nargs, NULL);
+    if (!ref)
+        return NULL;
+    PyObject *out = from_reference_core(self, ref);
+    Py_DECREF(ref);
+    return out;
+}
+
 static PyObject *engine_to_move(EngineObject *self, PyObject *state)
 {
     const Core *c = state_arg(state);
@@ -1730,18 +1741,19 @@ static PyObject *engine_raw(EngineObject *self, PyObject *state)
 
 static PyObject *engine_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 {
-    static char *kwlist[] = {"name", "play", "make_outcome", "make_state", "config_error", NULL};
-    PyObject *name, *play, *make_outcome, *make_state, *config_error;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "UOOOO:Engine", kwlist, &name, &play,
+    static char *kwlist[] = {"name",       "setup",        "play", "make_outcome",
+                             "make_state", "config_error", NULL};
+    PyObject *name, *setup, *play, *make_outcome, *make_state, *config_error;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "UOOOOO:Engine", kwlist, &name, &setup, &play,
                                      &make_outcome, &make_state, &config_error))
         return NULL;
     EngineObject *self = (EngineObject *)type->tp_alloc(type, 0);
     if (!self)
         return NULL;
-    PyObject **slots[5] = {&self->name, &self->pure_play, &self->make_outcome, &self->make_state,
-                           &self->config_error};
-    PyObject *values[5] = {name, play, make_outcome, make_state, config_error};
-    for (int i = 0; i < 5; i++) {
+    PyObject **slots[6] = {&self->name,         &self->pure_setup, &self->pure_play,
+                           &self->make_outcome, &self->make_state, &self->config_error};
+    PyObject *values[6] = {name, setup, play, make_outcome, make_state, config_error};
+    for (int i = 0; i < 6; i++) {
         Py_INCREF(values[i]);
         *slots[i] = values[i];
     }
@@ -1751,6 +1763,7 @@ static PyObject *engine_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 static int engine_traverse(EngineObject *self, visitproc visit, void *arg)
 {
     Py_VISIT(self->name);
+    Py_VISIT(self->pure_setup);
     Py_VISIT(self->pure_play);
     Py_VISIT(self->make_outcome);
     Py_VISIT(self->make_state);
@@ -1761,6 +1774,7 @@ static int engine_traverse(EngineObject *self, visitproc visit, void *arg)
 static int engine_clear(EngineObject *self)
 {
     Py_CLEAR(self->name);
+    Py_CLEAR(self->pure_setup);
     Py_CLEAR(self->pure_play);
     Py_CLEAR(self->make_outcome);
     Py_CLEAR(self->make_state);
@@ -1776,6 +1790,8 @@ static void engine_dealloc(EngineObject *self)
 }
 
 static PyMethodDef engine_methods[] = {
+    {"setup", (PyCFunction)(void (*)(void))engine_setup, METH_FASTCALL,
+     "setup(num_players, options, rng): the reference engine's deal, as a core State."},
     {"to_move", (PyCFunction)engine_to_move, METH_O, "to_move(state): the seats to decide."},
     {"legal_moves", (PyCFunction)(void (*)(void))engine_legal_moves, METH_FASTCALL,
      "legal_moves(state, seat): the move texts, in the reference engine's order (a tuple)."},
@@ -1798,11 +1814,11 @@ static PyMemberDef engine_members[] = {
 
 static PyTypeObject EngineType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "arena.games.arctic_scavengers._core.Engine",
-    .tp_doc = PyDoc_STR("Engine(name, play, make_outcome, make_state, config_error): "
+    .tp_doc = PyDoc_STR("Engine(name, setup, play, make_outcome, make_state, config_error): "
                         "Arctic Scavengers' base-game rules on core States."),
     .tp_basicsize = sizeof(EngineObject),
     .tp_itemsize = 0,
-    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_BASETYPE,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
     .tp_new = engine_new,
     .tp_dealloc = (destructor)engine_dealloc,
     .tp_traverse = (traverseproc)engine_traverse,

@@ -52,25 +52,17 @@ def _state(raw: tuple[Any, ...]) -> State:
     return State._make(fields)
 
 
+def _setup(num_players: int, options: ArcticScavengersOptions, rng: random.Random) -> State:
+    """The reference deal from the same rng (the core converts it); ConfigError with modules."""
+    if options.modules:
+        raise ConfigError(BASE_GAME_ONLY)
+    return GAME.setup(num_players, options, rng)
+
+
 _core, MISSING = load_core(__package__)
 
-
-def _engine(core: Any) -> CompiledEngine:
-    class ArcticScavengersEngine(core.Engine):  # type: ignore[misc]
-        """The core's Engine with the reference setup (base game only)."""
-
-        def setup(
-            self, num_players: int, options: ArcticScavengersOptions, rng: random.Random
-        ) -> Any:
-            """The reference deal from the same rng, converted (ConfigError with modules)."""
-            if options.modules:
-                raise ConfigError(BASE_GAME_ONLY)
-            return self.from_reference(GAME.setup(num_players, options, rng))
-
-    engine: CompiledEngine = ArcticScavengersEngine(
-        GAME.name, rules.play, _outcome, _state, ConfigError
-    )
-    return engine
-
-
-ENGINE: CompiledEngine | None = None if _core is None else _engine(_core)
+ENGINE: CompiledEngine | None = (
+    None
+    if _core is None
+    else _core.Engine(GAME.name, _setup, rules.play, _outcome, _state, ConfigError)
+)
