@@ -201,6 +201,8 @@ static PyObject *DISARM_S[8][NCARDS];  /* [saboteur serial - 1][target] */
 static PyObject *MOVE_INDEX;           /* move text -> code */
 static PyObject *SEATS[MAXP];          /* (0,), (1,), ... */
 static PyObject *NO_SEATS;             /* () */
+static PyObject *RANDOM_TYPE;          /* random.Random: setup draws its deal from one itself */
+static PyObject *GETRANDBITS, *MODULES_ATTR, *SHOVEL_ATTR;
 
 static void init_tables(void)
 {
@@ -1590,8 +1592,153 @@ static PyObject *to_reference_core(EngineObject *self, const Core *c)
     return out;
 }
 
+/* One getrandbits(k) of the match rng, as a C value. */
+static int rng_bits(PyObject *rng, int k, uint64_t *out)
+{
+    PyObject *call[2] = {rng, PyLong_FromLong(k)};
+    if (!call[1])
+        return -1;
+    PyObject *bits =
+        PyObject_VectorcallMethod(GETRANDBITS, call, 2 | PY_VECTORCALL_ARGUMENTS_OFFSET, NULL);
+    Py_DECREF(call[1]);
+    if (!bits)
+        return -1;
+    *out = PyLong_AsUnsignedLongLong(bits);
+    Py_DECREF(bits);
+    return *out == (unsigned long long)-1 && PyErr_Occurred() ? -1 : 0;
+}
+
+/* Random._randbelow_with_getrandbits(n). */
+static int rng_below(PyObject *rng, uint32_t n, uint32_t *out)
+{
+    int k = 0;
+    while ((n >> k) != 0)
+        k++;
+    for (;;) {
+        uint64_t v;
+        if (rng_bits(rng, k, &v) < 0)
+            return -1;
+        if (v < n) {
+            *out = (uint32_t)v;
+            return 0;
+        }
+    }
+}
+
+/* Random.shuffle(items). */
+static int rng_shuffle(PyObject *rng, uint8_t *items, int len)
+{
+    for (int i = len - 1; i > 0; i--) {
+        uint32_t j;
+        if (rng_below(rng, (uint32_t)i + 1, &j) < 0)
+            return -1;
+        uint8_t t = items[i];
+        items[i] = items[j];
+        items[j] = t;
+    }
+    return 0;
+}
+
+/* state.setup for the base game from a random.Random, drawing as it does (the same calls to
+ * the rng's getrandbits); 0 (nothing drawn) when the call is not that case: the reference
+ * setup then deals (or refuses) it. */
+static int deal(PyObject *const *args, Py_ssize_t nargs, Core *c)
+{
+    static const int start_deck[5][2] = {{0, 4}, {K_SCA, 3}, {2, 1}, {21, 1}, {K_SHO, 1}};
+    static const int junkyard_kinds[8] = {16, 17, 18, 19, 20, 21, 22, 23};
+    if (nargs != 3 || !Py_IS_TYPE(args[2], (PyTypeObject *)RANDOM_TYPE) ||
+        !PyLong_CheckExact(args[0]))
+        return 0;
+    long n = PyLong_AsLong(args[0]);
+    if (n < 2 || n > MAXP) {
+        PyErr_Clear();
+        return 0;
+    }
+    PyObject *modules = PyObject_GetAttr(args[1], MODULES_ATTR);
+    PyObject *shovel = modules ? PyObject_GetAttr(args[1], SHOVEL_ATTR) : NULL;
+    int dig = 0;
+    if (shovel && PyUnicode_CheckExact(shovel) && PyTuple_CheckExact(modules) &&
+        PyTuple_GET_SIZE(modules) == 0) {
+        if (PyUnicode_CompareWithASCIIString(shovel, "plus2") == 0)
+            dig = 2;
+        else if (PyUnicode_CompareWithASCIIString(shovel, "plus1") == 0)
+            dig = 1;
+    }
+    Py_XDECREF(modules);
+    Py_XDECREF(shovel);
+    PyErr_Clear();
+    if (!dig)
+        return 0;
+    PyObject *rng = args[2];
+    memset(c, 0, offsetof(Core, p));
+    c->n = (int8_t)n;
+    c->shovel = (int8_t)dig;
+    c->peek = NO_CARD;
+    c->action = -1;
+    c->hire_kind = -1;
+    int next[NKINDS]; /* the first card of each kind not dealt yet */
+    for (int k = 0; k < NKINDS; k++)
+        next[k] = FIRST_CARD[k];
+    for (int seat = 0; seat < n; seat++) {
+        Player *z = &c->p[seat];
+        memset(z, 0, sizeof *z);
+        for (int i = 0; i < 5; i++)
+            for (int q = 0; q < start_deck[i][1]; q++)
+                z->deck.c[z->deck.n++] = (uint8_t)next[start_deck[i][0]]++;
+        if (rng_shuffle(rng, z->deck.c, z->deck.n) < 0)
+            return -1;
+    }
+    for (int card = next[0]; card < FIRST_CARD[0] + KINDS[0].qty; card++)
+        c->removed.c[c->removed.n++] = (uint8_t)card; /* Refugees not dealt */
+    for (int i = 0; i < 8; i++) {
+        int k = junkyard_kinds[i], end = FIRST_CARD[k] + KINDS[k].qty;
+        if (n == 2) { /* the two highest serials leave the game (AS-A15) */
+            for (int card = end - 2; card < end; card++)
+                c->removed.c[c->removed.n++] = (uint8_t)card;
+            end -= 2;
+        }
+        for (int card = next[k]; card < end; card++)
+            c->junkyard.c[c->junkyard.n++] = (uint8_t)card;
+    }
+    seq_sort(&c->removed);
+    if (rng_shuffle(rng, c->junkyard.c, c->junkyard.n) < 0)
+        return -1;
+    for (int k = 9; k <= 15; k++) /* SLE FIE TF3 TF4 TF5 WOL GRE */
+        for (int card = FIRST_CARD[k]; card < FIRST_CARD[k] + KINDS[k].qty; card++)
+            c->contested.c[c->contested.n++] = (uint8_t)card;
+    if (rng_shuffle(rng, c->contested.c, c->contested.n) < 0)
+        return -1;
+    for (int s = 0; s < NSTACKS; s++)
+        for (int card = next[K_SCA + s]; card < FIRST_CARD[K_SCA + s] + KINDS[K_SCA + s].qty;
+             card++)
+            c->stacks[s].c[c->stacks[s].n++] = (uint8_t)card;
+    uint32_t initiator;
+    if (rng_below(rng, (uint32_t)n, &initiator) < 0) /* randrange(num_players) [AS-A3] */
+        return -1;
+    c->initiator = c->current = (int8_t)initiator;
+    if (rng_bits(rng, 64, &c->stream) < 0) /* Stream.from_rng */
+        return -1;
+    if (!(c->ev = ev_new(64)))
+        return -1;
+    int r = start_round(c);
+    if (r == DEFER) {
+        PyErr_SetString(PyExc_RuntimeError, "the core could not deal round 1");
+        return -1;
+    }
+    return r < 0 ? -1 : 1;
+}
+
 static PyObject *engine_setup(EngineObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
+    StateObject *fresh = new_state();
+    if (!fresh)
+        return NULL;
+    int dealt = deal(args, nargs, &fresh->c);
+    if (dealt > 0)
+        return (PyObject *)fresh;
+    Py_DECREF(fresh);
+    if (dealt < 0)
+        return NULL;
     PyObject *ref = PyObject_Vectorcall(self->pure_setup, args, (size_t)nargs, NULL);
     if (!ref)
         return NULL;
@@ -1891,8 +2038,20 @@ static int init_moves(void)
         add_move(&KEEP_NONE_S, MV(M_KEEP_NONE, 0, 0), "keep none") < 0)
         return -1;
     NO_SEATS = PyTuple_New(0);
-    if (!NO_SEATS)
+    GETRANDBITS = PyUnicode_InternFromString("getrandbits");
+    MODULES_ATTR = PyUnicode_InternFromString("modules");
+    SHOVEL_ATTR = PyUnicode_InternFromString("shovel");
+    if (!NO_SEATS || !GETRANDBITS || !MODULES_ATTR || !SHOVEL_ATTR)
         return -1;
+    PyObject *random = PyImport_ImportModule("random");
+    if (!random)
+        return -1;
+    RANDOM_TYPE = PyObject_GetAttrString(random, "Random");
+    Py_DECREF(random);
+    if (!RANDOM_TYPE || !PyType_Check(RANDOM_TYPE)) {
+        PyErr_SetString(PyExc_ImportError, "random.Random is not a type");
+        return -1;
+    }
     for (int s = 0; s < MAXP; s++)
         if (!(SEATS[s] = Py_BuildValue("(i)", s)))
             return -1;

@@ -308,3 +308,25 @@ def test_states_are_immutable_and_branch(engine: CompiledEngine) -> None:
     assert engine.to_reference(ends) == GAME.play(ref, 0, "end") == engine.to_reference(again)
     assert engine.to_reference(opened) == GAME.play(GAME.play(ref, 0, "hunt HUN.1"), 0, "go")
     assert cards("HUN.1")[0] in engine.to_reference(opened).players[0].discard
+
+
+class _OwnRandom(random.Random):
+    """A Random of another type: the core leaves its deal to the reference setup."""
+
+
+def test_setup_deals_as_the_reference(engine: CompiledEngine) -> None:
+    for players in (2, 3, 4, 5):
+        for shovel in ("plus2", "plus1"):
+            options = ArcticScavengersOptions(shovel=shovel)  # type: ignore[arg-type]
+            for seed in (0, 1, 99):
+                want = GAME.setup(players, options, random.Random(seed))
+                assert (
+                    engine.to_reference(engine.setup(players, options, random.Random(seed))) == want
+                )
+                got = engine.setup(players, options, _OwnRandom(seed))
+                assert engine.to_reference(got) == want
+    for players in (1, 6):
+        with pytest.raises(Exception) as refused:
+            GAME.setup(players, ArcticScavengersOptions(), random.Random(1))
+        with pytest.raises(refused.type):
+            engine.setup(players, ArcticScavengersOptions(), random.Random(1))
