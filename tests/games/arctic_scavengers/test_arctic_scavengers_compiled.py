@@ -317,7 +317,7 @@ class _OwnRandom(random.Random):
 def test_setup_deals_as_the_reference(engine: CompiledEngine) -> None:
     for players in (2, 3, 4, 5):
         for shovel in ("plus2", "plus1"):
-            options = ArcticScavengersOptions(shovel=shovel)  # type: ignore[arg-type]
+            options = ArcticScavengersOptions(shovel=shovel)
             for seed in (0, 1, 99):
                 want = GAME.setup(players, options, random.Random(seed))
                 assert (
