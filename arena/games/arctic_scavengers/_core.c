@@ -259,28 +259,30 @@ static void init_mt_start(void)
         MT_START[i] = 1812433253U * (MT_START[i - 1] ^ (MT_START[i - 1] >> 30)) + (uint32_t)i;
 }
 
-/* CPython's init_by_array (Modules/_randommodule.c), which seeding with an int ends in. */
+/* CPython's init_by_array (Modules/_randommodule.c), which seeding with an int ends in; the
+ * word before the one being mixed is carried in a register (`prev` is mt[i - 1]). */
 static void mt_init_by_array(MT *m, const uint32_t *key, int key_length)
 {
     uint32_t *mt = m->mt;
     memcpy(mt, MT_START, sizeof MT_START);
+    uint32_t prev = mt[0];
     int i = 1, j = 0;
     for (int k = MT_N > key_length ? MT_N : key_length; k; k--) {
-        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525U)) + key[j] + (uint32_t)j;
+        prev = mt[i] = (mt[i] ^ ((prev ^ (prev >> 30)) * 1664525U)) + key[j] + (uint32_t)j;
         i++;
         j++;
         if (i >= MT_N) {
-            mt[0] = mt[MT_N - 1];
+            mt[0] = prev;
             i = 1;
         }
         if (j >= key_length)
             j = 0;
     }
     for (int k = MT_N - 1; k; k--) {
-        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941U)) - (uint32_t)i;
+        prev = mt[i] = (mt[i] ^ ((prev ^ (prev >> 30)) * 1566083941U)) - (uint32_t)i;
         i++;
         if (i >= MT_N) {
-            mt[0] = mt[MT_N - 1];
+            mt[0] = prev;
             i = 1;
         }
     }
