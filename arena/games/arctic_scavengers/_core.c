@@ -8,6 +8,9 @@
  * the base game only (no expansion module: a state's `ext` is None); compiled.py wraps an
  * `Engine` of this module in arena.compiled's CompiledEngine protocol.
  *
+ * `setup` deals from a random.Random as state.setup does (its shuffles, randrange and the 64 bits
+ * of the stream, through the rng's own getrandbits); any other rng or options get the reference
+ * setup (compiled.py's `_setup`, which refuses expansion modules), converted.
  * A `State` is immutable: `play` copies the position into a new object and changes the copy.
  * The public events (state.events: (round, text) pairs) are kept as the reference's own Python
  * tuples in an append-only buffer that states share (a state sees its slice; appending where a

@@ -1,14 +1,15 @@
 """Arctic Scavengers' compiled engine: the C core (`_core.c`) as an
 `arena.compiled.CompiledEngine`, for the base game only.
 
-The hot calls (`to_move`, `legal_moves`, `play`, `outcome`) are the core's own functions, with no
-Python frame between the caller and C. `setup` is the reference setup (it runs once a game),
-converted; every later shuffle is drawn by the core from the state's stream exactly as
-`arena.chance.Stream.shuffled_chained` does. A move off the fast path (not the seat to decide,
-malformed, illegal) is played or refused by the reference `play` on the state converted back;
-outcomes are built here by the reference's own `outcome_from_keys`. The pure-Python engine stays
-the reference (tests/games/arctic_scavengers/test_arctic_scavengers_compiled.py plays both in
-step).
+`ENGINE` is the core's own `Engine`: the hot calls (`setup`, `to_move`, `legal_moves`, `play`,
+`outcome`) are C functions, with no Python frame between the caller and C. `setup` deals in C
+from a `random.Random` exactly as `state.setup` does (the same `getrandbits` calls); any other
+rng goes to `_setup` here, the reference setup, converted. Every later shuffle is drawn by the
+core from the state's stream exactly as `arena.chance.Stream.shuffled_chained` does. A move off
+the fast path (not the seat to decide, malformed, illegal) is played or refused by the reference
+`play` on the state converted back; outcomes are built here by the reference's own
+`outcome_from_keys`. The pure-Python engine stays the reference
+(tests/games/arctic_scavengers/test_arctic_scavengers_compiled.py plays both in step).
 
 The core plays the base game only (every player count, the two-player variant, both Shovel
 options): with any expansion module on, `setup` and `from_reference` raise ConfigError.
