@@ -66,6 +66,7 @@ ENTRIES: tuple[GameEntry, ...] = (
         strategies="arena.games.arctic_scavengers.strategy:STRATEGIES",
         sampling="arena.games.arctic_scavengers.sampling:resample",
         board="arena.web.boards.arctic_scavengers:draw",
+        compiled="arena.games.arctic_scavengers.compiled:ENGINE",
     ),
     GameEntry(
         name="hypnosia",

@@ -3,9 +3,12 @@ expansion modules on) and the greedy bot's win rate (the base game, and 3 player
 
     .venv/bin/python bench/bench_arctic_scavengers.py [--games N] [--matches2 M] [--matches4 M]
                                                         [--modules M] [--baseline DIR]
+                                                        [--compiled]
 
 `--baseline DIR` also prints random playouts per second of another checkout's engine beside
-this one's (bench/side_by_side.py: fresh processes, alternating rounds, median CPU rate).
+this one's (bench/side_by_side.py: fresh processes, alternating rounds, median CPU rate);
+`--compiled` with it also prints this checkout's compiled engine (arena/compiled.py; the base
+game only) against the baseline's pure engine, for 2 and 4 players and both Shovel options.
 
 Prints figures; asserts nothing. The win-rate runs are seeded and reproducible: match i uses
 deal seed i, the greedy bot sits in seat i % n (rotating seats) and random bots, each with its
@@ -90,10 +93,28 @@ def main() -> None:
         "--modules", type=int, default=100, help="3-player greedy matches, all 9 modules on"
     )
     parser.add_argument("--baseline", type=Path, help="another checkout to compare speed with")
+    parser.add_argument(
+        "--compiled",
+        action="store_true",
+        help="with --baseline: also the compiled engine here against the baseline's pure one",
+    )
     args = parser.parse_args()
+    if args.compiled and args.baseline is None:
+        parser.error("--compiled compares against --baseline DIR")
     if args.baseline is not None:
         for n in (2, 4):
             compare("arctic_scavengers", players=n, games=args.games // 2, baseline=args.baseline)
+        if args.compiled:
+            for n in (2, 4):
+                for shovel in ("plus2", "plus1"):
+                    compare(
+                        "arctic_scavengers",
+                        players=n,
+                        games=args.games // 2,
+                        baseline=args.baseline,
+                        options={"shovel": shovel},
+                        compiled=True,
+                    )
     for n in (2, 4):
         for label, options in (("base game", None), ("all 9 modules", ALL_MODULES)):
             cpu, wall, per_game = random_games_per_second(n, args.games, options)
