@@ -16,7 +16,7 @@ $(PY):
 # Playwright, grpcio-tools ...), installed on top. Dev depends on runtime so that `make -j demo
 # test` never runs two pip installs in one environment at once.
 # The games' compiled cores (setup.py) are built by the install: a changed core installs again.
-CORES := $(wildcard arena/games/*/_core.c)
+CORES := $(wildcard arena/games/*/_core.c arena/games/*.h)
 $(RUNTIME): pyproject.toml setup.py $(CORES) | $(PY)
 	$(PY) -m pip install --quiet -e .
 	touch $(RUNTIME)

@@ -19,6 +19,7 @@ setup(
         Extension(
             f"arena.games.{core.parent.name}._core",
             [core.as_posix()],
+            depends=["arena/games/_chance.h"],  # arena/chance.py in C, shared by the cores
             extra_compile_args=["-O2", "-std=c11", "-Wall", "-Wno-unused-function"],
             optional=True,
         )

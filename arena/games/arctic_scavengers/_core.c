@@ -32,6 +32,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "../_chance.h" /* arena/chance.py in C */
+
 #define NCARDS 149 /* the base game's cards (cards.py NUM_CARDS) */
 #define NKINDS 24
 #define MAXP 5
@@ -240,98 +242,6 @@ static void init_tables(void)
         IS_SNIPER[c] = CARD_KIND[c] == K_SNI;
         IS_SABOTEUR[c] = CARD_KIND[c] == K_SAB;
     }
-}
-
-/* ---- chance: arena.chance.Stream.shuffled_chained --------------------------------------- */
-
-#define MT_N 624
-#define MT_M 397
-
-typedef struct {
-    uint32_t mt[MT_N];
-    int i;
-} MT;
-
-/* init_genrand(19650218), where every init_by_array starts: an init-time table. */
-static uint32_t MT_START[MT_N];
-
-static void init_mt_start(void)
-{
-    MT_START[0] = 19650218U;
-    for (int i = 1; i < MT_N; i++)
-        MT_START[i] = 1812433253U * (MT_START[i - 1] ^ (MT_START[i - 1] >> 30)) + (uint32_t)i;
-}
-
-/* CPython's init_by_array (Modules/_randommodule.c), which seeding with an int ends in; the
- * word before the one being mixed is carried in a register (`prev` is mt[i - 1]). */
-static void mt_init_by_array(MT *m, const uint32_t *key, int key_length)
-{
-    uint32_t *mt = m->mt;
-    memcpy(mt, MT_START, sizeof MT_START);
-    uint32_t prev = mt[0];
-    int i = 1, j = 0;
-    for (int k = MT_N > key_length ? MT_N : key_length; k; k--) {
-        prev = mt[i] = (mt[i] ^ ((prev ^ (prev >> 30)) * 1664525U)) + key[j] + (uint32_t)j;
-        i++;
-        j++;
-        if (i >= MT_N) {
-            mt[0] = prev;
-            i = 1;
-        }
-        if (j >= key_length)
-            j = 0;
-    }
-    for (int k = MT_N - 1; k; k--) {
-        prev = mt[i] = (mt[i] ^ ((prev ^ (prev >> 30)) * 1566083941U)) - (uint32_t)i;
-        i++;
-        if (i >= MT_N) {
-            mt[0] = prev;
-            i = 1;
-        }
-    }
-    mt[0] = 0x80000000U;
-    m->i = 0;
-}
-
-/* genrand_uint32 with the twist done word by word as the outputs need it: twisting word kk
- * in place reads words kk + 1 and kk + M (still old) or kk + M - N (already new), exactly as
- * the whole-array twist does in order, so the outputs are the same; a short shuffle twists
- * only the words it uses. */
-static inline uint32_t mt_next(MT *m)
-{
-    uint32_t *mt = m->mt;
-    int kk = m->i, next = kk + 1 == MT_N ? 0 : kk + 1;
-    int far = kk + MT_M < MT_N ? kk + MT_M : kk + MT_M - MT_N;
-    uint32_t y = (mt[kk] & 0x80000000U) | (mt[next] & 0x7fffffffU);
-    y = mt[kk] = mt[far] ^ (y >> 1) ^ (y & 1U ? 0x9908b0dfU : 0U);
-    m->i = next;
-    y ^= (y >> 11);
-    y ^= (y << 7) & 0x9d2c5680U;
-    y ^= (y << 15) & 0xefc60000U;
-    y ^= (y >> 18);
-    return y;
-}
-
-/* random.Random(stream).shuffle(items); returns the generator's next getrandbits(64). */
-static uint64_t shuffled_chained(uint64_t stream, uint8_t *items, int len)
-{
-    MT m;
-    uint32_t key[2] = {(uint32_t)stream, (uint32_t)(stream >> 32)};
-    mt_init_by_array(&m, key, key[1] ? 2 : 1);
-    for (int i = len - 1; i > 0; i--) {
-        uint32_t n = (uint32_t)i + 1, k = 0, j;
-        while ((n >> k) != 0)
-            k++;
-        do
-            j = mt_next(&m) >> (32 - k);
-        while (j >= n);
-        uint8_t t = items[i];
-        items[i] = items[j];
-        items[j] = t;
-    }
-    uint64_t lo = mt_next(&m);
-    uint64_t hi = mt_next(&m);
-    return lo | hi << 32;
 }
 
 /* ---- sequences and card sets ---------------------------------------------------------- */
@@ -593,7 +503,7 @@ static int draw_cards(Core *c, Player *z, int count, int *reshuffled)
         count = 0;
     if (z->deck.n < count && z->discard.n) {
         Seq more = z->discard;
-        c->stream = shuffled_chained(c->stream, more.c, more.n);
+        c->stream = chance_shuffled_chained(c->stream, more.c, more.n);
         int need = count - z->deck.n;
         if (seq_extend(&z->hand, z->deck.c, z->deck.n))
             return DEFER;
@@ -819,7 +729,7 @@ static int resolve(Core *c)
     if (winner == NO_SEAT) {
         if (seq_extend(&c->junkyard, &prize, 1))
             return DEFER;
-        c->stream = shuffled_chained(c->stream, c->junkyard.c, c->junkyard.n);
+        c->stream = chance_shuffled_chained(c->stream, c->junkyard.c, c->junkyard.n);
         t_str(&t, ": deadlock, the contested resource goes into the junkyard");
     } else {
         if (seq_extend(&c->p[winner].discard, &prize, 1))
@@ -1021,7 +931,7 @@ static int go(Core *c)
     if (action == A_TRASH) {
         if (seq_extend(&c->junkyard, chosen.c, chosen.n))
             return DEFER;
-        c->stream = shuffled_chained(c->stream, c->junkyard.c, c->junkyard.n);
+        c->stream = chance_shuffled_chained(c->stream, c->junkyard.c, c->junkyard.n);
         t_seat(&t, seat, ": trash ");
         t_ids(&t, chosen.c, chosen.n);
         return put(c, 1, &t);
@@ -2082,7 +1992,7 @@ static PyObject *core_shuffled_chained(PyObject *module, PyObject *const *args, 
     Py_DECREF(items);
     if (len < 0)
         return NULL;
-    stream = shuffled_chained(stream, buf, len);
+    stream = chance_shuffled_chained(stream, buf, len);
     return Py_BuildValue("NK", cards_tuple(buf, len), (unsigned long long)stream);
 }
 
@@ -2104,7 +2014,7 @@ static struct PyModuleDef core_module = {
 PyMODINIT_FUNC PyInit__core(void)
 {
     init_tables();
-    init_mt_start();
+    chance_init();
     if (PyType_Ready(&StateType) < 0 || PyType_Ready(&EngineType) < 0)
         return NULL;
     PyObject *module = PyModule_Create(&core_module);

@@ -24,6 +24,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "../_chance.h" /* arena/chance.py in C */
+
 #define NUM_COLOURS 5
 #define MAX_PLAYERS 4
 #define MAX_DISPLAYS 9
@@ -152,90 +154,6 @@ static void init_tables(void)
         FLOOR_BITS |= 1u << (6 * k + 5);
 }
 
-/* ---- chance: splitmix64 and CPython's Mersenne Twister ------------------------------- */
-
-#define GAMMA 0x9E3779B97F4A7C15ULL
-
-static uint64_t next64(uint64_t *stream)
-{
-    uint64_t state = *stream + GAMMA;
-    uint64_t z = (state ^ state >> 30) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ z >> 27) * 0x94D049BB133111EBULL;
-    *stream = state;
-    return z ^ z >> 31;
-}
-
-#define MT_N 624
-#define MT_M 397
-
-typedef struct {
-    uint32_t mt[MT_N];
-    int i;
-} MT;
-
-static void mt_init_genrand(MT *m, uint32_t s)
-{
-    m->mt[0] = s;
-    for (int i = 1; i < MT_N; i++)
-        m->mt[i] = 1812433253U * (m->mt[i - 1] ^ (m->mt[i - 1] >> 30)) + (uint32_t)i;
-    m->i = MT_N;
-}
-
-/* CPython's init_by_array (Modules/_randommodule.c), which seeding with an int ends in. */
-static void mt_init_by_array(MT *m, const uint32_t *key, int key_length)
-{
-    uint32_t *mt = m->mt;
-    mt_init_genrand(m, 19650218U);
-    int i = 1, j = 0;
-    for (int k = MT_N > key_length ? MT_N : key_length; k; k--) {
-        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525U)) + key[j] + (uint32_t)j;
-        i++;
-        j++;
-        if (i >= MT_N) {
-            mt[0] = mt[MT_N - 1];
-            i = 1;
-        }
-        if (j >= key_length)
-            j = 0;
-    }
-    for (int k = MT_N - 1; k; k--) {
-        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941U)) - (uint32_t)i;
-        i++;
-        if (i >= MT_N) {
-            mt[0] = mt[MT_N - 1];
-            i = 1;
-        }
-    }
-    mt[0] = 0x80000000U;
-}
-
-static uint32_t mt_next(MT *m)
-{
-    static const uint32_t mag01[2] = {0x0U, 0x9908b0dfU};
-    uint32_t *mt = m->mt;
-    uint32_t y;
-    if (m->i >= MT_N) {
-        int kk;
-        for (kk = 0; kk < MT_N - MT_M; kk++) {
-            y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
-            mt[kk] = mt[kk + MT_M] ^ (y >> 1) ^ mag01[y & 0x1U];
-        }
-        for (; kk < MT_N - 1; kk++) {
-            y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
-            mt[kk] = mt[kk + (MT_M - MT_N)] ^ (y >> 1) ^ mag01[y & 0x1U];
-        }
-        y = (mt[MT_N - 1] & 0x80000000U) | (mt[0] & 0x7fffffffU);
-        mt[MT_N - 1] = mt[MT_M - 1] ^ (y >> 1) ^ mag01[y & 0x1U];
-        m->i = 0;
-    }
-    y = mt[m->i++];
-    y ^= (y >> 11);
-    y ^= (y << 7) & 0x9d2c5680U;
-    y ^= (y << 15) & 0xefc60000U;
-    y ^= (y >> 18);
-    return y;
-}
-
 static int bit_length(uint32_t n)
 {
     int k = 0;
@@ -244,24 +162,6 @@ static int bit_length(uint32_t n)
         n >>= 1;
     }
     return k;
-}
-
-/* random.Random(seed).shuffle(items) for a 64-bit seed (arena.chance._shuffle). */
-static void shuffle_seeded(uint64_t seed, uint8_t *items, int len)
-{
-    MT m;
-    uint32_t key[2] = {(uint32_t)seed, (uint32_t)(seed >> 32)};
-    mt_init_by_array(&m, key, key[1] ? 2 : 1);
-    for (int i = len - 1; i > 0; i--) {
-        uint32_t n = (uint32_t)i + 1;
-        int k = bit_length(n);
-        uint32_t j = mt_next(&m) >> (32 - k);
-        while (j >= n)
-            j = mt_next(&m) >> (32 - k);
-        uint8_t t = items[i];
-        items[i] = items[j];
-        items[j] = t;
-    }
 }
 
 /* ---- boards and walls (state.py) ------------------------------------------------------ */
@@ -356,7 +256,7 @@ static void refill(Core *c, int displays)
                 c->bag[len++] = (uint8_t)k;
             c->lid[k] = 0;
         }
-        shuffle_seeded(next64(&c->stream), c->bag, len);
+        chance_shuffled(&c->stream, c->bag, len);
         int more = need - ndrawn;
         if (more > len)
             more = len;
@@ -1447,7 +1347,7 @@ static PyObject *core_shuffled(PyObject *module, PyObject *const *args, Py_ssize
         buf[i] = (uint8_t)v;
     }
     Py_DECREF(items);
-    shuffle_seeded(next64(&stream), buf, (int)len);
+    chance_shuffled(&stream, buf, (int)len);
     PyObject *out = PyTuple_New(len);
     if (!out)
         return NULL;
@@ -1480,6 +1380,7 @@ static struct PyModuleDef core_module = {
 PyMODINIT_FUNC PyInit__core(void)
 {
     init_tables();
+    chance_init();
     if (PyType_Ready(&StateType) < 0 || PyType_Ready(&EngineType) < 0)
         return NULL;
     PyObject *module = PyModule_Create(&core_module);

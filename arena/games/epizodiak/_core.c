@@ -18,6 +18,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "../_chance.h" /* arena/chance.py in C */
+
 #define VALUES 12
 #define SEATS 3
 #define HAND_SIZE 12
@@ -92,99 +94,6 @@ static inline int cw(int v) { return pmod(v, VALUES) + 1; }         /* v + 1, 12
 static inline int ccw(int v) { return pmod(v - 2, VALUES) + 1; }    /* v - 1, 1 then 12 */
 static inline int end_value(int s, int n) { return pmod(s + n - 2, VALUES) + 1; }
 static inline int open_cw(int s, int n) { return pmod(s + n - 1, VALUES) + 1; }
-
-/* ---- chance: arena.chance.Stream.shuffled, bit for bit ---------------------------------- */
-
-#define MT_N 624
-#define MT_M 397
-
-typedef struct {
-    uint32_t mt[MT_N];
-    int index;
-} MT;
-
-static void mt_init_genrand(MT *r, uint32_t s) {
-    r->mt[0] = s;
-    for (int i = 1; i < MT_N; i++)
-        r->mt[i] = 1812433253U * (r->mt[i - 1] ^ (r->mt[i - 1] >> 30)) + (uint32_t)i;
-    r->index = MT_N;
-}
-
-static void mt_init_by_array(MT *r, const uint32_t *key, size_t key_length) {
-    uint32_t *mt = r->mt;
-    size_t i = 1, j = 0, k;
-    mt_init_genrand(r, 19650218U);
-    for (k = MT_N > key_length ? MT_N : key_length; k; k--) {
-        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525U)) + key[j] + (uint32_t)j;
-        i++;
-        j++;
-        if (i >= MT_N) {
-            mt[0] = mt[MT_N - 1];
-            i = 1;
-        }
-        if (j >= key_length) j = 0;
-    }
-    for (k = MT_N - 1; k; k--) {
-        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941U)) - (uint32_t)i;
-        i++;
-        if (i >= MT_N) {
-            mt[0] = mt[MT_N - 1];
-            i = 1;
-        }
-    }
-    mt[0] = 0x80000000U;
-}
-
-static uint32_t mt_next(MT *r) {
-    static const uint32_t mag01[2] = {0x0U, 0x9908b0dfU};
-    uint32_t *mt = r->mt, y;
-    if (r->index >= MT_N) {
-        int kk;
-        for (kk = 0; kk < MT_N - MT_M; kk++) {
-            y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
-            mt[kk] = mt[kk + MT_M] ^ (y >> 1) ^ mag01[y & 1U];
-        }
-        for (; kk < MT_N - 1; kk++) {
-            y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
-            mt[kk] = mt[kk + (MT_M - MT_N)] ^ (y >> 1) ^ mag01[y & 1U];
-        }
-        y = (mt[MT_N - 1] & 0x80000000U) | (mt[0] & 0x7fffffffU);
-        mt[MT_N - 1] = mt[MT_M - 1] ^ (y >> 1) ^ mag01[y & 1U];
-        r->index = 0;
-    }
-    y = mt[r->index++];
-    y ^= (y >> 11);
-    y ^= (y << 7) & 0x9d2c5680U;
-    y ^= (y << 15) & 0xefc60000U;
-    y ^= (y >> 18);
-    return y;
-}
-
-/* Stream.next64: (output, next stream). */
-static uint64_t next64(uint64_t *stream) {
-    uint64_t state = *stream + 0x9E3779B97F4A7C15ULL, z = state;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    *stream = state;
-    return z ^ (z >> 31);
-}
-
-/* Stream.shuffled: `random.Random(next64 output).shuffle(items)`, the stream stepped once. */
-static void shuffled(uint64_t *stream, uint8_t *items, int n) {
-    uint64_t seed = next64(stream);
-    uint32_t key[2] = {(uint32_t)seed, (uint32_t)(seed >> 32)};
-    MT r;
-    mt_init_by_array(&r, key, seed >> 32 ? 2 : 1); /* CPython seeds an int by its 32-bit words */
-    for (int i = n - 1; i > 0; i--) {
-        uint32_t m = (uint32_t)i + 1, k = 0, j;
-        while ((m >> k) != 0) k++; /* m's bit length */
-        do j = mt_next(&r) >> (32 - k); /* getrandbits(k), the _randbelow rejection loop */
-        while (j >= m);
-        uint8_t t = items[i];
-        items[i] = items[j];
-        items[j] = t;
-    }
-}
 
 /* ---- legal moves (moves.py) --------------------------------------------------------------- */
 
@@ -378,7 +287,7 @@ static void deal(Data *d, long round, long starter, const long *totals, uint64_t
     d->score7 = score7, d->dial_double = dial_double, d->pickup_legacy = legacy;
     d->score7_legacy = score7_legacy, d->target = target;
     d->stream = stream;
-    shuffled(&d->stream, tiles, VALUES * 4);
+    chance_shuffled(&d->stream, tiles, VALUES * 4);
     for (int s = 0; s < SEATS; s++)
         for (int i = 0; i < HAND_SIZE; i++) d->hands[s][tiles[s * HAND_SIZE + i]]++;
     d->npile = VALUES * 4 - SEATS * HAND_SIZE - 1;
@@ -503,7 +412,7 @@ static int finish_turn(CState *s, int skip, int placed) {
             int n = 0;
             for (int i = 0; i < d->length; i++) tiles[n++] = (uint8_t)(pmod(d->start + i - 1, VALUES) + 1);
             for (int i = 0; i < d->npile && n < TILES_MAX; i++) tiles[n++] = d->pile[i];
-            shuffled(&d->stream, tiles, n);
+            chance_shuffled(&d->stream, tiles, n);
             d->npile = (uint8_t)(n - 1);
             memcpy(d->pile, tiles, (size_t)(n - 1));
             d->start = tiles[n - 1];
@@ -1086,6 +995,7 @@ static PyObject *move_text(int id) {
 
 PyMODINIT_FUNC PyInit__core(void) {
     if (PyType_Ready(&CStateType) < 0) return NULL;
+    chance_init();
     if (TEXT_IDS == NULL) { /* the tables: built once per process */
         if ((TEXT_IDS = PyDict_New()) == NULL) return NULL;
         for (int id = 0; id < NUM_MOVES; id++) {

@@ -23,6 +23,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "../_chance.h" /* arena/chance.py in C */
+
 #define MAX_PLAYERS 6
 #define MAX_SPACES 160 /* board.py has 108; init() refuses more than this */
 #define MAX_DIE 6
@@ -319,16 +321,6 @@ drop_turn(HState *s)
     memmove(s->ev, s->ev + 1, s->nturns * sizeof(s->ev[0]));
 }
 
-static inline uint64_t
-splitmix_step(uint64_t *stream)
-{
-    const uint64_t state = *stream + 0x9E3779B97F4A7C15ULL;
-    uint64_t z = (state ^ state >> 30) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ z >> 27) * 0x94D049BB133111EBULL;
-    *stream = state;
-    return z ^ z >> 31;
-}
-
 /* rules._pass_turn on a state being built: the next seat with pawns rolls; a roll without a
  * legal use is forfeited and passed on; the round cap stops the game. */
 static int
@@ -359,8 +351,8 @@ pass_turn(HState *s)
             return 0;
         }
         seat = following;
-        const uint64_t z = splitmix_step(&s->stream);
-        const uint8_t roll[2] = {(uint8_t)((z & 0xFFFFFFFFULL) % 6 + 1), (uint8_t)((z >> 32) % 6 + 1)};
+        uint8_t roll[2];
+        chance_dice_pair(&s->stream, 6, roll);
         const int count =
             generate(s->cells, s->start[seat], seat, roll, 2, s->stacks_cross, s->moves);
         if (count < 0)
