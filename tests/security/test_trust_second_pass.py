@@ -50,7 +50,9 @@ def secured(tmp_path: Path):
     db = str(tmp_path / "trust.db")
     organizer = arena("organizer", "add", "org", db=db)
     tokens = {name: arena("bot", "add", name, db=db) for name in (*HONEST, "doomed")}
-    server, address = start_serve(db, "--time-per-move", "2000")
+    # every bot connects before a test starts: a PlayMatch naming a revoked one (refused as
+    # absent) waits 2 s for it, not the default 15
+    server, address = start_serve(db, "--time-per-move", "2000", "--startup-timeout", "2")
     bots = [start_bot(address, n, tokens[n], i) for i, n in enumerate((*HONEST, "doomed"))]
     try:
         run(connected(address, {*HONEST, "doomed"}))
@@ -109,7 +111,7 @@ def test_a_secured_server_stays_secured_when_its_last_credential_goes(secured: S
 
 def test_the_embedded_referee_takes_no_organizer_call_but_its_launchers() -> None:
     async def scenario():
-        referee = EmbeddedReferee()
+        referee = EmbeddedReferee(startup_timeout_s=1.0)  # no bot ever connects: refused after 1 s
         address = await referee.start()
         try:
             async with grpc.aio.insecure_channel(address) as channel:
