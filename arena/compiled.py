@@ -4,7 +4,7 @@ many games (a search of your own, the benches).
 A game may have one: `arena/games/<game>/_core.c` (built by setup.py at install) and, beside it,
 `compiled.py`, whose `ENGINE` wraps the core in the `CompiledEngine` protocol below, or is None
 with `MISSING` saying why (the core did not build). The pure-Python engine stays the reference:
-the referee, the records and the views use it, and `arena.testing.check_compiled` plays both side
+the referee, the records and the views use it, and `check_compiled` below plays both side
 by side (same seats to move, same legal moves in the same order, same outcome, and the compiled
 state converted back equal to the reference state after every move).
 
@@ -118,16 +118,16 @@ def check_compiled(
         where = f"{game}, {num_players} players, {options}, game seed {g}"
         for ply in range(max_decisions + 1):
             at = f"{where}, ply {ply}"
-            assert engine.to_reference(fast) == ref, f"{at}: the states differ"
-            assert engine.outcome(fast) == reference.outcome(ref), f"{at}: the outcomes differ"
+            _expect(engine.to_reference(fast) == ref, f"{at}: the states differ")
+            _expect(engine.outcome(fast) == reference.outcome(ref), f"{at}: the outcomes differ")
             if reference.outcome(ref) is not None:
                 break
             movers = reference.to_move(ref)
-            assert tuple(engine.to_move(fast)) == tuple(movers), f"{at}: the seats to move differ"
+            _expect(tuple(engine.to_move(fast)) == tuple(movers), f"{at}: the seats to move differ")
             for seat in movers:
                 want = list(reference.legal_moves(ref, seat))
                 got = list(engine.legal_moves(fast, seat))
-                assert got == want, f"{at}: seat {seat}'s legal moves differ: {got} != {want}"
+                _expect(got == want, f"{at}: seat {seat}'s legal moves differ: {got} != {want}")
             seat = rng.choice(movers)
             move = rng.choice(list(reference.legal_moves(ref, seat)))
             if ply % 7 == 0:  # now and then a move from the reference state converted forth
@@ -154,4 +154,10 @@ def _same_refusal(
             errors.append(type(exc))
         else:
             errors.append(None)
-    assert errors[0] is not None and errors[0] == errors[1], f"{at}: refusals differ: {errors}"
+    _expect(errors[0] is not None and errors[0] == errors[1], f"{at}: refusals differ: {errors}")
+
+
+def _expect(holds: bool, message: str) -> None:
+    """An AssertionError when a comparison fails (raised, not asserted: `python -O` keeps it)."""
+    if not holds:
+        raise AssertionError(message)

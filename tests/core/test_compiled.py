@@ -46,3 +46,28 @@ def test_a_core_that_did_not_build_is_reported_with_why(monkeypatch: pytest.Monk
     assert compiled("the_number") is None
     with pytest.raises(ConfigError, match=r"the_number's compiled core is not built \(No module"):
         require_compiled("the_number")
+
+
+class _Reversed:
+    """Azul's compiled engine with its legal moves in the wrong order: a divergence to find."""
+
+    def __init__(self, engine: object) -> None:
+        self._engine = engine
+        self.name = "azul"
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._engine, name)
+
+    def legal_moves(self, state: object, seat: int) -> list[str]:
+        return list(reversed(self._engine.legal_moves(state, seat)))  # type: ignore[attr-defined]
+
+
+def test_check_compiled_finds_an_engine_that_differs(monkeypatch: pytest.MonkeyPatch) -> None:
+    from arena import compiled as module
+    from arena.games.azul import AzulOptions
+
+    assert module.check_compiled("azul", 2, AzulOptions(), 2) > 0  # the real core agrees
+    broken = _Reversed(require_compiled("azul"))
+    monkeypatch.setattr(module, "require_compiled", lambda game: broken)
+    with pytest.raises(AssertionError, match="seat 0's legal moves differ|seat 1's legal"):
+        module.check_compiled("azul", 2, AzulOptions(), 1)
