@@ -34,7 +34,7 @@ from arena.games.lucky_numbers.state import (
     easy_grid,
 )
 
-CORE, MISSING = load_core("arena.games.lucky_numbers")
+CORE, MISSING = load_core(__package__)
 
 # The core's codes of the phases and the tile sources (the enums in _core.c's order).
 PHASES = (Phase.SETUP, Phase.ACQUIRE, Phase.RESOLVE, Phase.OVER)
