@@ -33,7 +33,11 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Served, P
         request = pb.CreateTournamentRequest(game="lucky_numbers", bots=BOTS, seed=5)
         tid = call(s.address, "CreateTournament", request).tournament_id
         watched = cli(["watch", "--tournament", str(tid), "--server", s.address])
-        assert "6/6 played, finished" in watched.splitlines()[-4]
+        # Matches finish in any order, so the last update may list one or more of them.
+        progress = [line for line in watched.splitlines() if line.startswith("tournament ")]
+        assert progress[-1] == "tournament 1 (lucky_numbers): 6/6 played, finished"
+        finished = re.findall(r"finished (t1-\d+):", watched)
+        assert sorted(finished) == [f"t1-{i}" for i in range(6)]
         yield s, db
 
 
