@@ -17,7 +17,9 @@ interval, and its budget adherence: the 99th percentile of its decision times ov
 `--set MODULE.NAME=VALUE` (repeatable) overrides a module constant in every process before it
 plays, for paired experiments at fixed work (`--set arena.games.lucky_numbers.boss.KEEP=4`):
 the same seeds with and without it play the same deals. `--record FILE` writes every match's
-win share, in match order, as JSON (per game and opponent), to compare two runs match by match.
+win share, in match order, as JSON (per game and opponent), to compare two runs match by match;
+it is rewritten as each match ends, so a run stopped early keeps what it played. `--progress N`
+prints the figures so far after every N matches.
 
 `--clairvoyant` (The Number) measures luck rather than the boss: the boss is asked after the
 opponents each turn and shown the numbers they wrote. What such a boss cannot win is decided
@@ -226,6 +228,15 @@ def matches(game: str, opponent: str, args: Any) -> list[Match]:
     ]  # fmt: skip
 
 
+def played(todo: list[Match], args: Any) -> Iterator[Result]:
+    """Each match's result, in match order, as it ends (in `--workers` processes)."""
+    if args.workers <= 1:
+        yield from map(play, todo)
+        return
+    with ProcessPoolExecutor(args.workers, initializer=override, initargs=(args.set,)) as pool:
+        yield from pool.map(play, todo)
+
+
 def main() -> None:
     """Parse the arguments, play every game's matches, print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -246,6 +257,10 @@ def main() -> None:
         help="override a module constant in every process (repeatable)",
     )  # fmt: skip
     parser.add_argument("--record", help="write each match's win share, in order, as JSON")
+    parser.add_argument(
+        "--progress", type=int, default=0, metavar="N",
+        help="print the figures so far after every N matches",
+    )  # fmt: skip
     args = parser.parse_args()
     override(args.set)
     if args.no_clock:
@@ -258,17 +273,16 @@ def main() -> None:
         for opponent in args.opponent or OPPONENTS:
             todo = matches(game, opponent, args)
             started = time.perf_counter()
-            if args.workers > 1:
-                with ProcessPoolExecutor(
-                    args.workers, initializer=override, initargs=(args.set,)
-                ) as pool:
-                    results = list(pool.map(play, todo))
-            else:
-                results = [play(m) for m in todo]
+            results: list[Result] = []
+            for result in played(todo, args):
+                results.append(result)
+                if args.record:  # rewritten as each match ends: a stopped run keeps its matches
+                    recorded[f"{game} vs {opponent}"] = [r.win for r in results]
+                    Path(args.record).write_text(json.dumps(recorded))
+                if args.progress and len(results) % args.progress == 0 < len(todo) - len(results):
+                    line = report(game, opponent, table_size(game), results, args)
+                    print(f"  {line} [{time.perf_counter() - started:.0f} s]", flush=True)
             line = report(game, opponent, table_size(game), results, args)
-            if args.record:
-                recorded[f"{game} vs {opponent}"] = [r.win for r in results]
-                Path(args.record).write_text(json.dumps(recorded))
             print(f"{line} [{time.perf_counter() - started:.0f} s]", flush=True)
 
 
