@@ -5,11 +5,17 @@ from __future__ import annotations
 import json
 import random
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from arena.players import DecisionRequest, Policy, Reply, thinking
+from arena.search.budget import Deadline, decision_budget, headroom
 
 Decide = Callable[[DecisionRequest, random.Random], Reply]
+# search(view, legal moves, deadline, rng) -> (the move, its verdict, the candidates compared)
+ViewSearch = Callable[
+    [Mapping[str, Any], Sequence[str], Deadline, random.Random], tuple[Reply, Any, Any]
+]
 
 
 def seeded_policy(seed: int | None, decide: Decide) -> Policy:
@@ -29,6 +35,28 @@ def seeded_policy(seed: int | None, decide: Decide) -> Policy:
         return decide(request, decision_rng)
 
     return thinking(choose)
+
+
+def view_search_policy(
+    search: ViewSearch,
+    seed: int | None,
+    *,
+    budget_ms: int | None,
+    iterations: int | None,
+    level_iterations: int | None,
+    spare: bool = True,
+) -> Policy:
+    """A boss (the factory contract of arena/search/__init__.py) whose `search` reads the view
+    and the legal moves and answers by a deadline: the referee's clock or `budget_ms`, less
+    budget.headroom when `spare`, or the caller's `iterations`, else the level's."""
+    fixed = fixed_work(iterations, level_iterations)
+
+    def think(request: DecisionRequest, decision_rng: random.Random) -> Reply:
+        budget = decision_budget(request, budget_ms=budget_ms, iterations=fixed)
+        deadline = (headroom(budget) if spare else budget).deadline()
+        return search(request.view, request.legal_moves, deadline, decision_rng)[0]
+
+    return seeded_policy(seed, think)
 
 
 def fixed_work(iterations: int | None, level_iterations: int | None) -> int | None:

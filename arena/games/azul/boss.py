@@ -24,10 +24,10 @@ from arena.games.azul.belief import sample_state
 from arena.games.azul.notation import CENTRE, PARSED, TAKE
 from arena.games.azul.playout import Sim
 from arena.games.azul.state import OFFER, WALL, State
-from arena.players import DecisionRequest, Policy, Reply
-from arena.search.budget import Deadline, decision_budget
+from arena.players import Policy
+from arena.search.budget import Deadline
 from arena.search.halving import Future, Verdict, sequential_halving
-from arena.search.seeded import fixed_work, seeded_policy
+from arena.search.seeded import view_search_policy
 
 FIRST_CUT = 4  # rounds of rollouts before the first halving
 KEEP = 12  # take moves searched at most
@@ -140,14 +140,10 @@ def make_boss(
 ) -> Policy:
     """The boss policy (the factory contract of arena/search/__init__.py); `level_iterations`
     is a level's own rollouts per decision (None: as many as the clock allows)."""
-    fixed = fixed_work(iterations, level_iterations)
-
-    def think(request: DecisionRequest, decision_rng: random.Random) -> Reply:
-        moves = request.legal_moves
-        deadline = decision_budget(request, budget_ms=budget_ms, iterations=fixed).deadline()
-        return search(request.view, moves, deadline, decision_rng)[0]
-
-    return seeded_policy(seed, think)
+    return view_search_policy(
+        search, seed, budget_ms=budget_ms, iterations=iterations,
+        level_iterations=level_iterations, spare=False,
+    )  # fmt: skip
 
 
 __all__ = ["OFFER", "TAKE", "candidates", "make_boss", "search"]

@@ -19,10 +19,10 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from arena.game import outcome_from_keys, points_by_rank
-from arena.players import DecisionRequest, Policy, Reply
-from arena.search.budget import Deadline, decision_budget, headroom
+from arena.players import Policy
+from arena.search.budget import Deadline
 from arena.search.halving import Future, Verdict, sequential_halving
-from arena.search.seeded import fixed_work, seeded_policy
+from arena.search.seeded import view_search_policy
 
 from .belief import sample_state
 from .playout import rollout
@@ -107,14 +107,10 @@ def make_boss(
 ) -> Policy:
     """The boss policy (the factory contract of arena/search/__init__.py); `level_iterations`
     is a level's own rollouts per decision (None: as many as the clock allows)."""
-    fixed = fixed_work(iterations, level_iterations)
-
-    def think(request: DecisionRequest, decision_rng: random.Random) -> Reply:
-        moves = request.legal_moves
-        budget = decision_budget(request, budget_ms=budget_ms, iterations=fixed)
-        return search(request.view, moves, headroom(budget).deadline(), decision_rng)[0]
-
-    return seeded_policy(seed, think)
+    return view_search_policy(
+        search, seed, budget_ms=budget_ms, iterations=iterations,
+        level_iterations=level_iterations,
+    )  # fmt: skip
 
 
 __all__ = ["candidates", "make_boss", "search", "value"]

@@ -23,10 +23,10 @@ from arena.games.lucky_numbers.notation import CELL_NAMES
 from arena.games.lucky_numbers.playout import Sim
 from arena.games.lucky_numbers.state import LuckyNumbersState, Phase
 from arena.games.lucky_numbers.strategy import IDEAL
-from arena.players import DecisionRequest, Policy, Reply
-from arena.search.budget import Deadline, decision_budget, headroom
+from arena.players import Policy
+from arena.search.budget import Deadline
 from arena.search.halving import Future, Verdict, sequential_halving
-from arena.search.seeded import fixed_work, seeded_policy
+from arena.search.seeded import view_search_policy
 
 FIRST_CUT = 4  # rounds of rollouts before the first halving
 KEEP = 6  # places and swaps searched, the policy's best
@@ -153,15 +153,10 @@ def make_boss(
 ) -> Policy:
     """The boss policy (the factory contract of arena/search/__init__.py); `level_iterations`
     is a level's own rollouts per decision (None: as many as the clock allows)."""
-    fixed = fixed_work(iterations, level_iterations)
-
-    def think(request: DecisionRequest, decision_rng: random.Random) -> Reply:
-        moves = request.legal_moves
-        budget = decision_budget(request, budget_ms=budget_ms, iterations=fixed)
-        deadline = headroom(budget).deadline()
-        return search(request.view, moves, deadline, decision_rng)[0]
-
-    return seeded_policy(seed, think)
+    return view_search_policy(
+        search, seed, budget_ms=budget_ms, iterations=iterations,
+        level_iterations=level_iterations,
+    )  # fmt: skip
 
 
 __all__ = ["candidates", "make_boss", "search"]
