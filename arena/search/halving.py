@@ -9,8 +9,9 @@ the deadline says so, counting one iteration per rollout.
 
 A `baseline` candidate (the rollout policy's own choice) is never dropped, and another
 candidate replaces it only when its rollouts beat the baseline's on the same futures by more
-than `confidence` standard errors of their paired difference: with a small budget the search
-plays like its rollout policy instead of like the noise of a few rollouts.
+than `confidence` standard errors of their paired difference (and `margin`, a gain that does
+not shrink with the rollouts): with a small budget the search plays like its rollout policy
+instead of like the noise of a few rollouts.
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ def sequential_halving(
     first_cut: int = 4,
     baseline: int | None = None,
     confidence: float = 1.0,
+    margin: float = 0.0,
 ) -> Verdict:
     """Rollouts of `candidates` moves on futures from `sample()` until `deadline` is spent;
     the surviving candidate with the best mean wins (the first one on a tie), unless it does
@@ -69,7 +71,8 @@ def sequential_halving(
     means = tuple(sum(v.values()) / len(v) if v else -math.inf for v in values)
     best = max(alive, key=lambda i: (means[i], -i))
     if baseline is not None and best != baseline:
-        best = best if _convincing(values[best], values[baseline], confidence) else baseline
+        convincing = _convincing(values[best], values[baseline], confidence, margin)
+        best = best if convincing else baseline
     return Verdict(best, means, tuple(len(v) for v in values))
 
 
@@ -82,16 +85,18 @@ def _halve(alive: list[int], values: list[dict[int, float]], keep: int | None) -
     return sorted(kept)
 
 
-def _convincing(challenger: dict[int, float], base: dict[int, float], z: float) -> bool:
-    """Whether the challenger beats the base by more than z standard errors of the mean of
-    their differences on the futures both were played in."""
+def _convincing(
+    challenger: dict[int, float], base: dict[int, float], z: float, margin: float
+) -> bool:
+    """Whether the challenger beats the base by more than `margin` plus z standard errors of
+    the mean of their differences on the futures both were played in."""
     diffs = [challenger[r] - base[r] for r in challenger if r in base]
     n = len(diffs)
     if n < 2:
         return False
     mean = sum(diffs) / n
     spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
-    return mean > z * spread / math.sqrt(n)
+    return mean - margin > z * spread / math.sqrt(n)
 
 
 __all__ = ["Future", "Verdict", "sequential_halving"]

@@ -45,3 +45,23 @@ def test_a_baseline_stays_unless_beaten_convincingly() -> None:
         2, noisy(random.Random(3), (0.5, 0.5)), iteration_budget(400).deadline(), baseline=1
     )
     assert equal.best == 1
+
+
+def test_a_margin_keeps_the_baseline_against_a_small_sure_gain() -> None:
+    """With many rollouts a gain of 0.05 is many standard errors; a margin of 0.1 still keeps
+    the baseline, and a gain larger than the margin still overrules it."""
+    means = (0.5, 0.55)
+    sure = sequential_halving(
+        2, noisy(random.Random(4), means), iteration_budget(2000).deadline(), baseline=0
+    )
+    assert sure.best == 1
+    kept = sequential_halving(
+        2, noisy(random.Random(4), means), iteration_budget(2000).deadline(), baseline=0,
+        margin=0.1,
+    )  # fmt: skip
+    assert kept.best == 0
+    beaten = sequential_halving(
+        2, noisy(random.Random(4), (0.5, 0.7)), iteration_budget(2000).deadline(), baseline=0,
+        margin=0.1,
+    )  # fmt: skip
+    assert beaten.best == 1

@@ -33,6 +33,7 @@ from .strategy import move_value
 FIRST_CUT = 4  # rounds of rollouts before the first halving
 KEEP = 8  # candidates searched, the greedy evaluation's best
 CONFIDENCE = 1.0  # standard errors to overrule the greedy move
+MIN_GAIN = 0.0  # and by how much more, in rollout value, whatever the rollouts
 MARGIN = 0.02  # value of one point of lead over the mean opponent, next to rank points
 
 
@@ -94,6 +95,7 @@ def search(
         first_cut=FIRST_CUT,
         baseline=greedy_choice(view, searched),
         confidence=CONFIDENCE,
+        margin=MIN_GAIN,
     )
     return searched[verdict.best], verdict, searched
 
