@@ -334,8 +334,9 @@ async def run_until_stopped(config: BotConfig, policy: Policy, stop: asyncio.Eve
     stopper = asyncio.create_task(stop.wait())
     await asyncio.wait({main, stopper}, return_when=asyncio.FIRST_COMPLETED)
     stopper.cancel()
-    if not main.done():
+    if stop.is_set():  # said even when the stop found it between connections, already done
         log.info("bot %s shutting down", config.name)
+    if not main.done():
         await asyncio.wait({main}, timeout=2 * GOODBYE_S)
         main.cancel()
     with contextlib.suppress(asyncio.CancelledError):
