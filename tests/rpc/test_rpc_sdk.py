@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import signal
 import socket
 import subprocess
@@ -11,11 +12,13 @@ import time
 from pathlib import Path
 
 import grpc
+import pytest
 
 from arena.core import Termination
 from arena.players import Player
 from arena.referee import play_match
 from arena.registry import get_game
+from arena.rpc.client.bot_client import BotConfig, run_until_stopped
 from arena.rpc.embedded import EmbeddedReferee
 from arena.rpc.server.listen import create_server, stop_server
 from arena.rpc.server.sessions import SessionSettings
@@ -64,6 +67,23 @@ def test_a_bot_reconnects_after_the_server_restarts() -> None:
         if bot.poll() is None:
             bot.kill()
             bot.wait()
+
+
+def test_a_stop_that_ends_the_bot_between_connections_is_said(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    # A stop seen by the connection loop first (the bot was waiting to retry) ends the loop
+    # before run_until_stopped sees it: the bot must still say it is shutting down.
+    config = BotConfig(address=f"127.0.0.1:{free_port()}", name="lull")
+
+    async def scenario() -> None:
+        stop = asyncio.Event()
+        stop.set()
+        await asyncio.wait_for(run_until_stopped(config, lambda request: 0, stop), 10)
+
+    with caplog.at_level(logging.INFO, logger="arena.bot"):
+        asyncio.run(scenario())
+    assert "bot lull shutting down" in caplog.text
 
 
 def test_sigterm_stops_a_bot_promptly_and_it_closes_its_stream_cleanly() -> None:
