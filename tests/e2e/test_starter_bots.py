@@ -29,9 +29,12 @@ PY = sys.executable
 
 
 def run_cli(capsys, *args: str) -> tuple[int, str]:
+    """Exit code and stdout, with stderr after it when the command failed (its error)."""
     with pytest.raises(SystemExit) as exit_info:
         main(list(args))
-    return exit_info.value.code or 0, capsys.readouterr().out
+    captured = capsys.readouterr()
+    code = exit_info.value.code or 0
+    return code, captured.out if code == 0 else captured.out + captured.err
 
 
 @pytest.mark.parametrize("game", [g.name for g in list_games()])
