@@ -28,6 +28,7 @@ class Terminal:
             stderr=slave,
             cwd=ROOT,
             close_fds=True,
+            env={**os.environ, "PYTHONFAULTHANDLER": "1"},
         )
         os.close(slave)
         self.screen = b""
@@ -98,8 +99,14 @@ def test_ctrl_c_at_the_prompt_ends_the_match_at_once():
     term = Terminal("play", "lucky_numbers", "--bot", "human", "--bot", "random", "--seed", "3")
     term.read_until(PROMPT)
     term.process.send_signal(signal.SIGINT)  # what Ctrl-C at the terminal sends
-    # no Enter typed after it: the process ends by itself (the prompt's reader does not hold it)
-    code = term.process.wait(timeout=20)
+    # No Enter typed after it: the process ends by itself (the prompt's reader does not hold it).
+    # Where it does not, its threads' stacks (faulthandler, on SIGABRT) say what held it.
+    try:
+        code = term.process.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        term.process.send_signal(signal.SIGABRT)
+        term.process.wait(timeout=30)
+        raise AssertionError(term.read_until(b"\x00")[-6000:].decode(errors="replace")) from None
     term.read_until(b"nterrupted")
     assert code == 130, term.screen[-800:]
     assert b"Traceback" not in term.screen
