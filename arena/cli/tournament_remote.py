@@ -17,7 +17,7 @@ from arena.app.tournaments import TournamentRequest
 from arena.cli import sources
 from arena.cli.leaderboard import emit_ladder
 from arena.cli.output import OutputFormat
-from arena.cli.tournament_progress import MatchProgress, signals_as_interrupt
+from arena.cli.tournament_progress import MatchProgress, run_until_interrupted
 from arena.cli.tournament_report import emit_report
 from arena.errors import ArenaError, TournamentError
 
@@ -83,8 +83,7 @@ def follow(remote: Any, tid: int, *, cancel_on_exit: bool = False) -> None:
     progress = MatchProgress()
     address = remote.address
     try:
-        with signals_as_interrupt():
-            sources.run(_follow(remote, tid, progress))
+        run_until_interrupted(_follow(remote, tid, progress))
     except KeyboardInterrupt:
         progress.stop()
         if cancel_on_exit:
