@@ -86,9 +86,7 @@ def test_crashing_absent_and_hung_bots_leave_every_healthy_match_as_without_them
     assert all(m["end"] == "timeout" for m in by_hung)
     assert by_bot["hung"]["faults"] == len(by_hung) and by_bot["hung"]["forfeits"] == 0
     assert all(m in by_hung for m in hung_matches if set(m["seats"]) & set(HEALTHY))
-    assert all(
-        m in by_hung or re.search(r"\((absent|crash)\)", m["detail"]) for m in hung_matches
-    )
+    assert all(m in by_hung or re.search(r"\((absent|crash)\)", m["detail"]) for m in hung_matches)
 
 
 def test_a_bot_that_never_connects_stores_nothing_and_is_forfeited_on_resume(capsys, tmp_path):
