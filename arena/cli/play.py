@@ -116,7 +116,7 @@ def play_command(
     with Store.open(db) if db is not None else contextlib.nullcontext() as store:
         try:
             record = asyncio.run(_play(game, options, seed, seating, clock, verbose))
-        except asyncio.CancelledError:  # SIGTERM: the bots are stopped, report like Ctrl-C
+        except asyncio.CancelledError:  # Ctrl-C or SIGTERM: the bots are stopped
             raise KeyboardInterrupt from None
         if store is not None:
             store.save_match(record)
@@ -167,6 +167,16 @@ async def _play(
     def echo(bot: str, line: str) -> None:
         typer.echo(f"  [{bot}] {line}", err=True)
 
+    # Ctrl-C and SIGTERM cancel the match (the bot processes it started are stopped), through the
+    # loop's own handlers: their wakeup fd wakes the loop whichever thread the kernel hands the
+    # signal to. (asyncio.run's SIGINT handler does not: a Ctrl-C taken by another thread while
+    # the loop sleeps waits for the loop's next event, at a person's prompt the next Enter; a
+    # suite run once saw a Ctrl-C at the prompt go unanswered for 20 s.)
+    main = asyncio.current_task()
+    if main is not None:
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError, RuntimeError):
+                asyncio.get_running_loop().add_signal_handler(sig, main.cancel)
     if not commands:
         players = [p for p in seating if not isinstance(p, str)]
         typer.echo(f"{game.title}, seed {seed}, players: {', '.join(p.name for p in players)}")
@@ -176,10 +186,6 @@ async def _play(
     from arena.rpc.embedded import EmbeddedReferee
 
     names = command_names(commands)
-    main = asyncio.current_task()
-    if main is not None:  # a terminated `arena play` still stops the bot processes it started
-        with contextlib.suppress(NotImplementedError, RuntimeError):
-            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, main.cancel)
     async with EmbeddedReferee(echo=echo if verbose else None) as referee:
         await asyncio.gather(*(referee.launch(n, c) for n, c in zip(names, commands, strict=True)))
         launched = iter(names)  # seat -> (bot name, command), for the seats of commands

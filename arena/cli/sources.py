@@ -8,6 +8,8 @@ Each function returns the application layer's value either way: from the databas
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import signal
 from collections.abc import Coroutine
 from typing import Any, TypeVar
 
@@ -21,6 +23,7 @@ from arena.errors import ConfigError
 
 T = TypeVar("T")
 PAGE = 500  # match summaries per ListMatches call
+STOP_WAIT_S = 2.0  # after Ctrl-C, how long a client coroutine may take to wind down
 
 
 def remote_of(
@@ -32,9 +35,42 @@ def remote_of(
     return Remote.of(server, token, tls_ca, plaintext or None)
 
 
-def run(coro: Coroutine[Any, Any, T]) -> T:
-    """Run one client coroutine to its end."""
-    return asyncio.run(coro)
+def run(coro: Coroutine[Any, Any, T], signals: tuple[signal.Signals, ...] = (signal.SIGINT,)) -> T:
+    """Run one client coroutine to its end, or raise KeyboardInterrupt on Ctrl-C (`signals`).
+
+    The signals are the event loop's own (`add_signal_handler`, with a wakeup fd), so the loop
+    sees one at once whichever thread the kernel hands it to. asyncio.run's SIGINT handler has
+    no wakeup fd: a Ctrl-C taken by one of gRPC's threads waited for the loop's next event, and
+    a follower of a quiet stream (a bot thinking, a tournament between matches) for the next
+    move or match. The coroutine is cancelled and given STOP_WAIT_S to wind down.
+    """
+
+    async def race() -> tuple[bool, T | None]:
+        loop = asyncio.get_running_loop()
+        stop = asyncio.Event()
+        handled = []
+        for sig in signals:
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                loop.add_signal_handler(sig, stop.set)  # the main thread only
+                handled.append(sig)
+        task = asyncio.ensure_future(coro)
+        stopper = asyncio.ensure_future(stop.wait())
+        try:
+            await asyncio.wait({task, stopper}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for sig in handled:
+                loop.remove_signal_handler(sig)
+            stopper.cancel()
+        if task.done():
+            return False, task.result()
+        task.cancel()
+        await asyncio.wait({task}, timeout=STOP_WAIT_S)
+        return True, None
+
+    interrupted, result = asyncio.run(race())
+    if interrupted:
+        raise KeyboardInterrupt
+    return result  # type: ignore[return-value]
 
 
 def _read(remote: Any, method: str, request: Any) -> Any:

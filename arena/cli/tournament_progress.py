@@ -3,12 +3,11 @@ live warnings; SIGTERM and SIGHUP handled like Ctrl-C."""
 
 from __future__ import annotations
 
-import asyncio
 import signal
-from collections.abc import Coroutine, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
-from typing import Any, TypeVar
+from typing import Any
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -17,8 +16,6 @@ from arena.app.reports import MatchRow
 from arena.app.rows import finished_line
 
 INTERRUPTING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)  # `kill`, `docker stop`, closed terminal
-STOP_WAIT_S = 2.0  # after Ctrl-C, how long the interrupted work may take to wind down
-T = TypeVar("T")
 
 
 class MatchProgress:
@@ -99,40 +96,3 @@ def signals_as_interrupt() -> Iterator[None]:
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
-
-
-def run_until_interrupted(work: Coroutine[Any, Any, T]) -> T:
-    """Run `work` to its end, or raise KeyboardInterrupt on Ctrl-C, SIGTERM or SIGHUP.
-
-    The signals are the event loop's own (`add_signal_handler`: a wakeup file descriptor), so
-    the loop sees one at once whichever thread the kernel hands it to, and the interrupt does
-    not depend on the work's awaits passing a cancellation on: the work is cancelled and given
-    STOP_WAIT_S to wind down, then left. For work that only reads (following a tournament a
-    server plays): a signal that came while gRPC waited on a stream was once lost, and the
-    organizer's Ctrl-C with it.
-    """
-
-    async def race() -> tuple[bool, T | None]:
-        loop = asyncio.get_running_loop()
-        stop = asyncio.Event()
-        signals = (signal.SIGINT, *INTERRUPTING_SIGNALS)
-        for sig in signals:
-            loop.add_signal_handler(sig, stop.set)
-        task = asyncio.ensure_future(work)
-        stopper = asyncio.ensure_future(stop.wait())
-        try:
-            await asyncio.wait({task, stopper}, return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            for sig in signals:
-                loop.remove_signal_handler(sig)
-            stopper.cancel()
-        if task.done():
-            return False, task.result()
-        task.cancel()
-        await asyncio.wait({task}, timeout=STOP_WAIT_S)
-        return True, None
-
-    interrupted, result = asyncio.run(race())
-    if interrupted:
-        raise KeyboardInterrupt
-    return result  # type: ignore[return-value]

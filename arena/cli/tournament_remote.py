@@ -8,6 +8,7 @@ database; this process only shows progress. Ctrl-C detaches: the tournament goes
 
 from __future__ import annotations
 
+import signal
 from typing import Any
 
 import typer
@@ -17,7 +18,7 @@ from arena.app.tournaments import TournamentRequest
 from arena.cli import sources
 from arena.cli.leaderboard import emit_ladder
 from arena.cli.output import OutputFormat
-from arena.cli.tournament_progress import MatchProgress, run_until_interrupted
+from arena.cli.tournament_progress import INTERRUPTING_SIGNALS, MatchProgress
 from arena.cli.tournament_report import emit_report
 from arena.errors import ArenaError, TournamentError
 
@@ -83,7 +84,7 @@ def follow(remote: Any, tid: int, *, cancel_on_exit: bool = False) -> None:
     progress = MatchProgress()
     address = remote.address
     try:
-        run_until_interrupted(_follow(remote, tid, progress))
+        sources.run(_follow(remote, tid, progress), (signal.SIGINT, *INTERRUPTING_SIGNALS))
     except KeyboardInterrupt:
         progress.stop()
         if cancel_on_exit:

@@ -11,6 +11,8 @@ import sys
 import time
 from pathlib import Path
 
+from thread_signal import other_threads, signal_thread
+
 ROOT = Path(__file__).resolve().parents[2]
 PROMPT = b"move> "
 DEADLINE_S = 90
@@ -110,6 +112,22 @@ def test_ctrl_c_at_the_prompt_ends_the_match_at_once():
     term.read_until(b"nterrupted")
     assert code == 130, term.screen[-800:]
     assert b"Traceback" not in term.screen
+
+
+def test_a_ctrl_c_another_thread_takes_at_the_prompt_ends_the_match_too():
+    """The kernel may hand the SIGINT to any thread (the prompt's reader, say): the event loop,
+    asleep with nothing else to do, must still see it (it once waited for the next Enter)."""
+    term = Terminal("play", "lucky_numbers", "--bot", "human", "--bot", "random", "--seed", "3")
+    term.read_until(PROMPT)
+    pid = term.process.pid
+    signal_thread(pid, other_threads(pid)[-1], signal.SIGINT)
+    try:
+        code = term.process.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        term.process.kill()
+        raise AssertionError("a Ctrl-C taken by another thread was not seen") from None
+    term.read_until(b"nterrupted")
+    assert code == 130, term.screen[-800:]
 
 
 def test_an_opponents_draw_says_which_tile_it_turned_face_up():

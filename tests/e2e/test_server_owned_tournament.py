@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import token_ledger
+from thread_signal import other_threads, signal_thread
 from web_helpers import ARTIFACTS, Served, arena_with_web, browser, call
 
 from arena.v1 import arena_pb2 as pb
@@ -73,9 +74,10 @@ class Process:
         self.finish(10)
 
 
-def bot(address: str, name: str, token: str) -> Process:
+def bot(address: str, name: str, token: str, think_ms: int = 5) -> Process:
     env = {**os.environ, "ARENA_TOKEN": token}
-    cmd = [PY, "tests/bots/slow_bot.py", "--address", address, "--name", name, "--think-ms", "5"]
+    cmd = [PY, "tests/bots/slow_bot.py", "--address", address, "--name", name]
+    cmd += ["--think-ms", str(think_ms)]
     return Process(cmd, env)
 
 
@@ -212,3 +214,44 @@ def _offender(match: dict[str, Any]) -> str | None:
     worst = max(match["ranks"])
     last = [bot for bot, rank in zip(match["seats"], match["ranks"], strict=True) if rank == worst]
     return last[0] if len(last) == 1 else None
+
+
+def test_a_ctrl_c_another_thread_takes_still_detaches_the_follower(tmp_path: Path) -> None:
+    """`tournament attach` follows over gRPC, whose threads may take the SIGINT the kernel hands
+    the process: the event loop, asleep on the stream, must see it at once, not when the next
+    match ends (bots thinking 2 s a move: minutes away)."""
+    db = tmp_path / "ladder.db"
+    organizer = arena("organizer", "add", "alice", db=db).strip()
+    tokens = {name: arena("bot", "add", name, db=db).strip() for name in BOTS}
+    with arena_with_web(db) as served:
+        address = served.address
+        processes = [bot(address, name, tokens[name], think_ms=2000) for name in BOTS]
+        try:
+            wait_until(
+                lambda: (
+                    {b.name for b in call(address, "ListBots", pb.ListBotsRequest()).bots}
+                    >= set(BOTS)
+                ),
+                "the bots to connect",
+            )
+            created = cli(
+                "tournament", "run", "-g", "lucky_numbers", *(f"--bot={b}" for b in BOTS),
+                "--seed", "3", "--detach", "--server", address, token=organizer,
+            )  # fmt: skip
+            processes.append(created)
+            assert created.finish() == 0, created.output()
+            follower = cli("tournament", "attach", "1", "--server", address)
+            processes.append(follower)
+            pid = follower.popen.pid
+            threads = other_threads(pid, at_least=3)  # gRPC's: the stream is open
+            time.sleep(1.5)  # the first update shown, the loop asleep on the stream
+            signal_thread(pid, threads[-1], signal.SIGINT)
+            try:
+                code = follower.finish(timeout_s=30)
+            except subprocess.TimeoutExpired:
+                raise AssertionError("a Ctrl-C taken by another thread was not seen") from None
+            assert code == 0 and "detached: tournament 1 goes on" in follower.output()
+            assert tournament(address).status == pb.TOURNAMENT_STATUS_RUNNING
+        finally:
+            for p in processes:
+                p.kill()
