@@ -65,6 +65,8 @@ def run(coro: Coroutine[Any, Any, T], signals: tuple[signal.Signals, ...] = (sig
             return False, task.result()
         task.cancel()
         await asyncio.wait({task}, timeout=STOP_WAIT_S)
+        if task.done() and not task.cancelled():
+            task.exception()  # seen: a failure of the interrupted work is not reported
         return True, None
 
     interrupted, result = asyncio.run(race())
