@@ -27,8 +27,9 @@ the strongest, thinking with the referee's clock) and `"boss:1"`, `"boss:2"`, `"
 - The policy it returns reads only `request.view` and `request.legal_moves` (the same dict a
   bot over gRPC receives, never the engine's state) and returns a move or an index.
 
-`decision_budget(request, budget_ms=..., iterations=...)` (budget.py) turns these settings and
-the request's clock into a `Budget`; `budget.deadline()` then says when to answer
+`search_budget(request, budget_ms=..., iterations=...)` (budget.py) turns these settings and
+the request's clock into a `Budget`, less a headroom every boss keeps for a loaded machine
+(`decision_budget` is the same without it); `budget.deadline()` then says when to answer
 (`deadline.spent(iterations_done)`). A level is a factory with its own default work, which
 `levels.boss_levels` makes from a table (boss.py is imported when a boss is made):
 

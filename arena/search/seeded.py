@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from arena.players import DecisionRequest, Policy, Reply, thinking
-from arena.search.budget import Deadline, decision_budget, headroom
+from arena.search.budget import Deadline, search_budget
 
 Decide = Callable[[DecisionRequest, random.Random], Reply]
 # search(view, legal moves, deadline, rng) -> (the move, its verdict, the candidates compared)
@@ -44,16 +44,14 @@ def view_search_policy(
     budget_ms: int | None,
     iterations: int | None,
     level_iterations: int | None,
-    spare: bool = True,
 ) -> Policy:
     """A boss (the factory contract of arena/search/__init__.py) whose `search` reads the view
-    and the legal moves and answers by a deadline: the referee's clock or `budget_ms`, less
-    budget.headroom when `spare`, or the caller's `iterations`, else the level's."""
+    and the legal moves and answers by a deadline: the referee's clock or `budget_ms` (less
+    the headroom of budget.search_budget), or the caller's `iterations`, else the level's."""
     fixed = fixed_work(iterations, level_iterations)
 
     def think(request: DecisionRequest, decision_rng: random.Random) -> Reply:
-        budget = decision_budget(request, budget_ms=budget_ms, iterations=fixed)
-        deadline = (headroom(budget) if spare else budget).deadline()
+        deadline = search_budget(request, budget_ms=budget_ms, iterations=fixed).deadline()
         return search(request.view, request.legal_moves, deadline, decision_rng)[0]
 
     return seeded_policy(seed, think)

@@ -6,10 +6,12 @@ import pytest
 
 from arena.players import DecisionRequest
 from arena.search.budget import (
+    HEADROOM,
     Budget,
     decision_budget,
     headroom,
     iteration_budget,
+    search_budget,
     time_budget,
 )
 
@@ -60,3 +62,12 @@ def test_headroom_keeps_back_a_share_of_the_time_and_none_of_the_work() -> None:
     )
     assert headroom(Budget(seconds=1.0), share=0.5).seconds == pytest.approx(0.5)
     assert headroom(Budget(iterations=7)) == Budget(iterations=7)
+
+
+def test_every_boss_searches_with_the_headroom_kept_back() -> None:
+    """1 s a move, no bank: 0.9 s less the margin, then 15% of that kept back (0.765 s)."""
+    request = DecisionRequest("m", 1, "azul", 0, {}, ("a", "b"), budget_ms=1000, bank_ms=0)
+    assert search_budget(request) == headroom(decision_budget(request))
+    assert search_budget(request).seconds == pytest.approx(0.9 * (1 - HEADROOM))
+    fixed = search_budget(request, iterations=50)
+    assert fixed.iterations == 50 and fixed.seconds == pytest.approx(0.9 * (1 - HEADROOM))

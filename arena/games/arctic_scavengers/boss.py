@@ -20,7 +20,7 @@ import random
 import time
 
 from arena.players import DecisionRequest, Policy, Reply, thinking
-from arena.search.budget import Deadline, decision_budget
+from arena.search.budget import Deadline, search_budget
 from arena.search.seeded import fixed_work, request_seed
 
 from . import rules
@@ -151,7 +151,7 @@ def make_boss(
         if len(request.legal_moves) == 1:
             memory.update(request.view)
             return request.legal_moves[0]
-        deadline = decision_budget(request, budget_ms=cap, iterations=fixed).deadline()
+        deadline = search_budget(request, budget_ms=cap, iterations=fixed).deadline()
         rng = random.Random(request_seed(seed, request))
         return request.legal_moves[choose(*search(request, deadline, rng, memory))]
 

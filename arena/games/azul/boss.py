@@ -142,7 +142,7 @@ def make_boss(
     is a level's own rollouts per decision (None: as many as the clock allows)."""
     return view_search_policy(
         search, seed, budget_ms=budget_ms, iterations=iterations,
-        level_iterations=level_iterations, spare=False,
+        level_iterations=level_iterations,
     )  # fmt: skip
 
 

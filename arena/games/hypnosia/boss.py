@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from arena.chance import Stream
 from arena.players import DecisionRequest, Policy, Reply, thinking
-from arena.search.budget import Deadline, decision_budget
+from arena.search.budget import Deadline, search_budget
 from arena.search.seeded import fixed_work, request_seed
 
 from . import evaluation
@@ -160,7 +160,7 @@ def make_boss(
     def decide(request: DecisionRequest) -> Reply:
         if len(request.legal_moves) == 1:
             return request.legal_moves[0]
-        deadline = decision_budget(request, budget_ms=cap, iterations=fixed).deadline()
+        deadline = search_budget(request, budget_ms=cap, iterations=fixed).deadline()
         rng = random.Random(request_seed(seed, request))
         state = state_from_view(request.view, rng)
         return choose(search(state, request.seat, deadline), rng)

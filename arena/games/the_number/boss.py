@@ -34,7 +34,7 @@ from arena.games.the_number.strategy import (
     outcome_counts,
 )
 from arena.players import DecisionRequest, Policy, Reply
-from arena.search.budget import Budget, Deadline, decision_budget, headroom
+from arena.search.budget import Budget, Deadline, search_budget
 from arena.search.seeded import fixed_work, seeded_policy
 
 MODEL_MIX = 0.2  # before any evidence, the share of an opponent's numbers drawn uniformly
@@ -216,7 +216,7 @@ def make_boss(
 
     def think(request: DecisionRequest, decision_rng: random.Random) -> Reply:
         moves = request.legal_moves
-        budget = headroom(decision_budget(request, budget_ms=budget_ms, iterations=fixed))
+        budget = search_budget(request, budget_ms=budget_ms, iterations=fixed)
         move = f"write {NUMBER_TEXT[decide(request.view, budget, decision_rng)]}"
         return move if move in moves else 0
 
