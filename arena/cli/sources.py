@@ -35,36 +35,45 @@ def remote_of(
     return Remote.of(server, token, tls_ca, plaintext or None)
 
 
-def run(coro: Coroutine[Any, Any, T], signals: tuple[signal.Signals, ...] = (signal.SIGINT,)) -> T:
-    """Run one client coroutine to its end, or raise KeyboardInterrupt on Ctrl-C (`signals`).
+def run(
+    coro: Coroutine[Any, Any, T],
+    signals: tuple[signal.Signals, ...] = (signal.SIGINT,),
+    stop_wait_s: float | None = STOP_WAIT_S,
+) -> T:
+    """Run one coroutine to its end, or raise KeyboardInterrupt on Ctrl-C (`signals`).
 
     The signals are the event loop's own (`add_signal_handler`, with a wakeup fd), so the loop
     sees one at once whichever thread the kernel hands it to. asyncio.run's SIGINT handler has
     no wakeup fd: a Ctrl-C taken by one of gRPC's threads waited for the loop's next event, and
     a follower of a quiet stream (a bot thinking, a tournament between matches) for the next
-    move or match. The coroutine is cancelled and given STOP_WAIT_S to wind down.
+    move or match. The coroutine is cancelled and given `stop_wait_s` to wind down (None: as
+    long as it takes, as a tournament stopping its bots needs). Meanwhile the handlers from
+    before are back: a second Ctrl-C stops the wait as asyncio.run's own handler does.
     """
 
     async def race() -> tuple[bool, T | None]:
         loop = asyncio.get_running_loop()
         stop = asyncio.Event()
-        handled = []
+        before: dict[signal.Signals, Any] = {}
         for sig in signals:
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                previous = signal.getsignal(sig)
                 loop.add_signal_handler(sig, stop.set)  # the main thread only
-                handled.append(sig)
+                before[sig] = previous
         task = asyncio.ensure_future(coro)
         stopper = asyncio.ensure_future(stop.wait())
         try:
             await asyncio.wait({task, stopper}, return_when=asyncio.FIRST_COMPLETED)
         finally:
-            for sig in handled:
+            for sig, previous in before.items():
                 loop.remove_signal_handler(sig)
+                if previous is not None:  # None: a handler not set from Python
+                    signal.signal(sig, previous)
             stopper.cancel()
         if task.done():
             return False, task.result()
         task.cancel()
-        await asyncio.wait({task}, timeout=STOP_WAIT_S)
+        await asyncio.wait({task}, timeout=stop_wait_s)
         if task.done() and not task.cancelled():
             task.exception()  # seen: a failure of the interrupted work is not reported
         return True, None

@@ -4,19 +4,20 @@ results go to the organizer's own database, progress shows here."""
 
 from __future__ import annotations
 
-import asyncio
+import signal
 from typing import Any
 
 from arena.app import reports
 from arena.app.database import Store
 from arena.app.ladders import leaderboard
+from arena.cli import sources
 from arena.cli.leaderboard import emit_ladder
 from arena.cli.output import OutputFormat, stderr
 from arena.cli.sprt import SprtStopped, Watch, sprt_watch
 from arena.cli.tournament_cluster import play_on_cluster
 from arena.cli.tournament_logs import BotLogs
 from arena.cli.tournament_play import Faults, execute
-from arena.cli.tournament_progress import MatchProgress, signals_as_interrupt
+from arena.cli.tournament_progress import INTERRUPTING_SIGNALS, MatchProgress, signals_as_interrupt
 from arena.cli.tournament_report import emit_report
 from arena.core import MatchRecord
 from arena.errors import ArenaError, TournamentBusyError
@@ -83,8 +84,8 @@ def run_and_report(
                     warn=progress.warn,
                     faults=faults,
                 )
-            else:
-                finished = asyncio.run(
+            else:  # the loop's own signal handlers: one taken by another thread is seen at once
+                finished = sources.run(
                     execute(
                         store,
                         tournament,
@@ -94,7 +95,9 @@ def run_and_report(
                         logs=logs,
                         faults=faults,
                         on_created=on_created,
-                    )
+                    ),
+                    (signal.SIGINT, *INTERRUPTING_SIGNALS),
+                    stop_wait_s=None,
                 )
     except SprtStopped as stop:
         progress.stop()
