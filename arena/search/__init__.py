@@ -36,6 +36,8 @@ the request's clock into a `Budget`, less a headroom every boss keeps for a load
     # boss.py
     def make_boss(seed, *, budget_ms=None, iterations=None, level_iterations=None,
                   level_cap_ms=None): ...   # level_cap_ms: only if a level caps its time
+    # or, for a boss that is one search of the view (seeded.view_search_policy):
+    make_boss = view_search_boss(search)   # search(view, legal, deadline, rng)
 
     # strategy.py
     BOSS_LEVELS = {"boss:1": (100, None), "boss:2": (400, None), "boss:3": (None, 300),

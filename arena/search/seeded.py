@@ -57,6 +57,26 @@ def view_search_policy(
     return seeded_policy(seed, think)
 
 
+def view_search_boss(search: ViewSearch) -> Callable[..., Policy]:
+    """The boss factory (`make_boss`, the contract of arena/search/__init__.py) of a game whose
+    boss is one view search (`view_search_policy`): a level's `level_iterations` are its own
+    iterations per decision (None: as many as the clock allows)."""
+
+    def make_boss(
+        seed: int | None = None,
+        *,
+        budget_ms: int | None = None,
+        iterations: int | None = None,
+        level_iterations: int | None = None,
+    ) -> Policy:
+        return view_search_policy(
+            search, seed, budget_ms=budget_ms, iterations=iterations,
+            level_iterations=level_iterations,
+        )  # fmt: skip
+
+    return make_boss
+
+
 def fixed_work(iterations: int | None, level_iterations: int | None) -> int | None:
     """The iterations a decision is bound to: the caller's, else the level's (None: the clock)."""
     return iterations if iterations is not None else level_iterations

@@ -24,10 +24,9 @@ from arena.games.azul.belief import sample_state
 from arena.games.azul.notation import CENTRE, PARSED, TAKE
 from arena.games.azul.playout import Sim
 from arena.games.azul.state import OFFER, WALL, State
-from arena.players import Policy
 from arena.search.budget import Deadline
 from arena.search.halving import Future, Verdict, sequential_halving
-from arena.search.seeded import view_search_policy
+from arena.search.seeded import view_search_boss
 
 FIRST_CUT = 4  # rounds of rollouts before the first halving
 KEEP = 12  # take moves searched at most
@@ -131,19 +130,7 @@ def search(
     return searched[verdict.best], verdict, searched
 
 
-def make_boss(
-    seed: int | None = None,
-    *,
-    budget_ms: int | None = None,
-    iterations: int | None = None,
-    level_iterations: int | None = None,
-) -> Policy:
-    """The boss policy (the factory contract of arena/search/__init__.py); `level_iterations`
-    is a level's own rollouts per decision (None: as many as the clock allows)."""
-    return view_search_policy(
-        search, seed, budget_ms=budget_ms, iterations=iterations,
-        level_iterations=level_iterations,
-    )  # fmt: skip
+make_boss = view_search_boss(search)
 
 
 __all__ = ["OFFER", "TAKE", "candidates", "make_boss", "search"]

@@ -19,10 +19,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from arena.game import outcome_from_keys, points_by_rank
-from arena.players import Policy
 from arena.search.budget import Deadline
 from arena.search.halving import Future, Verdict, sequential_halving
-from arena.search.seeded import view_search_policy
+from arena.search.seeded import view_search_boss
 
 from .belief import sample_state
 from .playout import rollout
@@ -100,19 +99,7 @@ def search(
     return searched[verdict.best], verdict, searched
 
 
-def make_boss(
-    seed: int | None = None,
-    *,
-    budget_ms: int | None = None,
-    iterations: int | None = None,
-    level_iterations: int | None = None,
-) -> Policy:
-    """The boss policy (the factory contract of arena/search/__init__.py); `level_iterations`
-    is a level's own rollouts per decision (None: as many as the clock allows)."""
-    return view_search_policy(
-        search, seed, budget_ms=budget_ms, iterations=iterations,
-        level_iterations=level_iterations,
-    )  # fmt: skip
+make_boss = view_search_boss(search)
 
 
 __all__ = ["candidates", "make_boss", "search", "value"]
