@@ -100,12 +100,18 @@ def clock_ms(page: Any, selector: str) -> float:
     return float(page.locator(selector).first.get_attribute("data-ms") or 0)
 
 
+SEAT_0_THINKING = """() => [...document.querySelectorAll('#clocks tr')].some(
+    row => row.querySelector('td.clock.thinking') !== null && row.cells[0].textContent === '0')"""
+
+
 def spectators_clock_counts_down(chromium: Any, web: str, match_id: str) -> None:
     """The person is thinking: on the spectators' page, their seat's clock counts down with no
     update coming in."""
     page = chromium.new_page(viewport=VIEWPORT)
     page.goto(f"{web}/matches/{match_id}")
-    page.wait_for_selector("#clocks td.clock.thinking")
+    # The stream replays every frame from the first: an opponent who moved first is shown
+    # deciding until the frame of the person's decision has come (CI once saw seat 1's).
+    page.wait_for_function(SEAT_0_THINKING, timeout=30_000)
     ply = page.get_attribute("#board", "data-ply")
     thinking = page.locator("#clocks tr", has=page.locator("td.clock.thinking"))
     assert thinking.locator("td").first.inner_text() == "0"  # seat 0: the person
