@@ -110,7 +110,7 @@ def search_budget(
     """What every boss searches with: `decision_budget` less the HEADROOM share of its time.
 
     One rule for all of them: under load the process can lose the CPU for a long while after
-    its deadline (beside the test suite, a 1 s Azul tournament lost 16 of its first 41 matches
+    its deadline (beside the test suite, a 1 s Azul tournament lost 15 of its first 41 matches
     on time while the Azul boss searched to 0.9 s, without this headroom)."""
     return headroom(decision_budget(request, budget_ms=budget_ms, iterations=iterations))
 
