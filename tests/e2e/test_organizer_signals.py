@@ -105,7 +105,8 @@ def test_a_ctrl_c_another_thread_takes_stops_a_run_whose_bots_are_thinking(tmp_p
     """The kernel may hand the SIGINT to one of the organizer's other threads (gRPC's, a child
     watcher's) while the event loop sleeps, both bots thinking: the run still stops as after a
     Ctrl-C, its bots gone, nothing stored. (With asyncio.run's own handler the loop saw such a
-    signal at its next wake-up, 1.6-1.9 s later here; with its own handlers, 0.25-0.36 s.)"""
+    signal at its next wake-up, about 1.7 s later here; with its own handlers, about 0.4 s:
+    bench/bench_signal_latency.py.)"""
     db, hold = tmp_path / "t.db", tmp_path / "hold"
     hold.touch()  # the bots hold their first move while it exists
     bots = [f"--bot=s{i}={SLOW_BOT} --seed {i} --hold-while {hold}" for i in range(2)]
