@@ -31,7 +31,8 @@ demo: $(RUNTIME)
 # pytest through tests/run_suite.py: a run that dies without pytest's summary (SIGKILL, the OOM
 # killer, _exit) still ends with a line saying how and where, and leaves no process behind.
 # pytest-xdist, one worker per core (PYTEST_WORKERS=0: no workers): the tests spend much of
-# their time waiting on servers and bot processes. The tests that start Ray share one worker.
+# their time waiting on servers and bot processes. The tests that start Ray share one worker,
+# and so do those of the JS and C++ starters (tests/project/test_suite_groups.py checks it).
 PYTEST_WORKERS ?= auto
 test: $(STAMP)
 	$(PY) tests/run_suite.py -q --durations=20 -n $(PYTEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)

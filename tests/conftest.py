@@ -54,10 +54,13 @@ def pytest_configure(config: pytest.Config) -> None:
     signal.signal(signal.SIGTERM, _stop_on_sigterm)
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's own, which reads the groups into the ids
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Every test that starts Ray goes to one pytest-xdist worker (`--dist loadgroup`): two Ray
     clusters at once would fight over a 2-core machine and Ray's fixed ports. Every test of the
-    JS and C++ starters goes to one worker too."""
+    JS and C++ starters goes to one worker too. Without tryfirst, pytest-xdist's hook ran first
+    and no group took effect: CI caught the JS README's `npm ci` emptying bots/js/node_modules
+    under a starter test on the other worker."""
     for item in items:
         if "ray_cluster" in getattr(item, "fixturenames", ()) or "cluster" in item.path.parts:
             item.add_marker(pytest.mark.xdist_group(RAY_GROUP))
