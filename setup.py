@@ -19,7 +19,8 @@ setup(
         Extension(
             f"arena.games.{core.parent.name}._core",
             [core.as_posix()],
-            depends=["arena/games/_chance.h"],  # arena/chance.py in C, shared by the cores
+            # shared by the cores: arena/chance.py in C, and the Engine type that calls the reference
+            depends=["arena/games/_chance.h", "arena/games/_engine.h"],
             extra_compile_args=["-O2", "-std=c11", "-Wall", "-Wno-unused-function"],
             optional=True,
         )

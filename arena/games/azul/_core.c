@@ -81,16 +81,15 @@ typedef struct {
     Core c;
 } StateObject;
 
-typedef struct {
-    PyObject_HEAD
-    PyObject *name;
-    PyObject *pure_setup;   /* (num_players, options, rng) -> reference state */
-    PyObject *pure_play;    /* (reference state, seat, move) -> reference state */
-    PyObject *pure_apply;   /* the same after the turn check (GameBase.apply) */
-    PyObject *make_outcome; /* (scores, full rows, termination code, round) -> Outcome */
-    PyObject *make_state;   /* (raw tuple) -> reference state */
-    PyObject *terminations; /* the reference's termination strings by code: "", normal, cap */
-} EngineObject;
+#define ENGINE_FIELDS(X) /* the reference's callables a core State calls back */        \
+    X(name)          /* the game's name (a str) */                                      \
+    X(pure_setup)    /* (num_players, options, rng) -> reference state */               \
+    X(pure_play)     /* (reference state, seat, move) -> reference state */             \
+    X(pure_apply)    /* the same after the turn check (GameBase.apply) */               \
+    X(make_outcome)  /* (scores, full rows, termination code, round) -> Outcome */      \
+    X(make_state)    /* (raw tuple) -> reference state */                               \
+    X(terminations)  /* the reference's termination strings by code: "", normal, cap */
+#include "../_engine.h"
 
 static PyTypeObject StateType;
 
@@ -866,24 +865,6 @@ static const Core *state_arg(PyObject *o)
     return &((StateObject *)o)->c;
 }
 
-/* A seat as a C long; 0 if it is not an int (*seat is then -1000, no seat). */
-static int seat_value(PyObject *o, long *seat)
-{
-    *seat = -1000;
-    if (!PyLong_Check(o))
-        return 0;
-    int overflow;
-    long v = PyLong_AsLongAndOverflow(o, &overflow);
-    if (v == -1 && PyErr_Occurred()) {
-        PyErr_Clear();
-        return 0;
-    }
-    if (overflow)
-        return 0;
-    *seat = v;
-    return 1;
-}
-
 static PyObject *from_reference_core(EngineObject *self, PyObject *ref)
 {
     StateObject *out = new_state();
@@ -1173,49 +1154,8 @@ static PyObject *engine_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
         PyErr_SetString(PyExc_ValueError, "terminations: the strings of codes 0, 1 and 2");
         return NULL;
     }
-    EngineObject *self = (EngineObject *)type->tp_alloc(type, 0);
-    if (!self)
-        return NULL;
-    PyObject **slots[7] = {&self->name,       &self->pure_setup,   &self->pure_play,
-                           &self->pure_apply, &self->make_outcome, &self->make_state,
-                           &self->terminations};
-    PyObject *values[7] = {name, setup, play, apply, make_outcome, make_state, terminations};
-    for (int i = 0; i < 7; i++) {
-        Py_INCREF(values[i]);
-        *slots[i] = values[i];
-    }
-    return (PyObject *)self;
-}
-
-static int engine_traverse(EngineObject *self, visitproc visit, void *arg)
-{
-    Py_VISIT(self->name);
-    Py_VISIT(self->pure_setup);
-    Py_VISIT(self->pure_play);
-    Py_VISIT(self->pure_apply);
-    Py_VISIT(self->make_outcome);
-    Py_VISIT(self->make_state);
-    Py_VISIT(self->terminations);
-    return 0;
-}
-
-static int engine_clear(EngineObject *self)
-{
-    Py_CLEAR(self->name);
-    Py_CLEAR(self->pure_setup);
-    Py_CLEAR(self->pure_play);
-    Py_CLEAR(self->pure_apply);
-    Py_CLEAR(self->make_outcome);
-    Py_CLEAR(self->make_state);
-    Py_CLEAR(self->terminations);
-    return 0;
-}
-
-static void engine_dealloc(EngineObject *self)
-{
-    PyObject_GC_UnTrack(self);
-    engine_clear(self);
-    Py_TYPE(self)->tp_free((PyObject *)self);
+    return engine_alloc(type, (PyObject *const[]){name, setup, play, apply, make_outcome,
+                                              make_state, terminations});
 }
 
 static PyMethodDef engine_methods[] = {
@@ -1238,24 +1178,11 @@ static PyMethodDef engine_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static PyMemberDef engine_members[] = {
-    {"name", T_OBJECT_EX, offsetof(EngineObject, name), READONLY, "the game's name"},
-    {NULL, 0, 0, 0, NULL},
-};
-
 static PyTypeObject EngineType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "arena.games.azul._core.Engine",
     .tp_doc = PyDoc_STR("Engine(name, setup, play, apply, make_outcome, make_state, terminations): "
                         "Azul's rules on core States (arena.compiled.CompiledEngine)."),
-    .tp_basicsize = sizeof(EngineObject),
-    .tp_itemsize = 0,
-    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
-    .tp_new = engine_new,
-    .tp_dealloc = (destructor)engine_dealloc,
-    .tp_traverse = (traverseproc)engine_traverse,
-    .tp_clear = (inquiry)engine_clear,
-    .tp_methods = engine_methods,
-    .tp_members = engine_members,
+    ENGINE_TYPE_SLOTS,
 };
 
 /* ---- the module ----------------------------------------------------------------------- */

@@ -520,14 +520,13 @@ fail:
 
 /* ---- the Engine type -------------------------------------------------------------------- */
 
-typedef struct {
-    PyObject_HEAD
-    PyObject *name;
-    PyObject *pure_setup;   /* state.setup */
-    PyObject *pure_play;    /* rules.play */
-    PyObject *make_outcome; /* round_totals -> the Outcome of a finished game */
-    PyObject *make_state;   /* state_raw(...) -> the reference state */
-} EngineObject;
+#define ENGINE_FIELDS(X) /* the reference's callables a core State calls back */ \
+    X(name)          /* the game's name (a str) */                               \
+    X(pure_setup)    /* state.setup */                                           \
+    X(pure_play)     /* rules.play */                                            \
+    X(make_outcome)  /* round_totals -> the Outcome of a finished game */        \
+    X(make_state)    /* state_raw(...) -> the reference state */
+#include "../_engine.h"
 
 static const StateObject *state_arg(PyObject *o)
 {
@@ -537,24 +536,6 @@ static const StateObject *state_arg(PyObject *o)
         return NULL;
     }
     return (const StateObject *)o;
-}
-
-/* A seat as a C long; 0 if it is not an int (then the reference decides). */
-static int seat_value(PyObject *o, long *seat)
-{
-    *seat = -1;
-    if (!PyLong_Check(o))
-        return 0;
-    int overflow;
-    long v = PyLong_AsLongAndOverflow(o, &overflow);
-    if (v == -1 && PyErr_Occurred()) {
-        PyErr_Clear();
-        return 0;
-    }
-    if (overflow)
-        return 0;
-    *seat = v;
-    return 1;
 }
 
 static PyObject *to_reference_state(EngineObject *self, const StateObject *s)
@@ -708,44 +689,7 @@ static PyObject *engine_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "UOOOO:Engine", kwlist, &name, &setup, &play,
                                      &make_outcome, &make_state))
         return NULL;
-    EngineObject *self = (EngineObject *)type->tp_alloc(type, 0);
-    if (!self)
-        return NULL;
-    PyObject **slots[5] = {&self->name, &self->pure_setup, &self->pure_play,
-                           &self->make_outcome, &self->make_state};
-    PyObject *values[5] = {name, setup, play, make_outcome, make_state};
-    for (int i = 0; i < 5; i++) {
-        Py_INCREF(values[i]);
-        *slots[i] = values[i];
-    }
-    return (PyObject *)self;
-}
-
-static int engine_traverse(EngineObject *self, visitproc visit, void *arg)
-{
-    Py_VISIT(self->name);
-    Py_VISIT(self->pure_setup);
-    Py_VISIT(self->pure_play);
-    Py_VISIT(self->make_outcome);
-    Py_VISIT(self->make_state);
-    return 0;
-}
-
-static int engine_clear(EngineObject *self)
-{
-    Py_CLEAR(self->name);
-    Py_CLEAR(self->pure_setup);
-    Py_CLEAR(self->pure_play);
-    Py_CLEAR(self->make_outcome);
-    Py_CLEAR(self->make_state);
-    return 0;
-}
-
-static void engine_dealloc(EngineObject *self)
-{
-    PyObject_GC_UnTrack(self);
-    engine_clear(self);
-    Py_TYPE(self)->tp_free((PyObject *)self);
+    return engine_alloc(type, (PyObject *const[]){name, setup, play, make_outcome, make_state});
 }
 
 static PyMethodDef engine_methods[] = {
@@ -768,24 +712,11 @@ static PyMethodDef engine_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static PyMemberDef engine_members[] = {
-    {"name", T_OBJECT_EX, offsetof(EngineObject, name), READONLY, "the game's name"},
-    {NULL, 0, 0, 0, NULL},
-};
-
 static PyTypeObject EngineType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "arena.games.the_number._core.Engine",
     .tp_doc = PyDoc_STR("Engine(name, setup, play, make_outcome, make_state): The Number's rules "
                         "on core States (arena.compiled.CompiledEngine)."),
-    .tp_basicsize = sizeof(EngineObject),
-    .tp_itemsize = 0,
-    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
-    .tp_new = engine_new,
-    .tp_dealloc = (destructor)engine_dealloc,
-    .tp_traverse = (traverseproc)engine_traverse,
-    .tp_clear = (inquiry)engine_clear,
-    .tp_methods = engine_methods,
-    .tp_members = engine_members,
+    ENGINE_TYPE_SLOTS,
 };
 
 /* ---- the module ------------------------------------------------------------------------- */
