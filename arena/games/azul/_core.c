@@ -81,7 +81,7 @@ typedef struct {
     Core c;
 } StateObject;
 
-#define ENGINE_FIELDS(X) /* the reference's callables a core State calls back */        \
+#define ENGINE_FIELDS(X) /* the reference engine's callables it calls back */           \
     X(name)          /* the game's name (a str) */                                      \
     X(pure_setup)    /* (num_players, options, rng) -> reference state */               \
     X(pure_play)     /* (reference state, seat, move) -> reference state */             \

@@ -520,11 +520,11 @@ fail:
 
 /* ---- the Engine type -------------------------------------------------------------------- */
 
-#define ENGINE_FIELDS(X) /* the reference's callables a core State calls back */ \
-    X(name)          /* the game's name (a str) */                               \
-    X(pure_setup)    /* state.setup */                                           \
-    X(pure_play)     /* rules.play */                                            \
-    X(make_outcome)  /* round_totals -> the Outcome of a finished game */        \
+#define ENGINE_FIELDS(X) /* the reference engine's callables it calls back */ \
+    X(name)          /* the game's name (a str) */                            \
+    X(pure_setup)    /* state.setup */                                        \
+    X(pure_play)     /* rules.play */                                         \
+    X(make_outcome)  /* round_totals -> the Outcome of a finished game */     \
     X(make_state)    /* state_raw(...) -> the reference state */
 #include "../_engine.h"
 
