@@ -1,7 +1,9 @@
 """Who may do what on a shared server: written once, asked by every front end.
 
 Two roles hold credentials: bots (play under their registered name) and organizers (play
-matches, create and cancel tournaments: anything that writes or rates). Public reads need none.
+matches, create and cancel tournaments: anything that writes or rates); an organizer may be an
+admin, who manages every tournament, not only its own (arena/app/owners.py says who may manage
+which). Public reads need none.
 A server whose database holds no credential at all is open: it must listen on loopback only,
 and everyone on the machine is trusted as an organizer.
 """
@@ -16,7 +18,7 @@ from typing import Protocol
 
 from arena.addresses import is_loopback
 from arena.errors import AuthenticationError, ConfigError, ForbiddenError
-from arena.store.credentials import Role
+from arena.store.credentials import Identity, Role
 
 CACHE_S = 5.0  # how long "does this database have credentials" is trusted before asking again
 
@@ -32,8 +34,8 @@ class Credentials(Protocol):
         """Whether `token` is the active credential of `name` in `role`."""
         ...
 
-    def identify_credential(self, token: str) -> tuple[str, Role] | None:
-        """(name, role) of the active credential with this token, or None."""
+    def identify_credential(self, token: str) -> Identity | None:
+        """Who holds the active credential with this token, or None."""
         ...
 
     def credentials_fingerprint(self) -> tuple[int, float, float]:
@@ -43,10 +45,14 @@ class Credentials(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class Caller:
-    """Who made a call: a name and role, or anonymous (name None) on an open server."""
+    """Who made a call: a name and role, or anonymous (name None) on an open server.
+
+    `admin`: may manage every tournament (an admin organizer; on an open server or a database
+    used directly, everyone, since everyone there could as well write to it)."""
 
     name: str | None
     role: Role
+    admin: bool = False
 
 
 class AccessPolicy:
@@ -102,9 +108,9 @@ class AccessPolicy:
                     "this embedded referee takes organizer calls from the program that "
                     "launched it only"
                 )
-            return Caller(None, Role.ORGANIZER)
+            return Caller(None, Role.ORGANIZER, admin=True)
         if not self.secured():
-            return Caller(None, Role.ORGANIZER)
+            return Caller(None, Role.ORGANIZER, admin=True)
         if not token:
             raise AuthenticationError(
                 "this call needs an organizer token (metadata 'authorization: Bearer TOKEN'; "
@@ -114,10 +120,11 @@ class AccessPolicy:
         found = self.credentials.identify_credential(token)
         if found is None:
             raise AuthenticationError("the token is unknown or revoked")
-        name, role = found
-        if role != Role.ORGANIZER:
-            raise ForbiddenError(f"{name!r} holds a {role} token; this call needs an organizer")
-        return Caller(name, Role.ORGANIZER)
+        if found.role != Role.ORGANIZER:
+            raise ForbiddenError(
+                f"{found.name!r} holds a {found.role} token; this call needs an organizer"
+            )
+        return Caller(found.name, Role.ORGANIZER, admin=found.admin)
 
     def bot_may_connect(self, name: str, token: str) -> bool:
         """On a secured server: whether `token` is bot `name`'s credential; may block."""

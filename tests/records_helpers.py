@@ -61,7 +61,7 @@ def field(size: int, game: str = "lucky_numbers") -> tuple[BotEntry, ...]:
 
 def play_tournament(store: Store, spec: TournamentSpec) -> int:
     """Create and play a tournament of built-in bots in-process; its id."""
-    stored = create_tournament(store, spec)
+    stored = create_tournament(store, spec, owner=None)
     game, options = game_and_options(stored.spec)
     bots = {b.name: b for b in stored.spec.bots}
     runner = local_runner(

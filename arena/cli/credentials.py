@@ -1,4 +1,5 @@
-"""`arena bot add|list|revoke|rotate` and `arena organizer add|list|revoke|rotate`: tokens.
+"""`arena bot add|list|revoke|rotate` and `arena organizer add|list|revoke|rotate|promote|demote`:
+tokens, and which organizers are admins (they manage every tournament, not only their own).
 
 A token is printed once, alone on stdout (so `TOKEN=$(arena bot add NAME)` works), with how to
 use it on stderr; the database keeps only its SHA-256.
@@ -38,6 +39,7 @@ def _row(c: Credential) -> dict[str, object]:
         "created": _when(c.created_at),
         "revoked": _when(c.revoked_at),
         "last seen": _when(c.last_seen),
+        **({"admin": "yes" if c.admin else ""} if c.role is Role.ORGANIZER else {}),
     }
 
 
@@ -59,12 +61,49 @@ def _commands(role: Role, noun: str) -> typer.Typer:
         add_completion=False,
     )
 
-    @sub.command("add")
-    def add(name: NameArgument, db: DbOption = None) -> None:
-        """Create a token for NAME and print it once (only its hash is stored)."""
-        with Store.open(db) as store:
-            token = store.add_credential(name, role)
-        _print_token(role, name, token, "added")
+    if role is Role.ORGANIZER:
+
+        @sub.command("add")
+        def add_organizer(
+            name: NameArgument,
+            admin: Annotated[
+                bool,
+                typer.Option(
+                    "--admin",
+                    help="May cancel, resume and delete every tournament, not only its own.",
+                ),
+            ] = False,
+            db: DbOption = None,
+        ) -> None:
+            """Create a token for NAME and print it once (only its hash is stored)."""
+            with Store.open(db) as store:
+                token = store.add_credential(name, role, admin=admin)
+            _print_token(role, name, token, "added")
+            if admin:
+                typer.echo(f"organizer {name!r} is an admin", err=True)
+
+        @sub.command("promote")
+        def promote(name: NameArgument, db: DbOption = None) -> None:
+            """Make organizer NAME an admin: it manages every tournament, not only its own."""
+            with Store.open(db) as store:
+                store.set_admin(name, True)
+            typer.echo(f"organizer {name!r} is an admin")
+
+        @sub.command("demote")
+        def demote(name: NameArgument, db: DbOption = None) -> None:
+            """Make organizer NAME an admin no longer: it manages its own tournaments only."""
+            with Store.open(db) as store:
+                store.set_admin(name, False)
+            typer.echo(f"organizer {name!r} is no longer an admin")
+
+    else:
+
+        @sub.command("add")
+        def add(name: NameArgument, db: DbOption = None) -> None:
+            """Create a token for NAME and print it once (only its hash is stored)."""
+            with Store.open(db) as store:
+                token = store.add_credential(name, role)
+            _print_token(role, name, token, "added")
 
     @sub.command("rotate")
     def rotate(name: NameArgument, db: DbOption = None) -> None:
@@ -91,6 +130,8 @@ def _commands(role: Role, noun: str) -> typer.Typer:
         with Store.open(db, create=False) as store:
             rows = [_row(c) for c in store.credentials(role)]
         columns = ["name", "role", "created", "revoked", "last seen"]
+        if role is Role.ORGANIZER:
+            columns.append("admin")
         emit_rows(rows, fmt, columns=columns, title=f"{noun.capitalize()} credentials")
 
     return sub

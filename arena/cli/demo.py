@@ -9,6 +9,7 @@ from typing import Annotated
 
 import typer
 
+from arena.app.owners import local_owner
 from arena.cli import app
 from arena.cli.tournament_local import run_and_report
 from arena.errors import ConfigError
@@ -64,7 +65,7 @@ def demo_command(
         _fresh(db)
     spec = TournamentSpec(DEMO_GAME, bots, seed=seed, table_size=2, cycles=cycles)
     with Store.open(db) as store:
-        tournament = create_tournament(store, spec)
+        tournament = create_tournament(store, spec, owner=local_owner())
         typer.echo(
             f"demo: {len(bots)} example bots ({', '.join(b.name for b in bots)}) as processes over "
             f"gRPC, Lucky Numbers round robin, {tournament.fixtures} matches, database {db}"

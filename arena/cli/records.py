@@ -12,6 +12,7 @@ from typing import Annotated
 
 import typer
 
+from arena.app.owners import local_owner
 from arena.cli import app
 from arena.cli.output import DbOption, TlsCaOption
 from arena.errors import ConfigError, NotFoundError
@@ -128,7 +129,7 @@ def import_command(
         except OSError as exc:
             raise ConfigError(f"cannot read {file}: {exc.strerror}") from None
     with Store.open(db) as store:
-        report = import_records(store, lines)
+        report = import_records(store, lines, owner=local_owner())
     typer.echo(f"imported {report.matches} matches into {store.location}")
     for source, new in report.tournaments:
         typer.echo(f"  tournament {source} of the file is tournament {new} here")

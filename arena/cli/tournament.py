@@ -516,13 +516,17 @@ def delete_command(
             _remote(server, token, tls_ca, allow_plaintext), tournament_id, force
         )
         stderr().print(
-            f"deleted tournament {tournament_id} ({played} matches) on {server}", highlight=False
+            f"deleted tournament {tournament_id} ({played} matches) on {server}"
+            + ("; its game's ladder there is recomputed without them" if played else ""),
+            highlight=False,
         )
         return
     with open_store(db, create=False) as store:
         tournament = store.tournament(tournament_id)
+        from arena.app.owners import check_may_delete, local_caller
         from arena.app.reports import display_status
 
+        impact = check_may_delete(store, local_caller(), tournament)
         if display_status(tournament) == "running" and not force:
             raise ConfigError(
                 f"tournament {tournament_id} is being played ({tournament.runner}): stop it "
@@ -530,7 +534,8 @@ def delete_command(
             )
         store.delete_tournament(tournament_id)
     stderr().print(
-        f"deleted tournament {tournament_id} ({tournament.played} matches)", highlight=False
+        f"deleted tournament {tournament_id} ({tournament.played} matches); {impact.says()}",
+        highlight=False,
     )
 
 

@@ -85,12 +85,20 @@ def play_on_cluster(
     faults: Faults | None = None,
 ) -> StoredTournament:
     """Play (or create, then play) a tournament on the cluster; the finished tournament."""
+    from arena.app.owners import local_owner
     from arena.cluster.organizer import ClusterRun, run_on_cluster
 
     root = logs.root if logs is not None else None
     faults = faults or Faults()
     run = ClusterRun(
-        store, settings, root, on_match, warn, faults.max_crashes, faults.forfeit_absent
+        store,
+        settings,
+        root,
+        on_match,
+        warn,
+        faults.max_crashes,
+        faults.forfeit_absent,
+        owner=local_owner(),
     )
     return run_on_cluster(run, tournament, on_created)
 

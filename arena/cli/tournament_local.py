@@ -10,6 +10,7 @@ from typing import Any
 from arena.app import reports
 from arena.app.database import Store
 from arena.app.ladders import leaderboard
+from arena.app.owners import local_owner
 from arena.cli import sources
 from arena.cli.leaderboard import emit_ladder
 from arena.cli.output import OutputFormat, stderr
@@ -95,6 +96,7 @@ def run_and_report(
                         logs=logs,
                         faults=faults,
                         on_created=on_created,
+                        owner=local_owner(),
                     ),
                     (signal.SIGINT, *INTERRUPTING_SIGNALS),
                     stop_wait_s=None,

@@ -8,6 +8,7 @@ server's bots must be connected. Crashed processes are restarted, then withdrawn
 from __future__ import annotations
 
 import asyncio
+import functools
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -76,11 +77,13 @@ async def execute(
     logs: BotLogs | None = None,
     faults: Faults | None = None,
     on_created: OnCreated | None = None,
+    owner: str | None = None,
 ) -> StoredTournament:
     """Start what the bots need (embedded referee, processes) and play the pending fixtures.
 
     Given a spec, the tournament is created only once every bot is ready (`on_created` sees
-    it). Bot processes' output is saved under `logs.root` (default: log_root()).
+    it), owned by `owner`. Bot processes' output is saved under `logs.root` (default:
+    log_root()).
     """
     spec = tournament if isinstance(tournament, TournamentSpec) else tournament.spec
     check_runnable(spec.bots, server)
@@ -90,7 +93,9 @@ async def execute(
         faults = Faults(faults.max_crashes, True, faults.warn)  # a resume never refuses
     async with _match_runner(spec, server, logs, faults) as prepared:
         if isinstance(tournament, TournamentSpec):
-            tournament = await asyncio.to_thread(create_tournament, store, tournament)
+            tournament = await asyncio.to_thread(
+                functools.partial(create_tournament, store, tournament, owner=owner)
+            )
         prepared.attach_logs(tournament_log_dir(logs.root, tournament.id))
         if on_created is not None:
             on_created(tournament)

@@ -52,6 +52,7 @@ class ClusterRun:
     warn: Warn = lambda _text: None
     max_crashes: int = DEFAULT_MAX_CRASHES  # warm workers: crashes before a bot is withdrawn
     forfeit_absent: bool = False  # warm workers: a bot that never says Hello forfeits
+    owner: str | None = None  # who owns a tournament this run creates (arena/app/owners.py)
 
 
 def run_on_cluster(
@@ -71,7 +72,7 @@ def run_on_cluster(
         try:
             if isinstance(tournament, TournamentSpec):
                 dispatcher.check()  # every bot says Hello first
-                tournament = create_tournament(run.store, spec)
+                tournament = create_tournament(run.store, spec, owner=run.owner)
             if on_created is not None:
                 on_created(tournament)
             finished = _play(ray, dispatcher, run, tournament)

@@ -121,8 +121,9 @@ class ImportReport:
     tournaments: tuple[tuple[int, int], ...]  # (id in the file, new id)
 
 
-def import_records(store: Store, lines: Iterable[str]) -> ImportReport:
-    """Validate every record, then store them all in one transaction (or nothing)."""
+def import_records(store: Store, lines: Iterable[str], *, owner: str | None) -> ImportReport:
+    """Validate every record, then store them all in one transaction (or nothing); the
+    tournaments imported belong to `owner`."""
     matches = read_records(lines)
     batch = plan_import(matches)
     _refuse_known_tournaments(store, batch)
@@ -132,7 +133,7 @@ def import_records(store: Store, lines: Iterable[str]) -> ImportReport:
                 f"match {match.record.match_id} is already stored in {store.location}",
                 line=_line(match),
             )
-    new_ids = store.import_matches(batch)
+    new_ids = store.import_matches(batch, owner=owner)
     sources = [m for m in batch if isinstance(m, ImportedTournament)]
     pairs = tuple((t.source_id, tid) for t, tid in zip(sources, new_ids, strict=True))
     return ImportReport(len(matches), pairs)

@@ -46,11 +46,21 @@ class Credential:
     created_at: float  # when its current token was issued
     revoked_at: float | None
     last_seen: float | None  # its last successful verification
+    admin: bool = False  # an organizer who may manage every tournament
 
     @property
     def active(self) -> bool:
         """Whether its token is accepted."""
         return self.revoked_at is None
+
+
+@dataclass(frozen=True, slots=True)
+class Identity:
+    """Who holds a token: a credential's name and role, and whether it is an admin's."""
+
+    name: str
+    role: Role
+    admin: bool = False
 
 
 def check_name(name: str) -> str:
@@ -72,11 +82,16 @@ def new_token() -> str:
     return TOKEN_PREFIX + secrets.token_urlsafe(TOKEN_BYTES)
 
 
-def issue(conn: sa.Connection, name: str, role: Role, *, replace: bool) -> str:
+def issue(
+    conn: sa.Connection, name: str, role: Role, *, replace: bool, admin: bool | None = None
+) -> str:
     """A new token for (role, name), stored as its hash; the plaintext is returned only here.
 
-    replace=False refuses a name that has an active token; replace=True needs one.
+    replace=False refuses a name that has an active token; replace=True needs one. `admin`
+    (organizers only) sets whether it is an admin's; None keeps what it was (a new one: not).
     """
+    if admin and role is not Role.ORGANIZER:
+        raise CredentialError("only an organizer can be an admin")
     check_name(name)
     row = _row(conn, name, role)
     active = row is not None and row.revoked_at is None
@@ -93,11 +108,25 @@ def issue(conn: sa.Connection, name: str, role: Role, *, replace: bool) -> str:
         "revoked_at": None,
         "last_seen": row.last_seen if active and row is not None else None,
     }
+    if admin is not None:
+        values["admin"] = admin
     if row is None:
         conn.execute(credentials.insert().values(role=role.value, name=name, **values))
     else:
         conn.execute(credentials.update().where(_is(name, role)).values(**values))
     return token
+
+
+def set_admin(conn: sa.Connection, name: str, admin: bool) -> None:
+    """Make organizer `name` an admin or not; CredentialError if it has no active credential."""
+    done = conn.execute(
+        credentials.update()
+        .where(_is(name, Role.ORGANIZER))
+        .where(credentials.c.revoked_at.is_(None))
+        .values(admin=admin)
+    )
+    if done.rowcount == 0:
+        raise CredentialError(f"no active organizer credential {name!r}")
 
 
 def revoke(conn: sa.Connection, name: str, role: Role) -> None:
@@ -125,8 +154,8 @@ def verify(conn: sa.Connection, name: str, token: str, role: Role) -> bool:
     return hmac.compare_digest(token_hash(token or ""), stored) and row is not None and bool(token)
 
 
-def identify(conn: sa.Connection, token: str) -> tuple[str, Role] | None:
-    """(name, role) of the active credential whose token this is, or None.
+def identify(conn: sa.Connection, token: str) -> Identity | None:
+    """Who holds the active credential whose token this is, or None.
 
     Looked up by the token's hash: equality on a SHA-256 of 256 random bits tells nothing
     about any other token.
@@ -134,11 +163,14 @@ def identify(conn: sa.Connection, token: str) -> tuple[str, Role] | None:
     if not token or len(token) > 256:
         return None
     row = conn.execute(
-        sa.select(credentials.c.name, credentials.c.role).where(
+        sa.select(credentials.c.name, credentials.c.role, credentials.c.admin).where(
             credentials.c.token_hash == token_hash(token), credentials.c.revoked_at.is_(None)
         )
     ).first()
-    return None if row is None else (str(row.name), Role(row.role))
+    if row is None:
+        return None
+    role = Role(row.role)
+    return Identity(str(row.name), role, bool(row.admin) and role is Role.ORGANIZER)
 
 
 def touch(conn: sa.Connection, name: str, role: Role) -> None:
@@ -154,11 +186,12 @@ def listing(conn: sa.Connection, role: Role | None) -> list[Credential]:
         credentials.c.created_at,
         credentials.c.revoked_at,
         credentials.c.last_seen,
+        credentials.c.admin,
     ).order_by(credentials.c.role, credentials.c.name)
     if role is not None:
         query = query.where(credentials.c.role == role.value)
     return [
-        Credential(r.name, Role(r.role), r.created_at, r.revoked_at, r.last_seen)
+        Credential(r.name, Role(r.role), r.created_at, r.revoked_at, r.last_seen, bool(r.admin))
         for r in conn.execute(query)
     ]
 

@@ -405,3 +405,19 @@ def history(
     if last is not None and len(rows) > last:
         changes = changes[1:]
     return changes
+
+
+def rated_from(conn: sa.Connection, game: str, tid: int) -> list[tuple[int | None, frozenset[str]]]:
+    """The rated matches of a game from tournament `tid`'s on, in rating order: each one's
+    tournament (None: outside any) and bots. Deleting `tid` re-rates the later ones."""
+    query = (
+        sa.select(H.c.match_id, H.c.adhoc, H.c.tournament_id, H.c.bot)
+        .where(H.c.game == game, sa.or_(H.c.adhoc == 1, H.c.tournament_id >= tid))
+        .order_by(*KEY_COLUMNS)
+    )
+    out: list[tuple[int | None, frozenset[str]]] = []
+    for group in _by_match(list(conn.execute(query))):
+        first = group[0]
+        tournament = None if first.adhoc else int(first.tournament_id)
+        out.append((tournament, frozenset(str(row.bot) for row in group)))
+    return out

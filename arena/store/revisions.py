@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 SCRIPTS = Path(__file__).with_name("migrations")
 VERSION_TABLE = "alembic_version"  # Alembic's default
-HEAD = "0002"  # the newest revision in SCRIPTS (tests/store/test_store_migrations.py checks it)
+HEAD = "0003"  # the newest revision in SCRIPTS (tests/store/test_store_migrations.py checks it)
 
 # Alembic's `op` and `context` are module-wide proxies: one run at a time in a process.
 _RUN_LOCK = threading.Lock()

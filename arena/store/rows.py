@@ -25,6 +25,7 @@ class StoredTournament:
     runner: str | None = None  # "host:pid" holding the run's lease (None: nobody)
     heartbeat_at: float | None = None  # the runner's last sign of life
     verdict: str | None = None  # why it finished before its schedule (an SPRT's decision)
+    owner: str | None = None  # who created it (None: the admins'); see arena/app/owners.py
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +120,7 @@ def tournament_from_row(row: Any) -> StoredTournament:
         row.runner,
         row.heartbeat_at,
         verdict_from_text(row.settings, where),
+        row.owner,
     )
 
 

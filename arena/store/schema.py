@@ -63,6 +63,9 @@ tournaments = sa.Table(
     # revision 0002: a JSON object of format and run settings (Swiss rounds, a knockout's
     # seeding, the reconnect grace); NULL: none
     sa.Column("settings", sa.Text),
+    # revision 0003: who created it: an organizer credential's name, or "local:USER" for a run
+    # on the database itself; NULL (rows from before, an open server's): the admins'
+    sa.Column("owner", sa.String(200)),
 )
 
 fixtures = sa.Table(
@@ -176,4 +179,8 @@ credentials = sa.Table(
     sa.Column("created_at", sa.Float, nullable=False),  # when the current token was issued
     sa.Column("revoked_at", sa.Float),
     sa.Column("last_seen", sa.Float),  # the last successful verify
+    # revision 0003: an organizer who may cancel, resume and delete anyone's tournaments
+    sa.Column(
+        "admin", sa.Boolean(create_constraint=False), nullable=False, server_default=sa.false()
+    ),
 )

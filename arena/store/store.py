@@ -17,7 +17,7 @@ from arena.ratings import LadderEntry, Result, environment
 from arena.store import credentials as creds
 from arena.store import engine as engines
 from arena.store import ladder, runs
-from arena.store.credentials import Credential, Role
+from arena.store.credentials import Credential, Identity, Role
 from arena.store.engine import first_line
 from arena.store.ladder import RatedMatch, RatingChange
 from arena.store.rows import (
@@ -92,10 +92,15 @@ class Store:
 
     # -- tournaments -------------------------------------------------------------------------
 
-    def create_tournament(self, spec: TournamentSpec, schedule: Sequence[Fixture]) -> int:
-        """Store a tournament with its whole schedule in one transaction; its new id."""
+    def create_tournament(
+        self, spec: TournamentSpec, schedule: Sequence[Fixture], *, owner: str | None = None
+    ) -> int:
+        """Store a tournament with its whole schedule in one transaction; its new id. `owner`:
+        who may manage it besides the admins (None: the admins only)."""
         with self._begin() as conn:
-            return insert_tournament(conn, spec, schedule, Status.CREATED, time.time(), None)
+            return insert_tournament(
+                conn, spec, schedule, Status.CREATED, time.time(), None, owner=owner
+            )
 
     def add_fixtures(self, tid: int, schedule: Sequence[Fixture]) -> None:
         """Store the next round of a round-based tournament (one transaction; a fixture stored
@@ -179,6 +184,20 @@ class Store:
         with self._write() as conn:
             runs.delete(conn, tid, game)
 
+    def rated_from(self, game: str, tid: int) -> list[tuple[int | None, frozenset[str]]]:
+        """The rated matches of a game from tournament `tid`'s on, in rating order: each
+        one's tournament (None: outside any) and bots (see ladder.rated_from)."""
+        with self._begin() as conn:
+            return ladder.rated_from(conn, game, tid)
+
+    def tournament_owners(self, ids: Sequence[int]) -> dict[int, str | None]:
+        """The owner of each of these tournaments (None: the admins')."""
+        query = sa.select(tournaments.c.id, tournaments.c.owner).where(
+            tournaments.c.id.in_(list(ids))
+        )
+        with self._begin() as conn:
+            return {int(row.id): row.owner for row in conn.execute(query)}
+
     def fixtures(self, tid: int) -> list[Fixture]:
         """The schedule of a tournament, in fixture order."""
         query = sa.select(fixtures).where(fixtures.c.tournament_id == tid).order_by(fixtures.c.idx)
@@ -236,9 +255,12 @@ class Store:
         if record.outcome.termination.value != ladder.ABORTED:
             ladder.rate_stored_match(conn, rated, self._env)
 
-    def import_matches(self, batch: Sequence[ImportedTournament | MatchRecord]) -> list[int]:
+    def import_matches(
+        self, batch: Sequence[ImportedTournament | MatchRecord], *, owner: str | None = None
+    ) -> list[int]:
         """Store tournaments (with their schedule and matches) and loose matches, all in one
-        transaction, each match rated as save_match rates it; the new tournament ids.
+        transaction, each match rated as save_match rates it; the new tournament ids, owned by
+        `owner` (who imports them).
 
         A tournament match is stored under its new fixture's match id. Nothing is stored if
         anything fails (StoreError, e.g. a match id stored already).
@@ -257,6 +279,7 @@ class Store:
                         item.status,
                         item.created_at,
                         item.finished_at,
+                        owner=owner,
                     )
                     ids.append(tid)
                     for record, index in item.matches:
@@ -430,16 +453,24 @@ class Store:
 
     # -- credentials ---------------------------------------------------------------------------
 
-    def add_credential(self, name: str, role: Role, *, rotate: bool = False) -> str:
+    def add_credential(
+        self, name: str, role: Role, *, rotate: bool = False, admin: bool = False
+    ) -> str:
         """A new token for a bot or organizer name, returned once (only its hash is kept).
 
         Refuses a name with an active token (CredentialError) unless rotate, which replaces
-        it; a revoked name can be added again.
+        it; a revoked name can be added again. `admin`: an organizer who may manage every
+        tournament.
         """
         with self._write() as conn:
             if rotate and creds.is_active(conn, name, role):
                 return creds.issue(conn, name, role, replace=True)
-            return creds.issue(conn, name, role, replace=False)
+            return creds.issue(conn, name, role, replace=False, admin=admin)
+
+    def set_admin(self, name: str, admin: bool) -> None:
+        """Make an organizer an admin, or no longer one (CredentialError if it has no token)."""
+        with self._write() as conn:
+            creds.set_admin(conn, name, admin)
 
     def rotate_credential(self, name: str, role: Role) -> str:
         """Replace the active token of a name by a new one, returned once; the old one dies."""
@@ -463,8 +494,8 @@ class Store:
                 creds.touch(conn, name, role)
         return ok
 
-    def identify_credential(self, token: str) -> tuple[str, Role] | None:
-        """(name, role) of the active credential with this token, or None."""
+    def identify_credential(self, token: str) -> Identity | None:
+        """Who holds the active credential with this token (name, role, admin), or None."""
         with self._begin() as conn:
             return creds.identify(conn, token)
 

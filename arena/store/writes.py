@@ -41,6 +41,8 @@ def insert_tournament(
     status: Status,
     created_at: float,
     finished_at: float | None,
+    *,
+    owner: str | None = None,
 ) -> int:
     """Insert a tournament row, its schedule and its bots; its new id."""
     tid = conn.execute(
@@ -62,6 +64,7 @@ def insert_tournament(
             status=status.value,
             created_at=created_at,
             finished_at=finished_at,
+            owner=owner,
         )
         .returning(tournaments.c.id)
     ).scalar_one()

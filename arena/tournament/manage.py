@@ -104,11 +104,15 @@ def check_options_play(game: Any, num_players: int, options: Any) -> None:
         raise ConfigError(f"{game.name} cannot be played with these options: {exc}") from None
 
 
-def create_tournament(store: Store, spec: TournamentSpec) -> StoredTournament:
-    """Validate, schedule and store a tournament (one transaction); the stored tournament."""
+def create_tournament(store: Store, spec: TournamentSpec, *, owner: str | None) -> StoredTournament:
+    """Validate, schedule and store a tournament (one transaction); the stored tournament.
+
+    `owner` may manage it besides the admins (arena/app/owners.py; None: the admins only).
+    """
     spec = normalize_spec(spec)
     # Every fixture of the schedule, or a round format's first round (the others follow).
-    tid = store.create_tournament(spec, schedule_so_far(spec, start_seat_of(spec), {}))
+    schedule = schedule_so_far(spec, start_seat_of(spec), {})
+    tid = store.create_tournament(spec, schedule, owner=owner)
     return store.tournament(tid)
 
 

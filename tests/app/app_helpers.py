@@ -41,7 +41,7 @@ def spec(
 
 def tournament(store: Store, s: TournamentSpec) -> tuple[StoredTournament, list[Fixture]]:
     """Store a tournament (its whole schedule, or a round format's first round)."""
-    stored = create_tournament(store, s)
+    stored = create_tournament(store, s, owner=None)
     return stored, store.fixtures(stored.id)
 
 

@@ -131,7 +131,7 @@ def test_a_worker_killed_mid_match_is_retried_and_stored_once(capsys, tmp_path, 
     killer = threading.Thread(target=kill_first_worker, args=(pids, killed))
     db = str(tmp_path / "cluster.db")
     with Store.open(db) as store:
-        tournament = create_tournament(store, spec)
+        tournament = create_tournament(store, spec, owner=None)
         killer.start()
         finished = run_on_cluster(ClusterRun(store, replace(LOCAL, fresh=fresh)), tournament)
         killer.join()
@@ -158,7 +158,7 @@ def test_a_fixture_out_of_retries_stays_pending_and_the_others_go_on(tmp_path, r
     killed: list[int] = []
     killer = threading.Thread(target=kill_first_worker, args=(pids, killed))
     with Store.open(str(tmp_path / "cluster.db")) as store:
-        tournament = create_tournament(store, spec)
+        tournament = create_tournament(store, spec, owner=None)
         killer.start()
         with pytest.raises(FixturesLeftError, match=r"1 fixture\(s\) failed"):
             run_on_cluster(ClusterRun(store, no_retry), tournament)
@@ -177,7 +177,7 @@ def test_fixtures_a_node_refuses_stay_pending_and_a_resume_plays_them(
     warnings: list[str] = []
     other = replace(local_fingerprint(), rules_digest="0" * 64)
     with Store.open(sqlite_path) as store:
-        tournament = create_tournament(store, spec)
+        tournament = create_tournament(store, spec, owner=None)
         monkeypatch.setattr(organizer, "local_fingerprint", lambda: other)
         with pytest.raises(FixturesLeftError, match=r"2 fixture\(s\) failed .* \(0, 1\)"):
             run_on_cluster(ClusterRun(store, LOCAL, warn=warnings.append), tournament)
@@ -205,7 +205,7 @@ def test_a_second_runner_is_refused(capsys, sqlite_path, ray_cluster):
     spec = TournamentSpec("lucky_numbers", (parse_bot("a=builtin:random"),
                           parse_bot("b=builtin:greedy")), seed=3)  # fmt: skip
     with Store.open(sqlite_path) as store:
-        tid = create_tournament(store, spec).id
+        tid = create_tournament(store, spec, owner=None).id
         store.claim_runner(tid, f"{socket.gethostname()}:{os.getppid()}")  # a live process
     code, _out, err = run_cli(capsys, "tournament", "resume", str(tid), "--cluster", "local[2]",
                               "--db", sqlite_path)  # fmt: skip

@@ -79,7 +79,7 @@ def play(db: str, deals: Deals, memory: DealMemory | None) -> list[MatchRecord]:
     given memory."""
     spec = TournamentSpec("lucky_numbers", BOTS, seed=99, cycles=4, deals=deals)
     with Store.open(db) as store:
-        stored = create_tournament(store, spec)
+        stored = create_tournament(store, spec, owner=None)
         game, options = game_and_options(stored.spec)
         bots = {b.name: b for b in stored.spec.bots}
 

@@ -105,7 +105,7 @@ def test_a_bot_that_never_connects_stores_nothing_and_is_forfeited_on_resume(cap
     )
     with Store.open(db) as store:
         bots = (BotEntry("flaky", flaky), BotEntry("h", "builtin:random"))
-        create_tournament(store, TournamentSpec("lucky_numbers", bots, seed=4))
+        create_tournament(store, TournamentSpec("lucky_numbers", bots, seed=4), owner=None)
     marker.write_text("")
     code, _out, err = run_cli(capsys, "tournament", "resume", "1", "--db", db)
     assert code == 0, err

@@ -54,7 +54,7 @@ def test_export_then_import_gives_the_same_ladder_and_standings(game, sources, t
     lines = text.splitlines()
     assert all(json.loads(line)["format"] == RECORD_FORMAT for line in lines)
     with Store.open(str(tmp_path / "copy.db")) as copy, Store.open(db) as original:
-        report = import_records(copy, lines)
+        report = import_records(copy, lines, owner=None)
         assert report.matches == len(lines) == len(list(original.match_rows()))
         assert report.tournaments == ((1, 1), (2, 2))
         assert copy.ladder(game) == original.ladder(game)
@@ -88,7 +88,7 @@ def test_a_tampered_move_is_refused_with_its_ply_and_nothing_is_imported(game, s
     lines[3] = _tamper_move(lines[3], 2)
     with Store.open(str(tmp_path / "copy.db")) as copy:
         with pytest.raises(RecordError) as refused:
-            import_records(copy, lines)
+            import_records(copy, lines, owner=None)
         assert (refused.value.line, refused.value.ply) == (4, 2)
         assert "ply 2" in str(refused.value) and "line 4" in str(refused.value)
         assert copy.tournaments() == [] and copy.games() == []
@@ -101,7 +101,7 @@ def test_a_tampered_outcome_is_refused_at_the_last_ply(sources, tmp_path):
     data["outcome"]["ranks"] = list(reversed(data["outcome"]["ranks"]))
     lines[0] = json.dumps(data)
     with Store.open(str(tmp_path / "copy.db")) as copy, pytest.raises(RecordError) as refused:
-        import_records(copy, lines)
+        import_records(copy, lines, owner=None)
     assert refused.value.ply == len(data["moves"]) and "ranks" in refused.value.reason
 
 
@@ -124,7 +124,7 @@ def test_a_match_moved_to_another_fixture_is_refused(sources, tmp_path):
     data["tournament"]["fixture"]["index"] = 1
     lines[0] = json.dumps(data)
     with Store.open(str(tmp_path / "copy.db")) as copy, pytest.raises(RecordError) as refused:
-        import_records(copy, lines)
+        import_records(copy, lines, owner=None)
     assert refused.value.line == 1 and "fixture 1" in refused.value.reason
     assert copy.games() == []
 
@@ -133,16 +133,16 @@ def test_importing_twice_is_refused_whole(sources, tmp_path):
     _, text = sources("lucky_numbers")
     adhoc = [line for line in text.splitlines() if json.loads(line)["tournament"] is None]
     with Store.open(str(tmp_path / "copy.db")) as copy:
-        import_records(copy, adhoc[:1])
+        import_records(copy, adhoc[:1], owner=None)
         with pytest.raises(RecordError, match="already stored") as refused:
-            import_records(copy, adhoc[1:] + adhoc[:1])
+            import_records(copy, adhoc[1:] + adhoc[:1], owner=None)
         assert refused.value.line == 2 and len(list(copy.match_rows())) == 1
     # a tournament imported twice would count its matches twice
     tournament_lines = [line for line in text.splitlines() if line not in adhoc]
     with Store.open(str(tmp_path / "again.db")) as copy:
-        import_records(copy, tournament_lines)
+        import_records(copy, tournament_lines, owner=None)
         with pytest.raises(RecordError, match="tournament 1 of the file is already here"):
-            import_records(copy, tournament_lines)
+            import_records(copy, tournament_lines, owner=None)
         assert len(copy.tournaments()) == 2
 
 
@@ -178,7 +178,7 @@ def test_public_export_withholds_seeds_of_an_unfinished_tournament(tmp_path):
     assert data["moves"] == [] and data["tournament"]["seed"] is None
     assert json.loads(private[0])["seed"] is not None
     with Store.open(str(tmp_path / "copy.db")) as copy, pytest.raises(RecordError, match="seed"):
-        import_records(copy, public)
+        import_records(copy, public, owner=None)
 
 
 def test_a_record_of_other_rules_is_refused(sources):
@@ -195,12 +195,12 @@ def test_import_into_each_database_kind_and_export_back(sources, db_url):
     db, text = sources("azul")
     lines = text.splitlines()
     with Store.open(db_url) as copy, Store.open(db) as original:
-        import_records(copy, lines)
+        import_records(copy, lines, owner=None)
         assert copy.ladder("azul") == original.ladder("azul")
         assert _export(copy) == text
         tampered = lines[-1:] + [_tamper_move(lines[0], 1)]
         with pytest.raises(RecordError):
-            import_records(copy, tampered)
+            import_records(copy, tampered, owner=None)
         assert len(list(copy.match_rows())) == len(lines)
 
 
@@ -248,5 +248,5 @@ def test_a_match_given_twice_in_a_file_is_refused(sources, tmp_path):
     adhoc = [line for line in text.splitlines() if json.loads(line)["tournament"] is None]
     with Store.open(str(tmp_path / "copy.db")) as copy:
         with pytest.raises(RecordError, match="given twice") as refused:
-            import_records(copy, [adhoc[0], adhoc[1], adhoc[0]])
+            import_records(copy, [adhoc[0], adhoc[1], adhoc[0]], owner=None)
         assert refused.value.line == 3 and copy.games() == []

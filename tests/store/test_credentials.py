@@ -138,7 +138,7 @@ def test_cli_add_prints_the_token_once_and_list_never_shows_it(capsys, sqlite_pa
     assert code == 0 and token not in out
     assert '"name": "greedy"' in out and "alice" not in out  # bots only
     code, out, _ = run_cli(capsys, "organizer", "list", "-f", "csv", "--db", sqlite_path)
-    assert out.splitlines()[0] == "name,role,created,revoked,last_seen"
+    assert out.splitlines()[0] == "name,role,created,revoked,last_seen,admin"
     assert out.splitlines()[1].startswith("alice,organizer,")
 
 

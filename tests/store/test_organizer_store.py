@@ -47,7 +47,7 @@ def spec() -> TournamentSpec:
 
 def test_a_second_runner_is_refused_while_the_first_lives(db_url):
     with Store.open(db_url) as store:
-        tid = create_tournament(store, spec()).id
+        tid = create_tournament(store, spec(), owner=None).id
         store.claim_runner(tid, runner_id())  # this process: alive
         with pytest.raises(TournamentBusyError, match="being played by another process"):
             store.claim_runner(tid, "elsewhere:1")
@@ -59,7 +59,7 @@ def test_a_second_runner_is_refused_while_the_first_lives(db_url):
 
 def test_a_dead_runners_lease_is_taken_over(db_url):
     with Store.open(db_url) as store:
-        tid = create_tournament(store, spec()).id
+        tid = create_tournament(store, spec(), owner=None).id
         host = runner_id().rsplit(":", 1)[0]
         store.claim_runner(tid, f"{host}:999999999")  # no such pid on this host
         store.claim_runner(tid, runner_id())
@@ -68,7 +68,7 @@ def test_a_dead_runners_lease_is_taken_over(db_url):
 
 def test_two_resumes_of_one_tournament_one_plays_the_other_is_told(db_url):
     with Store.open(db_url) as store:
-        tid = create_tournament(store, spec()).id
+        tid = create_tournament(store, spec(), owner=None).id
         started = asyncio.Event()
         release = asyncio.Event()
 
@@ -106,7 +106,7 @@ def test_a_restarted_server_resumes_the_tournament_its_dead_predecessor_left_run
     db = str(tmp_path / "server.db")
     with Store.open(db) as store:
         bots = (BotEntry("r1"), BotEntry("r2"))
-        tid = create_tournament(store, TournamentSpec("lucky_numbers", bots, seed=8)).id
+        tid = create_tournament(store, TournamentSpec("lucky_numbers", bots, seed=8), owner=None).id
         store.set_status(tid, Status.RUNNING)
         host = runner_id().rsplit(":", 1)[0]
         store.claim_runner(tid, f"{host}:999999999")  # the old server, killed

@@ -299,7 +299,7 @@ def test_a_tournament_plays_stops_and_resumes_on_every_backend(db_url):
         seed=3,
     )
     with Store.open(db_url) as store:
-        stored = create_tournament(store, spec)
+        stored = create_tournament(store, spec, owner=None)
         game, options = game_and_options(stored.spec)
         bots = {b.name: b for b in stored.spec.bots}
         inner = local_runner(

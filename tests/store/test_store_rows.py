@@ -79,7 +79,7 @@ def tournament_row(spec: TournamentSpec = SPEC, **changes: object) -> SimpleName
         "time_per_move_ms": None, "time_bank_ms": None, "increment_ms": None,
         "deals": spec.deals.value, "settings": settings_text(spec), "status": "running",
         "created_at": 1.0, "finished_at": None, "runner": "h:1", "heartbeat_at": 2.0,
-        "n_fixtures": 6, "n_played": 2,
+        "n_fixtures": 6, "n_played": 2, "owner": "alice",
     }  # fmt: skip
     values.update(changes)
     return SimpleNamespace(**values)
@@ -90,6 +90,7 @@ def test_a_tournament_row_round_trips_with_its_settings() -> None:
     assert stored.spec == SPEC and stored.status is Status.RUNNING
     assert (stored.id, stored.fixtures, stored.played) == (4, 6, 2)
     assert (stored.runner, stored.heartbeat_at, stored.verdict) == ("h:1", 2.0, None)
+    assert stored.owner == "alice"
 
 
 def test_a_seed_too_big_for_its_column_lives_in_the_settings() -> None:

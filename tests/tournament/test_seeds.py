@@ -39,7 +39,7 @@ def test_a_256_bit_seed_is_stored_and_read_back_whole(db_url: str) -> None:
 
     spec = plan(TournamentRequest(game="azul", bots=(BotEntry("a"), BotEntry("b")))).spec
     with Store.open(db_url) as store:
-        stored = create_tournament(store, spec)
+        stored = create_tournament(store, spec, owner=None)
         assert store.tournament(stored.id).spec.seed == spec.seed
         planned = make_fixtures(spec, start_seat_of(spec))
         assert [f.seed for f in store.fixtures(stored.id)] == [f.seed for f in planned]

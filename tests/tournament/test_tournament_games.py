@@ -58,7 +58,7 @@ def runner_for(stored):
 def play(db: str, spec: TournamentSpec, concurrency: int = 2):
     """Create and play a tournament: (stored tournament, its records, the game's ladder)."""
     with Store.open(db) as store:
-        stored = create_tournament(store, spec)
+        stored = create_tournament(store, spec, owner=None)
         done = asyncio.run(
             play_tournament(store, stored.id, runner_for(stored), concurrency=concurrency)
         )
@@ -187,7 +187,7 @@ def test_an_interrupted_tournament_resumes_to_the_same_matches_and_ladder(
     _, reference, reference_ladder = played(game, size)  # uninterrupted, at concurrency 2
 
     with Store.open(str(tmp_path / "cut.db")) as store:
-        stored = create_tournament(store, spec)
+        stored = create_tournament(store, spec, owner=None)
         inner = runner_for(stored)
         started = 0
 
@@ -224,10 +224,12 @@ def test_table_sizes_default_to_two_or_the_game_minimum_and_are_checked(tmp_path
     assert default_table_size("the_number") == 3
     with Store.open(str(tmp_path / "t.db")) as store:
         with pytest.raises(PlayerCountError, match="the_number is played by 3 to 5 players"):
-            create_tournament(store, replace(spec_for("the_number", 3), table_size=2))
+            create_tournament(store, replace(spec_for("the_number", 3), table_size=2), owner=None)
         with pytest.raises(PlayerCountError, match="azul is played by 2 to 4 players"):
-            create_tournament(store, replace(spec_for("azul", 4), table_size=5))
+            create_tournament(store, replace(spec_for("azul", 4), table_size=5), owner=None)
         two = (BotEntry("a", "builtin:random"), BotEntry("b", "builtin:random"))
         with pytest.raises(ConfigError, match="the_number needs at least 3 bots, not 2"):
-            create_tournament(store, TournamentSpec("the_number", two, seed=1, table_size=3))
+            create_tournament(
+                store, TournamentSpec("the_number", two, seed=1, table_size=3), owner=None
+            )
         assert store.tournaments() == []

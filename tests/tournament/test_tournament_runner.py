@@ -49,7 +49,7 @@ def comparable(records):
 
 def run(db, spec=SPEC, concurrency=1):
     with Store.open(db) as store:
-        stored = create_tournament(store, spec)
+        stored = create_tournament(store, spec, owner=None)
         done = asyncio.run(
             play_tournament(store, stored.id, builtin_runner(stored), concurrency=concurrency)
         )
@@ -67,7 +67,7 @@ def test_concurrency_changes_neither_the_matches_nor_the_ladder(tmp_path):
 
 def test_at_most_concurrency_matches_run_at_once(sqlite_path):
     with Store.open(sqlite_path) as store:
-        stored = create_tournament(store, SPEC)
+        stored = create_tournament(store, SPEC, owner=None)
         inner = builtin_runner(stored)
         running, peak = 0, 0
 
@@ -88,7 +88,7 @@ def test_at_most_concurrency_matches_run_at_once(sqlite_path):
 def test_a_failing_runner_interrupts_and_resume_plays_only_what_is_left(tmp_path):
     _, reference, ladder_ref = run(str(tmp_path / "reference.db"))
     with Store.open(str(tmp_path / "broken.db")) as store:
-        stored = create_tournament(store, SPEC)
+        stored = create_tournament(store, SPEC, owner=None)
         inner = builtin_runner(stored)
 
         async def flaky(fixture):
@@ -119,7 +119,7 @@ def test_a_failing_runner_interrupts_and_resume_plays_only_what_is_left(tmp_path
 
 def test_a_record_for_another_fixture_is_refused(sqlite_path):
     with Store.open(sqlite_path) as store:
-        stored = create_tournament(store, SPEC)
+        stored = create_tournament(store, SPEC, owner=None)
         fixtures = store.fixtures(stored.id)
         inner = builtin_runner(stored)
 
@@ -140,13 +140,13 @@ def test_creation_checks_the_game_table_size_and_options(sqlite_path):
 
     with Store.open(sqlite_path) as store:
         with pytest.raises(UnknownGameError, match="unknown game 'chess'"):
-            create_tournament(store, replace(SPEC, game="chess"))
+            create_tournament(store, replace(SPEC, game="chess"), owner=None)
         with pytest.raises(PlayerCountError, match="2 to 4 players, not 5"):
-            create_tournament(store, replace(SPEC, table_size=5))
+            create_tournament(store, replace(SPEC, table_size=5), owner=None)
         with pytest.raises(OptionError, match="no option 'colour'"):
-            create_tournament(store, replace(SPEC, options={"colour": "red"}))
+            create_tournament(store, replace(SPEC, options={"colour": "red"}), owner=None)
         assert store.tournaments() == []
-        stored = create_tournament(store, replace(SPEC, options={"bruno": "true"}))
+        stored = create_tournament(store, replace(SPEC, options={"bruno": "true"}), owner=None)
     assert stored.spec.options == {"bruno": True, "setup": "easy"}
     assert stored.spec.game == get_game("lucky_numbers").name
 

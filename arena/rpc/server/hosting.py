@@ -15,6 +15,8 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from arena.access import Caller
+from arena.app.owners import check_may_delete, check_may_manage, owner_of
 from arena.app.reports import AwayBot
 from arena.app.tournaments import DEFAULT_RECONNECT_GRACE_MS, TournamentOrder, plan
 from arena.core import MatchRecord
@@ -128,11 +130,12 @@ class TournamentHost:
         away = tuple(AwayBot(a.bot, a.since, round(a.grace_left_s * 1000)) for a in presence.away())
         return RunInfo(self.errors.get(tid, ""), away, tuple(sorted(presence.withdrawn)))
 
-    async def create(self, order: TournamentOrder) -> StoredTournament:
-        """Store the tournament (off the event loop) and start playing it; returns at once."""
+    async def create(self, order: TournamentOrder, caller: Caller) -> StoredTournament:
+        """Store the tournament (off the event loop), owned by the caller, and start playing
+        it; returns at once."""
         spec = order.spec
         capacity = await self._bots_ready(spec)
-        tournament = await asyncio.to_thread(self._store_running, spec)
+        tournament = await asyncio.to_thread(self._store_running, spec, owner_of(caller))
         self._start(tournament.id, order.concurrency, capacity)
         log.info(
             "tournament %d started: %s, %d matches, bots %s",
@@ -163,22 +166,33 @@ class TournamentHost:
         """Every bot is connected now and plays the game: how many matches each plays at once."""
         return check_connected(self.registry, spec.game, spec.bot_names)
 
-    def _store_running(self, spec: TournamentSpec) -> StoredTournament:
+    def _store_running(self, spec: TournamentSpec, owner: str | None) -> StoredTournament:
         """Store the tournament as running: its run starts right after (blocking)."""
-        tournament = create_tournament(self.store, spec)
+        tournament = create_tournament(self.store, spec, owner=owner)
         # The lease first: a running tournament without a runner would read as abandoned.
         self.store.claim_runner(tournament.id, runner_id())
         self.store.set_status(tournament.id, Status.RUNNING)
         return self.store.tournament(tournament.id)
 
-    async def cancel(self, tid: int) -> None:
-        """Stop a tournament this server is playing; TournamentError if it plays none by that id.
+    async def cancel(self, tid: int, caller: Caller) -> None:
+        """Stop a tournament this server is playing (its owner or an admin only); TournamentError
+        if it plays none by that id.
 
         Matches in flight are not stored; the tournament is left interrupted (resumable).
         """
+        stored = await asyncio.to_thread(self.store.tournament, tid)
+        check_may_manage(caller, stored, "cancel")
+        await self._stop(tid, stored)
+
+    async def _stop(self, tid: int, stored: StoredTournament) -> None:
         task = self.runs.get(tid)
         if task is None:
-            raise TournamentError(f"tournament {tid} is not being played on this server")
+            if stored.status is Status.FINISHED:
+                raise TournamentError(f"tournament {tid} is finished: nothing to cancel")
+            raise TournamentError(
+                f"tournament {tid} is not being played on this server (it is "
+                f"{stored.status.value}); resume it with `arena tournament resume {tid} --server`"
+            )
         task.cancel()
         with contextlib.suppress(BaseException):
             await task
@@ -188,11 +202,13 @@ class TournamentHost:
         if stored.status is not Status.FINISHED:
             await asyncio.to_thread(self.store.set_status, tid, Status.INTERRUPTED)
 
-    async def resume(self, tid: int, concurrency: int = 1) -> None:
-        """Play what a tournament left, here; nothing to do if this server plays it already."""
+    async def resume(self, tid: int, caller: Caller, concurrency: int = 1) -> None:
+        """Play what a tournament left, here (its owner or an admin only); nothing to do if this
+        server plays it already."""
+        stored = await asyncio.to_thread(self.store.tournament, tid)
+        check_may_manage(caller, stored, "resume")
         if tid in self.runs:
             return
-        stored = await asyncio.to_thread(self.store.tournament, tid)
         if stored.status is Status.FINISHED and (
             stored.played >= stored.fixtures or stored.verdict is not None
         ):
@@ -211,10 +227,12 @@ class TournamentHost:
         self._start(tid, concurrency, capacity)
         log.info("tournament %d resumed by an organizer", tid)
 
-    async def delete(self, tid: int, force: bool = False) -> int:
+    async def delete(self, tid: int, caller: Caller, force: bool = False) -> int:
         """Delete a tournament with its matches (stopping this server's run of it with `force`);
-        the number of matches deleted."""
+        the number of matches deleted. Its owner's or an admin's, and an admin's only once
+        others' ratings depend on it (arena/app/owners.py)."""
         stored = await asyncio.to_thread(self.store.tournament, tid)
+        await asyncio.to_thread(check_may_delete, self.store, caller, stored)
         live = tid in self.runs or (
             stored.status is Status.RUNNING
             and not runner_gone(stored.runner, stored.heartbeat_at, time.time())
@@ -224,7 +242,7 @@ class TournamentHost:
                 f"tournament {tid} is being played: cancel it first, or delete with force"
             )
         if tid in self.runs:
-            await self.cancel(tid)
+            await self._stop(tid, stored)
         await asyncio.to_thread(self.store.delete_tournament, tid)
         self.errors.pop(tid, None)
         log.info("tournament %d deleted with its %d matches", tid, stored.played)

@@ -119,11 +119,11 @@ class ArenaServicer(arena_pb2_grpc.ArenaServiceServicer):
         """Store a tournament between connected bots and start playing it here (organizers)."""
 
         async def create() -> pb.CreateTournamentResponse:
-            await self._organizer(context)
+            caller = await self._organizer(context)
             host = self.state.require_host()
             config = self.state.config
             order = await asyncio.to_thread(order_from_pb, request, config.clock, config.limits)
-            tournament = await host.create(order)
+            tournament = await host.create(order, caller)
             return pb.CreateTournamentResponse(
                 tournament_id=tournament.id,
                 fixtures=tournament.fixtures,
@@ -138,8 +138,8 @@ class ArenaServicer(arena_pb2_grpc.ArenaServiceServicer):
         """Stop a tournament this server plays (organizers)."""
 
         async def cancel() -> pb.Tournament:
-            await self._organizer(context)
-            await self.state.require_host().cancel(request.tournament_id)
+            caller = await self._organizer(context)
+            await self.state.require_host().cancel(request.tournament_id, caller)
             return await asyncio.to_thread(self._tournament, request.tournament_id)
 
         return await _answer(context, cancel)
@@ -159,11 +159,12 @@ class ArenaServicer(arena_pb2_grpc.ArenaServiceServicer):
         """Play what an interrupted tournament of this server left (organizers)."""
 
         async def resume() -> pb.Tournament:
-            await self._organizer(context)
+            caller = await self._organizer(context)
             limits = self.state.config.limits
             if not 0 <= request.concurrency <= limits.max_concurrency:
                 raise LimitError(f"concurrency must be 0 to {limits.max_concurrency}")
-            await self.state.require_host().resume(request.tournament_id, request.concurrency or 1)
+            host = self.state.require_host()
+            await host.resume(request.tournament_id, caller, request.concurrency or 1)
             return await asyncio.to_thread(self._tournament, request.tournament_id)
 
         return await _answer(context, resume)
@@ -174,8 +175,9 @@ class ArenaServicer(arena_pb2_grpc.ArenaServiceServicer):
         """Delete a tournament with its matches (organizers)."""
 
         async def delete() -> pb.DeleteTournamentResponse:
-            await self._organizer(context)
-            played = await self.state.require_host().delete(request.tournament_id, request.force)
+            caller = await self._organizer(context)
+            host = self.state.require_host()
+            played = await host.delete(request.tournament_id, caller, request.force)
             return pb.DeleteTournamentResponse(tournament_id=request.tournament_id, matches=played)
 
         return await _answer(context, delete)

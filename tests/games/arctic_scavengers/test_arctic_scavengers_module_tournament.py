@@ -34,7 +34,7 @@ def test_an_in_process_tournament_with_every_module(sqlite_path: str) -> None:
     spec = TournamentSpec("arctic_scavengers", field, seed=29, table_size=3, cycles=1,
                           options=options)  # fmt: skip
     with Store.open(sqlite_path) as store:
-        stored = create_tournament(store, spec)
+        stored = create_tournament(store, spec, owner=None)
         game, opts = game_and_options(stored.spec)
         assert opts.modules == MODULES
         bots = {b.name: b for b in stored.spec.bots}

@@ -25,7 +25,7 @@ RANDOM_BOT = f"{sys.executable} {BOTS_DIR / 'random_bot.py'} --seed 2"
 def play(db: str, spec: TournamentSpec):
     """Create and play a tournament in process: (tournament, records, ladder)."""
     with Store.open(db) as store:
-        stored = create_tournament(store, spec)
+        stored = create_tournament(store, spec, owner=None)
         game, options = game_and_options(stored.spec)
         bots = {b.name: b for b in stored.spec.bots}
         runner = local_runner(

@@ -35,7 +35,7 @@ FIELD = (
 def play(db: str, spec: TournamentSpec):
     """Create and play a tournament in-process: (stored, records, ladder)."""
     with Store.open(db) as store:
-        stored = create_tournament(store, spec)
+        stored = create_tournament(store, spec, owner=None)
         game, options = game_and_options(stored.spec)
         bots = {b.name: b for b in stored.spec.bots}
         runner = local_runner(

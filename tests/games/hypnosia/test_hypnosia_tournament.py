@@ -45,7 +45,7 @@ def play(db: str, spec: TournamentSpec):
         game, options, lambda f, seat: builtin_player(game.name, bots[f.seats[seat]], f, seat)
     )
     with Store.open(db) as store:
-        stored = create_tournament(store, spec)
+        stored = create_tournament(store, spec, owner=None)
         done = asyncio.run(play_tournament(store, stored.id, runner, concurrency=2))
         return done, store.tournament_matches(stored.id), fold_ratings(store.results("hypnosia"))
 
