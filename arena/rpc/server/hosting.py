@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from arena.app.reports import AwayBot
+from arena.app.reports import AwayBot, announced_matches
 from arena.app.tournaments import DEFAULT_RECONNECT_GRACE_MS, TournamentOrder, plan
 from arena.core import MatchRecord
 from arena.errors import (
@@ -138,7 +138,7 @@ class TournamentHost:
             "tournament %d started: %s, %d matches, bots %s",
             tournament.id,
             spec.game,
-            tournament.fixtures,
+            announced_matches(tournament),
             ", ".join(spec.bot_names),
         )
         return tournament
