@@ -69,7 +69,7 @@ def clock_words(clock: ClockSpec) -> str:
 
 def format_words(s: TournamentSummary) -> str:
     """The format in words: "round-robin", "gauntlet (hero ann)", "swiss (5 rounds)",
-    "swiss-knockout (3 rounds, top 4)"."""
+    and its format options: "... (3 rounds, top 4)"."""
     words = [f"hero {s.hero}"] if s.hero else []
     words += [f"{s.rounds} rounds"] if s.rounds else []
     words += [f"{key} {value}" for key, value in sorted(s.format_options.items())]

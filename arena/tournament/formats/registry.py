@@ -48,7 +48,7 @@ def format_names() -> tuple[str, ...]:
 
 
 def find_format(name: str) -> TournamentFormat | None:
-    """The format of that name (an underscore reads as a hyphen: swiss_knockout); None if none."""
+    """The format of that name (an underscore reads as a hyphen: round_robin); None if none."""
     _load()
     return _FORMATS.get(name.strip().lower().replace("_", "-"))
 
