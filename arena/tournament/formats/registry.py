@@ -13,6 +13,7 @@ MODULES = (  # arena/tournament/formats/<module>.py, one line per format
     "gauntlet",
     "swiss",
     "knockout",
+    "swiss_knockout",
 )
 
 _FORMATS: dict[str, TournamentFormat] = {}
