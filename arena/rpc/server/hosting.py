@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from arena.app.reports import AwayBot, announced_matches
+from arena.app.reports import AwayBot
 from arena.app.tournaments import DEFAULT_RECONNECT_GRACE_MS, TournamentOrder, plan
 from arena.core import MatchRecord
 from arena.errors import (
@@ -35,6 +35,7 @@ from arena.rpc.server.watching import MatchHeader, WatchHub
 from arena.rpc.wire.reports import request_from_pb
 from arena.store import Store, StoredTournament
 from arena.tournament import Fixture, TournamentSpec
+from arena.tournament.formats import planned_matches
 from arena.tournament.lease import runner_gone, runner_id
 from arena.tournament.manage import create_tournament, game_and_options, play_tournament, spec_clock
 from arena.tournament.players import AbsentPlayer, local_runner
@@ -138,7 +139,7 @@ class TournamentHost:
             "tournament %d started: %s, %d matches, bots %s",
             tournament.id,
             spec.game,
-            announced_matches(tournament),
+            planned_matches(tournament.spec),  # its whole count: a round format stores round 0
             ", ".join(spec.bot_names),
         )
         return tournament
