@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from arena.core import MatchRecord
@@ -20,13 +20,12 @@ from arena.ratings import LadderEntry, fold_ratings
 from arena.store import MatchSummary, Store, StoredTournament
 from arena.tournament import TIE_BREAKS, compute_standings
 from arena.tournament.comparisons import HeadToHead, head_to_head
-from arena.tournament.formats import knockout_places, planned_fixtures, played_pairs, swiss_table
+from arena.tournament.formats import format_standings, planned_matches, played_pairs
 from arena.tournament.lease import runner_gone
 from arena.tournament.manage import first_decision_is_simultaneous
 from arena.tournament.players import forfeit_counts
-from arena.tournament.schedule import Fixture, Format, Status, TournamentSpec
+from arena.tournament.schedule import Status
 from arena.tournament.standings import SeatSummary, seat_summary
-from arena.tournament.swiss import SWISS_TIE_BREAKS
 
 ABANDONED = "abandoned"  # shown for a running tournament whose runner is gone
 SUMMARY_PAGE = 500  # match summaries read per query
@@ -71,6 +70,7 @@ class TournamentSummary:
     finished_at: float | None
     reconnect_grace_ms: int | None = None
     verdict: str | None = None  # why it finished before its schedule (an SPRT's decision)
+    format_options: Mapping[str, int] = field(default_factory=dict)  # the format's own (top ...)
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +153,13 @@ def seed_shown(t: StoredTournament, audience: Audience) -> int | None:
     return None
 
 
+def announced_matches(t: StoredTournament) -> int:
+    """How many matches a stored tournament plays in all: its format's count, or the fixtures
+    stored when more (a knockout's tie-break replays); a round format stores its first round
+    only when it is created, so the stored count alone says too little."""
+    return max(t.fixtures, planned_matches(t.spec))
+
+
 def summary(t: StoredTournament, audience: Audience = Audience.OWNER) -> TournamentSummary:
     """A stored tournament in brief, as this audience may see it."""
     spec = t.spec
@@ -168,7 +175,7 @@ def summary(t: StoredTournament, audience: Audience = Audience.OWNER) -> Tournam
         deals=spec.deals.value,
         bots=spec.bot_names,
         played=t.played,
-        fixtures=max(t.fixtures, planned_fixtures(spec)),
+        fixtures=announced_matches(t),
         status=display_status(t),
         seed=seed_shown(t, audience),
         clock=ClockSpec(spec.time_per_move_ms, spec.time_bank_ms, spec.increment_ms),
@@ -176,6 +183,7 @@ def summary(t: StoredTournament, audience: Audience = Audience.OWNER) -> Tournam
         finished_at=t.finished_at,
         reconnect_grace_ms=spec.reconnect_grace_ms,
         verdict=t.verdict,
+        format_options=dict(spec.format_options),
     )
 
 
@@ -201,40 +209,6 @@ def standing_rows(
     )
 
 
-KNOCKOUT_PLACES = (
-    "the bracket: the winner, then the final's losers, then each earlier stage's losers "
-    "sharing the next places; then points, wins, mean rank"
-)
-
-
-def round_standings(
-    spec: TournamentSpec,
-    pairs: Sequence[tuple[Fixture, MatchRecord]],
-    standings: Sequence[StandingRow],
-) -> tuple[tuple[StandingRow, ...], str]:
-    """A round format's standings: Swiss by score, Buchholz and Sonneborn-Berger; a knockout
-    by its bracket (the game points' standings break ties within a shared place)."""
-    order = {s.bot: i for i, s in enumerate(standings)}
-    if spec.format is Format.SWISS:
-        table = swiss_table(spec, pairs)
-        rows = [
-            replace(
-                s,
-                place=table[s.bot][0],
-                score=table[s.bot][1],
-                buchholz=table[s.bot][2],
-                sonneborn_berger=table[s.bot][3],
-                byes=table[s.bot][4],
-            )
-            for s in standings
-        ]
-        ranked = sorted(rows, key=lambda s: (s.place, order[s.bot]))
-        return tuple(ranked), SWISS_TIE_BREAKS
-    places = knockout_places(spec, pairs)
-    rows = [replace(s, place=places[s.bot]) for s in standings]
-    return tuple(sorted(rows, key=lambda s: (s.place, order[s.bot]))), KNOCKOUT_PLACES
-
-
 def tournament_report(
     store: Store,
     tid: int,
@@ -252,9 +226,12 @@ def tournament_report(
     by_play_order = not first_decision_is_simultaneous(spec)
     standings = standing_rows(records, spec.bot_names, spec.table_size)
     tie_breaks = TIE_BREAKS
-    if spec.format.by_rounds:
-        pairs = played_pairs(store.fixtures(tid), records)
-        standings, tie_breaks = round_standings(spec, pairs, standings)
+    own = format_standings(spec, lambda: played_pairs(store.fixtures(tid), records))
+    if own is not None:  # the format's order; the game points' order breaks shared places
+        order = {s.bot: i for i, s in enumerate(standings)}
+        rows = [replace(s, **asdict(own.placings[s.bot])) for s in standings]
+        standings = tuple(sorted(rows, key=lambda s: (s.place, order[s.bot])))
+        tie_breaks = own.tie_breaks
     matches = match_rows(store, t, audience) if with_matches else None
     return TournamentReport(
         summary=summary(t, audience),

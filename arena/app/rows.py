@@ -68,12 +68,12 @@ def clock_words(clock: ClockSpec) -> str:
 
 
 def format_words(s: TournamentSummary) -> str:
-    """The format in words: "round-robin", "gauntlet (hero ann)", "swiss (5 rounds)"."""
-    if s.hero:
-        return f"{s.format} (hero {s.hero})"
-    if s.rounds:
-        return f"{s.format} ({s.rounds} rounds)"
-    return s.format
+    """The format in words: "round-robin", "gauntlet (hero ann)", "swiss (5 rounds)",
+    and its format options: "... (3 rounds, top 4)"."""
+    words = [f"hero {s.hero}"] if s.hero else []
+    words += [f"{s.rounds} rounds"] if s.rounds else []
+    words += [f"{key} {value}" for key, value in sorted(s.format_options.items())]
+    return f"{s.format} ({', '.join(words)})" if words else s.format
 
 
 def summary_row(s: TournamentSummary) -> dict[str, Any]:
@@ -102,6 +102,7 @@ def summary_details(s: TournamentSummary) -> dict[str, Any]:
         "time_bank_ms": s.clock.bank_ms,
         "increment_ms": s.clock.increment_ms,
         "rounds": s.rounds or None,
+        **({"format_options": dict(s.format_options)} if s.format_options else {}),
         "reconnect_grace_ms": s.reconnect_grace_ms,
         "bot_names": list(s.bots),
         "created_at": s.created_at,

@@ -23,7 +23,7 @@ from arena.limits import (
 from arena.referee import Clock
 from arena.registry import get_game
 from arena.tournament import BotEntry, Format, TournamentSpec
-from arena.tournament.formats import planned_fixtures
+from arena.tournament.formats import format_names, get_format, planned_matches
 from arena.tournament.manage import default_table_size, normalize_spec
 from arena.tournament.schedule import DEFAULT_DEALS, MAX_SEED, SECRET_SEED_BITS, Deals
 
@@ -52,6 +52,7 @@ class TournamentRequest:
     table_size: int | None = None
     cycles: int | None = None
     rounds: int | None = None
+    format_options: Mapping[str, str] = field(default_factory=dict)  # the format's own (top ...)
     seed: int | None = None
     clock: Clock | None = None  # None: the default clock
     deals: str = DEFAULT_DEALS.value
@@ -67,12 +68,20 @@ class TournamentOrder:
     concurrency: int
 
 
-def _choice(kind: type[Format] | type[Deals], name: str, value: str) -> Format | Deals:
+def _deals(value: str) -> Deals:
     try:
-        return kind(value)
+        return Deals(value)
     except ValueError:
-        choices = ", ".join(k.value for k in kind)
-        raise ConfigError(f"{name} {shown(value)} is not one of {choices}") from None
+        choices = ", ".join(k.value for k in Deals)
+        raise ConfigError(f"deals {shown(value)} is not one of {choices}") from None
+
+
+def _format(value: str) -> Format:
+    try:
+        return Format(value)
+    except ValueError:
+        choices = ", ".join(format_names())
+        raise ConfigError(f"format {shown(value)} is not one of {choices}") from None
 
 
 def _check_bounds(request: TournamentRequest, limits: ServerLimits | None) -> None:
@@ -83,6 +92,7 @@ def _check_bounds(request: TournamentRequest, limits: ServerLimits | None) -> No
     if request.hero:
         check_name("hero", request.hero)
     check_options(request.options)
+    check_options(request.format_options)
     if request.seed is not None and not 0 <= request.seed < MAX_SEED:
         raise LimitError(f"the seed must be from 0 to 2**{SECRET_SEED_BITS} - 1")
     if request.concurrency < 1:
@@ -112,9 +122,8 @@ def plan(
     """
     _check_bounds(request, limits)
     game = get_game(request.game)
-    fmt = _choice(Format, "format", request.format or Format.ROUND_ROBIN.value)
-    deals = _choice(Deals, "deals", request.deals or DEFAULT_DEALS.value)
-    assert isinstance(fmt, Format) and isinstance(deals, Deals)
+    fmt = _format(request.format or Format.ROUND_ROBIN.value)
+    deals = _deals(request.deals or DEFAULT_DEALS.value)
     table_size = request.table_size or default_table_size(game.name)
     clock = request.clock or default_clock
     grace = None
@@ -137,12 +146,13 @@ def plan(
         increment_ms=clock.increment_ms if clock else None,
         deals=deals,
         rounds=request.rounds or 0,  # Swiss: 0 takes the format's default
+        format_options=get_format(fmt).parse_options(request.format_options),
         reconnect_grace_ms=grace,
     )
     spec = normalize_spec(spec)  # the game's checks: player count, options, schedule, clock
     if limits is not None:
         check_clock(spec.time_per_move_ms, spec.time_bank_ms, spec.increment_ms, limits)
-        count = planned_fixtures(spec)
+        count = planned_matches(spec)
         if count > limits.max_fixtures:
             raise LimitError(
                 f"the schedule has {count} matches; this server plays at most "

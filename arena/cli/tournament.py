@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from arena.app.database import open_store
-from arena.app.reports import ABANDONED
+from arena.app.reports import ABANDONED, announced_matches
 from arena.app.tournaments import TournamentRequest, plan
 from arena.cli import app, sources
 from arena.cli.output import (
@@ -45,6 +45,7 @@ from arena.game import parse_option_pairs
 from arena.referee import Clock
 from arena.tournament import Format
 from arena.tournament.crashes import DEFAULT_MAX_CRASHES
+from arena.tournament.formats import format_help, format_names, format_options_help
 from arena.tournament.logs import log_root
 from arena.tournament.players import check_builtins, parse_bot
 from arena.tournament.schedule import DEFAULT_DEALS, Deals
@@ -163,19 +164,22 @@ def run_command(
     ] = None,
     cycles: Annotated[int, typer.Option(min=1, help="Repeat the schedule with fresh seeds.")] = 1,
     fmt: Annotated[
-        Format,
+        str,
         typer.Option(
             "--format",
-            help="round-robin: every table; gauntlet: --hero against all; swiss: rounds "
-            "paired by score (--rounds); knockout: a seeded bracket.",
+            metavar=f"<{'|'.join(format_names())}>",
+            help=format_help(),
         ),
-    ] = Format.ROUND_ROBIN,
+    ] = Format.ROUND_ROBIN.value,
     hero: Annotated[str | None, typer.Option(help="The gauntlet's hero (a bot name).")] = None,
     rounds: Annotated[
         int | None,
         typer.Option(
             min=1, help="Swiss: rounds to play (default: enough for a winner, log2 of the field)."
         ),
+    ] = None,
+    format_option: Annotated[
+        list[str] | None, typer.Option("--format-option", help=format_options_help())
     ] = None,
     concurrency: ConcurrencyOption = 1,
     seed: Annotated[int | None, typer.Option(help="Tournament seed (random if omitted).")] = None,
@@ -278,11 +282,12 @@ def run_command(
         game=game,
         bots=tuple(parse_bot(b) for b in bot),
         options=parse_option_pairs(option or []),
-        format=fmt.value,
+        format=fmt,
         hero=hero,
         table_size=table_size,
         cycles=cycles,
         rounds=rounds,
+        format_options=parse_option_pairs(format_option or []),
         seed=seed,
         clock=_clock(time_per_move, time_bank, increment),
         deals=deals.value,
@@ -389,9 +394,9 @@ def resume_command(
     )
     with open_store(db, create=False) as store:
         tournament = store.tournament(tournament_id)
-        left = tournament.fixtures - tournament.played
+        total = announced_matches(tournament)
         stderr().print(
-            f"tournament {tournament.id}: {left} of {tournament.fixtures} matches left",
+            f"tournament {tournament.id}: {total - tournament.played} of {total} matches left",
             highlight=False,
         )
         run_and_report(

@@ -30,11 +30,12 @@ from arena.core import MatchRecord
 from arena.errors import ConfigError, FixturesLeftError, TournamentError
 from arena.store import Store, StoredTournament
 from arena.tournament.crashes import DEFAULT_MAX_CRASHES
+from arena.tournament.formats import planned_matches
 from arena.tournament.lease import HEARTBEAT_S, runner_id
 from arena.tournament.logs import tournament_log_dir
 from arena.tournament.manage import create_tournament, left_to_play
 from arena.tournament.runner import check_record
-from arena.tournament.schedule import Fixture, Status, TournamentSpec, fixture_count
+from arena.tournament.schedule import Fixture, Status, TournamentSpec
 
 OnMatch = Callable[[Fixture, MatchRecord], None]
 OnCreated = Callable[[StoredTournament], None]
@@ -64,9 +65,10 @@ def run_on_cluster(
     a node has started each of its process bots)."""
     with joined(run.settings.target) as (ray, owned):
         if isinstance(tournament, TournamentSpec):
-            spec, left, resume = tournament, fixture_count(tournament), False
+            spec, left, resume = tournament, planned_matches(tournament), False
         else:
-            spec, left, resume = tournament.spec, tournament.fixtures - tournament.played, True
+            spec, resume = tournament.spec, True
+            left = max(tournament.fixtures, planned_matches(spec)) - tournament.played
         dispatcher = _dispatcher(ray, run, spec, left, owned=owned, resume=resume)
         interrupted = True
         try:
@@ -134,7 +136,7 @@ def _play(
         store.set_status(tid, Status.RUNNING)
         while True:
             if not waiting and not out:  # a round format plans its next round now
-                if failed or not spec.format.by_rounds:
+                if failed:  # those stay pending: planning again would hand them out again
                     break
                 waiting.extend(left_to_play(store, tid, spec))
                 if not waiting:

@@ -218,6 +218,8 @@ def _tournament_out(ref: TournamentRef, seed_withheld: bool) -> dict[str, Any]:
         "deals": spec.deals.value,
         "rounds": spec.rounds or None,
         "seeding": list(spec.seeding) or None,
+        # only when the format has options: the records of the other formats stay as they were
+        **({"format_options": dict(spec.format_options)} if spec.format_options else {}),
         "status": ref.status.value,
         "created_at": ref.created_at,
         "finished_at": ref.finished_at,
@@ -260,6 +262,7 @@ def _tournament_in(data: Mapping[str, Any]) -> TournamentRef:
         deals=Deals(data["deals"]),
         rounds=_optional_int(data, "rounds") or 0,
         seeding=tuple(str(b) for b in data.get("seeding") or ()),
+        format_options={str(k): int(v) for k, v in (data.get("format_options") or {}).items()},
     )
     fx = data["fixture"]
     fixture = Fixture(

@@ -70,8 +70,10 @@ async def _tournament(remote: Remote, tid: int) -> tuple[pb.Tournament, dict[int
     schedule: dict[int, Fixture] = {}
     if not message.seed_withheld:  # the schedule (cycle, table, rotation) follows from the seed
         spec = _spec(message)
-        played = await _played(remote, tid) if spec.format.by_rounds else {}
-        schedule = {f.index: f for f in schedule_so_far(spec, start_seat_of(spec), played)}
+        schedule = {f.index: f for f in schedule_so_far(spec, start_seat_of(spec), {})}
+        if len(schedule) < message.fixtures_total:  # later rounds follow from the results
+            played = await _played(remote, tid)
+            schedule = {f.index: f for f in schedule_so_far(spec, start_seat_of(spec), played)}
     return message, schedule
 
 
@@ -100,6 +102,7 @@ def _spec(message: pb.Tournament) -> TournamentSpec:
         increment_ms=message.increment_ms if message.HasField("increment_ms") else None,
         deals=Deals(message.deals or Deals.DUPLICATE.value),
         rounds=message.rounds,
+        format_options={k: int(v) for k, v in message.format_options.items()},
         reconnect_grace_ms=(
             message.reconnect_grace_ms if message.HasField("reconnect_grace_ms") else None
         ),

@@ -124,7 +124,13 @@ def tournament_from_row(row: Any) -> StoredTournament:
     )
 
 
-SETTINGS = ("seed", "rounds", "seeding", "reconnect_grace_ms")  # kept in tournaments.settings
+SETTINGS = (
+    "seed",
+    "rounds",
+    "seeding",
+    "reconnect_grace_ms",
+    "format_options",
+)  # kept in tournaments.settings
 SEED_COLUMN_LIMIT = 2**63  # tournaments.seed is a signed 64-bit column
 
 
@@ -139,6 +145,8 @@ def settings_text(spec: TournamentSpec) -> str | None:
         data["seeding"] = list(spec.seeding)
     if spec.reconnect_grace_ms is not None:
         data["reconnect_grace_ms"] = spec.reconnect_grace_ms
+    if spec.format_options:
+        data["format_options"] = dict(spec.format_options)
     return dumps(data) if data else None
 
 
@@ -167,6 +175,8 @@ def settings_from_text(text: str | None, where: str) -> dict[str, Any]:
         out["seeding"] = tuple(str(b) for b in data["seeding"])
     if data.get("reconnect_grace_ms") is not None:
         out["reconnect_grace_ms"] = int(data["reconnect_grace_ms"])
+    if data.get("format_options"):
+        out["format_options"] = {str(k): int(v) for k, v in data["format_options"].items()}
     return out
 
 

@@ -15,14 +15,18 @@ from arena.limits import check_clock
 from arena.referee import Clock
 from arena.registry import get_game
 from arena.store import Store, StoredTournament
-from arena.tournament.formats import check_format, default_rounds, played_pairs, schedule_so_far
+from arena.tournament.formats import (
+    added_fixtures,
+    played_pairs,
+    schedule_so_far,
+    with_format_defaults,
+)
 from arena.tournament.lease import HEARTBEAT_S, runner_id
 from arena.tournament.runner import FixtureGate, MatchRunner, run_fixtures
 from arena.tournament.schedule import (
     DEFAULT_TIME_BANK_MS,
     DEFAULT_TIME_PER_MOVE_MS,
     Fixture,
-    Format,
     Status,
     TournamentSpec,
     derive_seed,
@@ -75,11 +79,9 @@ def normalize_spec(spec: TournamentSpec) -> TournamentSpec:
             f"{game.name} needs at least {game.min_players} bots, not {len(spec.bots)}"
         )
     validate_spec(spec)
-    check_format(spec)  # the format's own checks, before anything is stored
+    spec = with_format_defaults(spec)  # its own checks and defaults, before anything is stored
     check_options_play(game, spec.table_size, options)
     spec = with_default_clock(spec)
-    if spec.format is Format.SWISS and not spec.rounds:
-        spec = replace(spec, rounds=default_rounds(spec))
     return replace(spec, game=game.name, options=options_to_dict(options))
 
 
@@ -140,13 +142,18 @@ async def _keep_lease(store: Store, tid: int, runner: str) -> None:
 def left_to_play(store: Store, tid: int, spec: TournamentSpec) -> list[Fixture]:
     """The fixtures without a match (blocking). A round format whose last round is complete
     plans and stores its next round first; [] once the tournament is over."""
-    if not spec.format.by_rounds:
-        return store.pending_fixtures(tid)
     stored = store.fixtures(tid)
-    records = {f.index: r for f, r in played_pairs(stored, store.tournament_matches(tid))}
-    planned = schedule_so_far(spec, start_seat_of(spec), records)
-    store.add_fixtures(tid, planned[len(stored) :])
-    return store.pending_fixtures(tid)
+
+    def finished() -> dict[int, MatchRecord]:
+        return {f.index: r for f, r in played_pairs(stored, store.tournament_matches(tid))}
+
+    fresh = [
+        replace(f, tournament_id=tid)
+        for f in added_fixtures(spec, start_seat_of(spec), stored, finished)
+    ]
+    store.add_fixtures(tid, fresh)
+    played = store.played_indexes(tid)
+    return [f for f in [*stored, *fresh] if f.index not in played]
 
 
 async def play_tournament(

@@ -14,11 +14,9 @@ from __future__ import annotations
 import enum
 import hashlib
 import hmac
-import itertools
-import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from arena.errors import ConfigError
 
@@ -29,18 +27,38 @@ SECRET_SEED_BITS = 256  # what a tournament that names no seed draws
 MAX_SEED = 2**SECRET_SEED_BITS  # the largest seed a tournament may have, exclusive
 
 
-class Format(enum.StrEnum):
-    """How the tables of a tournament are chosen."""
+class Format(str):
+    """The name of a registered tournament format ("round-robin", "swiss" ...): what
+    tournaments.format and exported records hold. Its behaviour is the format module's
+    (arena/tournament/formats); Format(name) raises ValueError for an unknown name."""
 
-    ROUND_ROBIN = "round-robin"  # every table of the chosen size
-    GAUNTLET = "gauntlet"  # the hero against every table of the others
-    SWISS = "swiss"  # rounds of tables paired by score, no rematches
-    KNOCKOUT = "knockout"  # a seeded bracket: each table's winner goes on
+    __slots__ = ()
+    # The first formats' names, for callers written when formats were an enum.
+    ROUND_ROBIN: ClassVar[Format]
+    GAUNTLET: ClassVar[Format]
+    SWISS: ClassVar[Format]
+    KNOCKOUT: ClassVar[Format]
+
+    def __new__(cls, name: str) -> Format:
+        """The registered format's name (an underscore reads as a hyphen)."""
+        from arena.tournament.formats.registry import find_format  # it imports this module
+
+        found = find_format(str(name))
+        if found is None:
+            raise ValueError(f"{name!r} is not a tournament format")
+        return super().__new__(cls, found.name)
 
     @property
-    def by_rounds(self) -> bool:
-        """Whether its tables are planned round by round from the results so far."""
-        return self in (Format.SWISS, Format.KNOCKOUT)
+    def value(self) -> str:
+        """The name as plain text."""
+        return str(self)
+
+
+# Built without the registry: it imports this module.
+Format.ROUND_ROBIN = str.__new__(Format, "round-robin")
+Format.GAUNTLET = str.__new__(Format, "gauntlet")
+Format.SWISS = str.__new__(Format, "swiss")
+Format.KNOCKOUT = str.__new__(Format, "knockout")
 
 
 class Deals(enum.StrEnum):
@@ -91,6 +109,7 @@ class TournamentSpec:
     time_bank_ms: int | None = None  # per seat and match, used past time_per_move_ms
     increment_ms: int | None = None  # added to the bank after each decision
     rounds: int = 0  # Swiss: rounds to play (0 before the default is chosen)
+    format_options: Mapping[str, int] = field(default_factory=dict)  # the format's own (top ...)
     seeding: tuple[str, ...] = ()  # knockout: the bots in seed order (empty: by the seed)
     reconnect_grace_ms: int | None = None  # a server run: how long a dropped bot may be away
 
@@ -150,44 +169,20 @@ def validate_spec(spec: TournamentSpec) -> None:
         raise ConfigError("--table-size must be at least 1")
     if spec.cycles < 1:
         raise ConfigError("--cycles must be at least 1")
-    if spec.format is Format.GAUNTLET:
-        if spec.hero is None:
-            raise ConfigError("a gauntlet needs --hero NAME")
-        if spec.hero not in names:
-            raise ConfigError(f"the hero {spec.hero!r} is not among the bots ({', '.join(names)})")
-    elif spec.hero is not None:
-        raise ConfigError("--hero applies only to --format gauntlet")
     if len(names) < spec.table_size:
         raise ConfigError(
             f"{len(names)} bots cannot fill a table of {spec.table_size}: add bots or lower "
             "--table-size"
         )
+    from arena.tournament.formats import get_format  # the formats import this module
 
-
-def tables(spec: TournamentSpec) -> list[tuple[str, ...]]:
-    """The seating lists of one cycle, in schedule order."""
-    names = spec.bot_names
-    if spec.format is Format.GAUNTLET:
-        assert spec.hero is not None
-        field_ = [n for n in names if n != spec.hero]
-        return [(spec.hero, *rest) for rest in itertools.combinations(field_, spec.table_size - 1)]
-    return list(itertools.combinations(names, spec.table_size))
+    get_format(spec.format).check(spec)  # its own: hero, rounds, options, field size
 
 
 def rotations(seating: Sequence[str]) -> list[tuple[str, ...]]:
     """The seating list rotated left by 0..k-1: each bot sits once in every seat."""
     k = len(seating)
     return [tuple(seating[r:]) + tuple(seating[:r]) for r in range(k)]
-
-
-def fixture_count(spec: TournamentSpec) -> int:
-    """How many fixtures the spec schedules, without building them."""
-    validate_spec(spec)
-    if spec.format is Format.GAUNTLET:
-        per_cycle = math.comb(len(spec.bots) - 1, spec.table_size - 1)
-    else:
-        per_cycle = math.comb(len(spec.bots), spec.table_size)
-    return spec.cycles * per_cycle * spec.table_size
 
 
 StartSeat = Callable[[int], "int | None"]
@@ -197,21 +192,16 @@ FAIR_START_TRIES = 1000  # seeds tried per match for one that starts in the tabl
 
 
 def make_fixtures(spec: TournamentSpec, start_seat: StartSeat | None = None) -> list[Fixture]:
-    """The whole schedule: cycles x tables x rotations; seeds per match or per table (deals).
+    """The schedule before any match is played: the whole of it for a format planned up front
+    (cycles x tables x rotations), a round format's first round.
 
     With independent deals and `start_seat` (the game's), each rotation gets the first seed of
     its sequence whose deal starts in the same seat as rotation 0's: the seating rotates, so each
     bot of a table moves first once, as with duplicate deals.
     """
-    validate_spec(spec)
-    out: list[Fixture] = []
-    cycle_tables = tables(spec)
-    for cycle in range(spec.cycles):
-        for table, seating in enumerate(cycle_tables):
-            out += table_fixtures(
-                spec.seed, cycle, table, seating, spec.deals, start_seat, first_index=len(out)
-            )
-    return out
+    from arena.tournament.formats import schedule_so_far  # the formats import this module
+
+    return schedule_so_far(spec, start_seat, {})
 
 
 def table_fixtures(

@@ -418,8 +418,15 @@ class GetMatchRequest(_message.Message):
     def __init__(self, match_id: _Optional[str] = ...) -> None: ...
 
 class CreateTournamentRequest(_message.Message):
-    __slots__ = ("game", "options", "bots", "format", "hero", "table_size", "cycles", "seed", "clock", "concurrency", "deals", "rounds", "reconnect_grace_ms")
+    __slots__ = ("game", "options", "bots", "format", "hero", "table_size", "cycles", "seed", "clock", "concurrency", "deals", "rounds", "reconnect_grace_ms", "format_options")
     class OptionsEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    class FormatOptionsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
         VALUE_FIELD_NUMBER: _ClassVar[int]
@@ -439,6 +446,7 @@ class CreateTournamentRequest(_message.Message):
     DEALS_FIELD_NUMBER: _ClassVar[int]
     ROUNDS_FIELD_NUMBER: _ClassVar[int]
     RECONNECT_GRACE_MS_FIELD_NUMBER: _ClassVar[int]
+    FORMAT_OPTIONS_FIELD_NUMBER: _ClassVar[int]
     game: str
     options: _containers.ScalarMap[str, str]
     bots: _containers.RepeatedScalarFieldContainer[str]
@@ -452,7 +460,8 @@ class CreateTournamentRequest(_message.Message):
     deals: str
     rounds: int
     reconnect_grace_ms: int
-    def __init__(self, game: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., bots: _Optional[_Iterable[str]] = ..., format: _Optional[str] = ..., hero: _Optional[str] = ..., table_size: _Optional[int] = ..., cycles: _Optional[int] = ..., seed: _Optional[int] = ..., clock: _Optional[_Union[ClockSettings, _Mapping]] = ..., concurrency: _Optional[int] = ..., deals: _Optional[str] = ..., rounds: _Optional[int] = ..., reconnect_grace_ms: _Optional[int] = ...) -> None: ...
+    format_options: _containers.ScalarMap[str, str]
+    def __init__(self, game: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., bots: _Optional[_Iterable[str]] = ..., format: _Optional[str] = ..., hero: _Optional[str] = ..., table_size: _Optional[int] = ..., cycles: _Optional[int] = ..., seed: _Optional[int] = ..., clock: _Optional[_Union[ClockSettings, _Mapping]] = ..., concurrency: _Optional[int] = ..., deals: _Optional[str] = ..., rounds: _Optional[int] = ..., reconnect_grace_ms: _Optional[int] = ..., format_options: _Optional[_Mapping[str, str]] = ...) -> None: ...
 
 class CreateTournamentResponse(_message.Message):
     __slots__ = ("tournament_id", "fixtures", "seed")
@@ -471,8 +480,15 @@ class GetTournamentRequest(_message.Message):
     def __init__(self, tournament_id: _Optional[int] = ...) -> None: ...
 
 class Tournament(_message.Message):
-    __slots__ = ("id", "game", "options", "format", "hero", "table_size", "cycles", "seed", "bots", "per_move_ms", "status", "fixtures_done", "fixtures_total", "created_at", "finished_at", "standings", "seats", "leaderboard", "tie_breaks", "error", "deals", "seed_withheld", "time_bank_ms", "increment_ms", "rounds", "reconnect_grace_ms", "head_to_head", "away", "withdrawn", "by_play_order", "seed_text", "verdict")
+    __slots__ = ("id", "game", "options", "format", "hero", "table_size", "cycles", "seed", "bots", "per_move_ms", "status", "fixtures_done", "fixtures_total", "created_at", "finished_at", "standings", "seats", "leaderboard", "tie_breaks", "error", "deals", "seed_withheld", "time_bank_ms", "increment_ms", "rounds", "reconnect_grace_ms", "head_to_head", "away", "withdrawn", "by_play_order", "seed_text", "verdict", "format_options")
     class OptionsEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    class FormatOptionsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
         VALUE_FIELD_NUMBER: _ClassVar[int]
@@ -511,6 +527,7 @@ class Tournament(_message.Message):
     BY_PLAY_ORDER_FIELD_NUMBER: _ClassVar[int]
     SEED_TEXT_FIELD_NUMBER: _ClassVar[int]
     VERDICT_FIELD_NUMBER: _ClassVar[int]
+    FORMAT_OPTIONS_FIELD_NUMBER: _ClassVar[int]
     id: int
     game: str
     options: _containers.ScalarMap[str, str]
@@ -543,7 +560,8 @@ class Tournament(_message.Message):
     by_play_order: bool
     seed_text: str
     verdict: str
-    def __init__(self, id: _Optional[int] = ..., game: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., format: _Optional[str] = ..., hero: _Optional[str] = ..., table_size: _Optional[int] = ..., cycles: _Optional[int] = ..., seed: _Optional[int] = ..., bots: _Optional[_Iterable[str]] = ..., per_move_ms: _Optional[int] = ..., status: _Optional[_Union[TournamentStatus, str]] = ..., fixtures_done: _Optional[int] = ..., fixtures_total: _Optional[int] = ..., created_at: _Optional[float] = ..., finished_at: _Optional[float] = ..., standings: _Optional[_Iterable[_Union[Standing, _Mapping]]] = ..., seats: _Optional[_Iterable[_Union[SeatResult, _Mapping]]] = ..., leaderboard: _Optional[_Iterable[_Union[LadderEntry, _Mapping]]] = ..., tie_breaks: _Optional[str] = ..., error: _Optional[str] = ..., deals: _Optional[str] = ..., seed_withheld: _Optional[bool] = ..., time_bank_ms: _Optional[int] = ..., increment_ms: _Optional[int] = ..., rounds: _Optional[int] = ..., reconnect_grace_ms: _Optional[int] = ..., head_to_head: _Optional[_Iterable[_Union[HeadToHead, _Mapping]]] = ..., away: _Optional[_Iterable[_Union[AwayBot, _Mapping]]] = ..., withdrawn: _Optional[_Iterable[str]] = ..., by_play_order: _Optional[bool] = ..., seed_text: _Optional[str] = ..., verdict: _Optional[str] = ...) -> None: ...
+    format_options: _containers.ScalarMap[str, str]
+    def __init__(self, id: _Optional[int] = ..., game: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., format: _Optional[str] = ..., hero: _Optional[str] = ..., table_size: _Optional[int] = ..., cycles: _Optional[int] = ..., seed: _Optional[int] = ..., bots: _Optional[_Iterable[str]] = ..., per_move_ms: _Optional[int] = ..., status: _Optional[_Union[TournamentStatus, str]] = ..., fixtures_done: _Optional[int] = ..., fixtures_total: _Optional[int] = ..., created_at: _Optional[float] = ..., finished_at: _Optional[float] = ..., standings: _Optional[_Iterable[_Union[Standing, _Mapping]]] = ..., seats: _Optional[_Iterable[_Union[SeatResult, _Mapping]]] = ..., leaderboard: _Optional[_Iterable[_Union[LadderEntry, _Mapping]]] = ..., tie_breaks: _Optional[str] = ..., error: _Optional[str] = ..., deals: _Optional[str] = ..., seed_withheld: _Optional[bool] = ..., time_bank_ms: _Optional[int] = ..., increment_ms: _Optional[int] = ..., rounds: _Optional[int] = ..., reconnect_grace_ms: _Optional[int] = ..., head_to_head: _Optional[_Iterable[_Union[HeadToHead, _Mapping]]] = ..., away: _Optional[_Iterable[_Union[AwayBot, _Mapping]]] = ..., withdrawn: _Optional[_Iterable[str]] = ..., by_play_order: _Optional[bool] = ..., seed_text: _Optional[str] = ..., verdict: _Optional[str] = ..., format_options: _Optional[_Mapping[str, str]] = ...) -> None: ...
 
 class HeadToHead(_message.Message):
     __slots__ = ("bot", "opponent", "wins", "draws", "losses", "points", "opponent_points")

@@ -37,6 +37,7 @@ from arena.rpc.server.watching import MatchHeader, WatchHub
 from arena.rpc.wire.reports import request_from_pb
 from arena.store import Store, StoredTournament
 from arena.tournament import Fixture, TournamentSpec
+from arena.tournament.formats import planned_matches
 from arena.tournament.lease import runner_gone, runner_id
 from arena.tournament.manage import create_tournament, game_and_options, play_tournament, spec_clock
 from arena.tournament.players import AbsentPlayer, local_runner
@@ -141,7 +142,7 @@ class TournamentHost:
             "tournament %d started: %s, %d matches, bots %s",
             tournament.id,
             spec.game,
-            tournament.fixtures,
+            planned_matches(tournament.spec),  # its whole count: a round format stores round 0
             ", ".join(spec.bot_names),
         )
         return tournament

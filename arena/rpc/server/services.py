@@ -13,7 +13,7 @@ import grpc
 
 from arena.access import Caller, bearer_token
 from arena.app.matches import disclosed_match
-from arena.app.reports import Audience
+from arena.app.reports import Audience, announced_matches
 from arena.app.values import UnknownMatchError
 from arena.errors import ArenaError, LimitError
 from arena.game import option_choices, option_fields
@@ -126,7 +126,7 @@ class ArenaServicer(arena_pb2_grpc.ArenaServiceServicer):
             tournament = await host.create(order, caller)
             return pb.CreateTournamentResponse(
                 tournament_id=tournament.id,
-                fixtures=tournament.fixtures,
+                fixtures=announced_matches(tournament),
                 seed=request.seed if request.HasField("seed") else 0,
             )
 

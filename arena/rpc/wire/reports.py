@@ -80,6 +80,7 @@ def summary_to_pb(s: TournamentSummary) -> pb.Tournament:
         created_at=s.created_at,
         finished_at=s.finished_at or 0.0,
         verdict=s.verdict or "",
+        format_options={k: str(v) for k, v in s.format_options.items()},
     )
     for name, value in (
         ("per_move_ms", s.clock.per_move_ms),
@@ -122,6 +123,7 @@ def summary_from_pb(msg: pb.Tournament) -> TournamentSummary:
         finished_at=msg.finished_at or None,
         reconnect_grace_ms=_optional(msg, "reconnect_grace_ms"),
         verdict=msg.verdict or None,
+        format_options={k: int(v) for k, v in msg.format_options.items()},
     )
 
 
@@ -335,6 +337,7 @@ def request_to_pb(r: TournamentRequest) -> pb.CreateTournamentRequest:
         concurrency=r.concurrency,
         deals=r.deals,
         rounds=r.rounds or 0,
+        format_options=dict(r.format_options),
     )
     if r.seed is not None:
         msg.seed = r.seed
@@ -356,6 +359,7 @@ def request_from_pb(msg: pb.CreateTournamentRequest) -> TournamentRequest:
         table_size=msg.table_size or None,
         cycles=msg.cycles or None,
         rounds=msg.rounds or None,
+        format_options=dict(msg.format_options),
         seed=msg.seed if msg.HasField("seed") else None,
         clock=clock_settings_from_pb(msg.clock) if msg.HasField("clock") else None,
         deals=msg.deals,
