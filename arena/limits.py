@@ -36,6 +36,10 @@ DEFAULT_MAX_CYCLES = 100
 DEFAULT_MAX_FIXTURES = 20_000
 
 
+MAX_ROUNDS = 1000  # rounds of a round format a request may ask for
+MAX_TABLE_SIZE = 64
+
+
 @dataclass(frozen=True, slots=True)
 class ServerLimits:
     """The bounds an operator may tune (arena serve flags)."""
@@ -45,6 +49,18 @@ class ServerLimits:
     max_concurrency: int = 256
     min_move_ms: int = MIN_MOVE_MS
     max_move_ms: int = MAX_MOVE_MS
+    where: str = "on this server"  # how a refusal names whose bounds these are
+
+
+# [ASSUMPTION] a run on this machine's own database is bounded too, only far above a server's
+# defaults: a million matches (about 1 GB of fixtures to plan and store), so that a typo such
+# as `--cycles 1000000000000000000000` is refused instead of filling the memory.
+LOCAL_LIMITS = ServerLimits(
+    max_cycles=1_000_000,
+    max_fixtures=1_000_000,
+    max_concurrency=4096,
+    where="in one tournament",
+)
 
 
 def clip(text: str, limit: int) -> str:

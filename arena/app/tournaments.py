@@ -13,11 +13,16 @@ from dataclasses import dataclass, field
 
 from arena.errors import ConfigError, LimitError
 from arena.limits import (
+    LOCAL_LIMITS,
     MAX_BOTS_PER_TOURNAMENT,
+    MAX_OPTION_CHARS,
+    MAX_ROUNDS,
+    MAX_TABLE_SIZE,
     ServerLimits,
     check_clock,
     check_name,
     check_options,
+    check_text,
     shown,
 )
 from arena.referee import Clock
@@ -84,7 +89,11 @@ def _format(value: str) -> Format:
         raise ConfigError(f"format {shown(value)} is not one of {choices}") from None
 
 
-def _check_bounds(request: TournamentRequest, limits: ServerLimits | None) -> None:
+def _check_bounds(request: TournamentRequest, limits: ServerLimits) -> None:
+    """Every field's bounds, before anything is computed from them: the only place they are
+    checked, for a local run and a server's CreateTournament alike (0 or None: the default)."""
+    for field_name in ("game", "format", "deals"):
+        check_text(field_name, getattr(request, field_name), MAX_OPTION_CHARS)
     if len(request.bots) > MAX_BOTS_PER_TOURNAMENT:
         raise LimitError(f"{len(request.bots)} bots; at most {MAX_BOTS_PER_TOURNAMENT}")
     for bot in request.bots:
@@ -95,17 +104,18 @@ def _check_bounds(request: TournamentRequest, limits: ServerLimits | None) -> No
     check_options(request.format_options)
     if request.seed is not None and not 0 <= request.seed < MAX_SEED:
         raise LimitError(f"the seed must be from 0 to 2**{SECRET_SEED_BITS} - 1")
-    if request.concurrency < 1:
-        raise ConfigError("concurrency must be at least 1")
     grace = request.reconnect_grace_ms
     if grace is not None and not 0 <= grace <= MAX_RECONNECT_GRACE_MS:
         raise LimitError(f"the reconnect grace must be 0 to {MAX_RECONNECT_GRACE_MS} ms")
-    if limits is None:
-        return
-    if request.concurrency > limits.max_concurrency:
-        raise LimitError(f"concurrency must be 1 to {limits.max_concurrency} on this server")
-    if (request.cycles or 1) > limits.max_cycles:
-        raise LimitError(f"cycles must be 1 to {limits.max_cycles} on this server")
+    where = limits.where
+    if not 1 <= request.concurrency <= limits.max_concurrency:
+        raise LimitError(f"concurrency must be 1 to {limits.max_concurrency} {where}")
+    if request.cycles and not 1 <= request.cycles <= limits.max_cycles:
+        raise LimitError(f"cycles must be 1 to {limits.max_cycles} {where}")
+    if request.rounds and not 1 <= request.rounds <= MAX_ROUNDS:
+        raise LimitError(f"rounds must be 1 to {MAX_ROUNDS}")
+    if request.table_size and not 1 <= request.table_size <= MAX_TABLE_SIZE:
+        raise LimitError(f"the table size must be 1 to {MAX_TABLE_SIZE}")
 
 
 def plan(
@@ -117,9 +127,11 @@ def plan(
 ) -> TournamentOrder:
     """Check a request and fill in its defaults (ConfigError / LimitError, UnknownGameError).
 
-    `limits` are a server's (None: a local run, bounded only by the arena's own limits);
-    `server_run` gives the tournament a reconnect grace (its bots are connected strangers).
+    `limits` are a server's (None: a local run, bounded by LOCAL_LIMITS); `server_run` gives
+    the tournament a reconnect grace (its bots are connected strangers).
     """
+    local = limits is None
+    limits = LOCAL_LIMITS if limits is None else limits
     _check_bounds(request, limits)
     game = get_game(request.game)
     fmt = _format(request.format or Format.ROUND_ROBIN.value)
@@ -150,15 +162,14 @@ def plan(
         reconnect_grace_ms=grace,
     )
     spec = normalize_spec(spec)  # the game's checks: player count, options, schedule, clock
-    if limits is not None:
+    if not local:
         check_clock(spec.time_per_move_ms, spec.time_bank_ms, spec.increment_ms, limits)
-        count = planned_matches(spec)
-        if count > limits.max_fixtures:
-            raise LimitError(
-                f"the schedule has {count} matches; this server plays at most "
-                f"{limits.max_fixtures} per tournament (fewer bots, a bigger table or fewer "
-                "cycles)"
-            )
+    count = planned_matches(spec)  # counted, not listed: the schedule is made once it fits
+    if count > limits.max_fixtures:
+        raise LimitError(
+            f"the schedule has {count} matches; at most {limits.max_fixtures} are played "
+            f"{limits.where} (fewer bots, a bigger table or fewer cycles)"
+        )
     return TournamentOrder(spec, request.concurrency)
 
 

@@ -13,7 +13,7 @@ from arena.app.tournaments import (
     plan,
     secret_seed,
 )
-from arena.errors import ConfigError, LimitError, OptionError, UnknownGameError
+from arena.errors import LimitError, OptionError, UnknownGameError
 from arena.limits import MAX_BOTS_PER_TOURNAMENT, ServerLimits
 from arena.referee import Clock
 from arena.tournament import BotEntry, Format
@@ -70,7 +70,7 @@ def test_options_are_bounded_then_checked_by_the_game() -> None:
 
 
 def test_concurrency_and_the_reconnect_grace_are_bounded() -> None:
-    with pytest.raises(ConfigError, match="concurrency must be at least 1"):
+    with pytest.raises(LimitError, match="concurrency must be 1 to 4096 in one tournament"):
         plan(ask(concurrency=0))
     assert plan(ask(concurrency=8)).concurrency == 8
     with pytest.raises(LimitError, match="concurrency must be 1 to 4 on this server"):
@@ -81,6 +81,23 @@ def test_concurrency_and_the_reconnect_grace_are_bounded() -> None:
     top = plan(ask(reconnect_grace_ms=MAX_RECONNECT_GRACE_MS), server_run=True)
     assert top.spec.reconnect_grace_ms == MAX_RECONNECT_GRACE_MS
     assert plan(ask(), server_run=True).spec.reconnect_grace_ms == DEFAULT_RECONNECT_GRACE_MS
+
+
+def test_a_local_run_is_bounded_before_its_schedule_is_listed() -> None:
+    # a typo's cycles, and a field too big to list: refused by their size, at once
+    with pytest.raises(LimitError, match="cycles must be 1 to 1000000 in one tournament"):
+        plan(ask(cycles=10**21))
+    with pytest.raises(LimitError, match="cycles must be 1 to 1000000 in one tournament"):
+        plan(ask(cycles=-3))
+    many = tuple(BotEntry(f"b{i}", "builtin:random") for i in range(200))
+    with pytest.raises(LimitError) as refused:
+        plan(ask(bots=many, table_size=4, game="azul"))  # 200 choose 4 tables x 4 rotations
+    assert str(refused.value).startswith(
+        "the schedule has 258739800 matches; at most 1000000 are played in one tournament"
+    )
+    for field_name, bad in (("table_size", 65), ("rounds", 1001), ("game", "g" * 65)):
+        with pytest.raises(LimitError):
+            plan(ask(**{field_name: bad}))
 
 
 def test_the_request_clock_wins_over_the_default_and_none_means_none() -> None:

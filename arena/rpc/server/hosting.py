@@ -24,11 +24,10 @@ from arena.errors import (
     ArenaError,
     BotError,
     ConfigError,
-    LimitError,
     TournamentBusyError,
     TournamentError,
 )
-from arena.limits import MAX_BOTS_PER_TOURNAMENT, MAX_OPTION_CHARS, ServerLimits, check_text
+from arena.limits import ServerLimits
 from arena.players import Player
 from arena.publicity import moves_public
 from arena.referee import Clock, EventSink
@@ -46,8 +45,6 @@ from arena.tournament.runner import MatchRunner, limit_per_bot
 from arena.tournament.schedule import Status
 from arena.v1 import arena_pb2 as pb
 
-MAX_ROUNDS = 1000  # Swiss rounds a request may ask for
-MAX_TABLE_SIZE = 64
 log = logging.getLogger("arena.rpc.server.listen")
 RECOVER_POLL_S = 1.0  # how often a tournament left running checks for its bots
 
@@ -55,27 +52,11 @@ RECOVER_POLL_S = 1.0  # how often a tournament left running checks for its bots
 def order_from_pb(
     request: pb.CreateTournamentRequest, default_clock: Clock, limits: ServerLimits | None = None
 ) -> TournamentOrder:
-    """Decode and bound a CreateTournamentRequest (ConfigError / LimitError, UnknownGameError).
-
-    Everything is checked by the application layer before anything is stored: a stored
-    tournament can be played.
-    """
-    limits = limits or ServerLimits()
-    check_text("game", request.game, MAX_OPTION_CHARS)
-    check_text("format", request.format, MAX_OPTION_CHARS)
-    check_text("deals", request.deals, MAX_OPTION_CHARS)
-    if len(request.bots) > MAX_BOTS_PER_TOURNAMENT:
-        raise LimitError(f"{len(request.bots)} bots; at most {MAX_BOTS_PER_TOURNAMENT}")
-    if not 0 <= request.concurrency <= limits.max_concurrency:
-        raise LimitError(f"concurrency must be 0 to {limits.max_concurrency}")
-    if not 0 <= request.cycles <= limits.max_cycles:
-        raise LimitError(f"cycles must be 0 to {limits.max_cycles} on this server")
-    if not 0 <= request.rounds <= MAX_ROUNDS:
-        raise LimitError(f"rounds must be 0 to {MAX_ROUNDS}")
-    if not 0 <= request.table_size <= MAX_TABLE_SIZE:
-        raise LimitError(f"table_size must be 0 to {MAX_TABLE_SIZE}")
+    """Decode a CreateTournamentRequest and plan it (ConfigError / LimitError,
+    UnknownGameError): every bound is the application layer's, checked before anything is
+    stored, so a stored tournament can be played."""
     ask = request_from_pb(request)
-    return plan(ask, limits=limits, default_clock=default_clock, server_run=True)
+    return plan(ask, limits=limits or ServerLimits(), default_clock=default_clock, server_run=True)
 
 
 @dataclass(frozen=True, slots=True)

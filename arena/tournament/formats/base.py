@@ -148,10 +148,15 @@ class AllAtOnce(TournamentFormat):
         """None: the whole schedule is stored when the tournament is created."""
         return []
 
+    def table_count(self, spec: TournamentSpec) -> int:
+        """How many tables one cycle has (a format whose tables are many counts them instead)."""
+        return len(self.tables(spec))
+
     def planned_matches(self, spec: TournamentSpec) -> int:
-        """Cycles x tables x one match per rotation."""
+        """Cycles x tables x one match per rotation: counted, so that a schedule too large to
+        list is refused by its size before it is listed."""
         validate_spec(spec)
-        return spec.cycles * len(self.tables(spec)) * spec.table_size
+        return spec.cycles * self.table_count(spec) * spec.table_size
 
     def schedule_so_far(
         self, spec: TournamentSpec, start_seat: StartSeat | None, records: Mapping[int, MatchRecord]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import math
 
 from arena.errors import ConfigError
 from arena.tournament.formats.base import AllAtOnce
@@ -32,6 +33,11 @@ class Gauntlet(AllAtOnce):
         assert spec.hero is not None
         field_ = [n for n in spec.bot_names if n != spec.hero]
         return [(spec.hero, *rest) for rest in itertools.combinations(field_, spec.table_size - 1)]
+
+    def table_count(self, spec: TournamentSpec) -> int:
+        """(n - 1) choose (k - 1), without listing them."""
+        self.check(spec)
+        return math.comb(len(spec.bots) - 1, spec.table_size - 1)
 
 
 FORMAT = register(Gauntlet())

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import math
 
 from arena.tournament.formats.base import AllAtOnce
 from arena.tournament.formats.registry import register
@@ -18,6 +19,10 @@ class RoundRobin(AllAtOnce):
     def tables(self, spec: TournamentSpec) -> list[tuple[str, ...]]:
         """Every combination of the sorted names."""
         return list(itertools.combinations(spec.bot_names, spec.table_size))
+
+    def table_count(self, spec: TournamentSpec) -> int:
+        """n choose k, without listing them."""
+        return math.comb(len(spec.bots), spec.table_size)
 
 
 FORMAT = register(RoundRobin())
