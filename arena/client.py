@@ -13,9 +13,21 @@ shows (UnknownTournamentError, AccessError, ...). Importing this module imports 
 
 from __future__ import annotations
 
+from arena.app.tournaments import TournamentRequest
 from arena.app.updates import TournamentUpdate
+from arena.app.values import BotEntry
+from arena.referee import Clock
 from arena.rpc.client.arena_client import ArenaClient
 from arena.rpc.client.remote import Remote
 from arena.rpc.client.sync_client import SyncArenaClient
 
-__all__ = ["ArenaClient", "Remote", "SyncArenaClient", "TournamentUpdate"]
+# The client's own classes, and the values a script passes to create a tournament.
+__all__ = [
+    "ArenaClient",
+    "BotEntry",
+    "Clock",
+    "Remote",
+    "SyncArenaClient",
+    "TournamentRequest",
+    "TournamentUpdate",
+]

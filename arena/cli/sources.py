@@ -34,7 +34,7 @@ STOP_WAIT_S = 2.0  # after Ctrl-C, how long a client coroutine may take to wind 
 def remote_of(
     server: str, tls_ca: str | None = None, token: str | None = None, plaintext: bool = False
 ) -> Remote:
-    """The Remote for a --server address (grpc is imported only here)."""
+    """The Remote for a --server address (arena.rpc is imported only when one is given)."""
     from arena.rpc.client.remote import Remote
 
     return Remote.of(server, token, tls_ca, plaintext or None)
