@@ -75,7 +75,9 @@ class Pages:
         self, remote: Remote, relays: Relays | None = None, organizer: Remote | None = None
     ) -> None:
         self.remote = remote
-        self.client = ArenaClient(remote)  # every read and watch of this process: one channel
+        # Every read of this process on one channel; each watch on its own (a server takes 64
+        # streams per connection, and these pages may relay thousands).
+        self.client = ArenaClient(remote, channel_per_stream=True)
         self.last_cause = ""  # the last connection failure's cause logged
         organizer = organizer or Remote(
             remote.address, None, remote.tls_ca, allow_plaintext=remote.allow_plaintext

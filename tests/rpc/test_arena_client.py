@@ -160,6 +160,26 @@ def test_the_blocking_client_cancels_resumes_and_deletes_on_one_loop(
         client.list_games()
 
 
+def test_the_web_pages_client_gives_each_watch_a_channel_of_its_own(
+    shared: Shared, channels: list[Any]
+) -> None:
+    async def scenario() -> None:
+        client = ArenaClient(shared.address, token=shared.organizer, channel_per_stream=True)
+        async with client:
+            record = await client.play_match(GAME, list(BOTS), seed=5, match_id="web-5")
+            assert record.players == tuple(BOTS) and len(channels) == 1
+
+            async def frames() -> list[Any]:
+                return [u async for u in client.watch_match(record.match_id)]
+
+            both = await asyncio.gather(frames(), frames())
+            assert both[0] == both[1] and both[0][-1].kind == pb.UPDATE_KIND_END
+            assert len(channels) == 3  # the calls' channel, and one per watch
+            assert client._channel is channels[0]
+
+    asyncio.run(asyncio.wait_for(scenario(), 60))
+
+
 def test_errors_are_the_arena_errors_the_cli_shows(shared: Shared) -> None:
     with SyncArenaClient(Remote(shared.address)) as client:
         with pytest.raises(NotFoundError) as unknown:

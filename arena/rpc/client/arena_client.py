@@ -7,16 +7,17 @@ value exists the typed protobuf message is returned, and the method says so.
 
 The channel is opened on the first call and reused until `close()` (or the end of `async
 with`); it belongs to the event loop it was opened on, so a client used from another loop (a
-new asyncio.run) opens one there. Unary calls have a deadline (`timeout_s`), except PlayMatch,
-which waits for the whole match; streams last as long as the server sends. Every call carries
-the organizer token (organizer calls need it on a server with credentials; reads ignore it) and
-the relay token of `serve --web`'s own pages; neither ever appears in a repr.
+new asyncio.run) opens one there; with `channel_per_stream` each watch has one of its own.
+Unary calls have a deadline (`timeout_s`), except PlayMatch, which waits for the whole match;
+streams last as long as the server sends. Every call carries the organizer token (organizer
+calls need it on a server with credentials; reads ignore it) and the relay token of `serve
+--web`'s own pages; neither ever appears in a repr.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, Self, TypeVar
 
@@ -65,9 +66,14 @@ class ArenaClient:
         tls_ca: str | None = None,
         allow_plaintext: bool | None = None,
         timeout_s: float = CALL_TIMEOUT_S,
+        channel_per_stream: bool = False,
     ) -> None:
         """`server` is an address (the token and CA default to $ARENA_ORGANIZER_TOKEN and
-        $ARENA_TLS_CA) or a Remote; ConfigError if the token would travel in clear."""
+        $ARENA_TLS_CA) or a Remote; ConfigError if the token would travel in clear.
+
+        `channel_per_stream`: each watch on a channel of its own, closed with it. A server
+        takes at most 64 streams per connection (the rest wait), so a process that relays
+        many watches at once (the web pages) needs more than the one channel of the calls."""
         if isinstance(server, Remote):
             if token is not None or tls_ca is not None or allow_plaintext is not None:
                 raise TypeError("give the token and TLS settings in the Remote")
@@ -76,6 +82,7 @@ class ArenaClient:
             self.remote = Remote.of(server, token, tls_ca, allow_plaintext)
         self.remote.check_transport()
         self.timeout_s = timeout_s
+        self.channel_per_stream = channel_per_stream
         self._channel: grpc.aio.Channel | None = None
         self._stub_of: ArenaServiceAsyncStub | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -135,9 +142,17 @@ class ArenaClient:
             raise await self._failure(exc) from None
 
     async def _stream(
-        self, call: grpc.aio.UnaryStreamMultiCallable[Q, R], request: Q
+        self,
+        method: Callable[[ArenaServiceAsyncStub], grpc.aio.UnaryStreamMultiCallable[Q, R]],
+        request: Q,
     ) -> AsyncIterator[R]:
-        stream = call(request, metadata=self.remote.metadata())
+        own = (
+            open_channel(self.remote.address, self.remote.tls_ca)
+            if self.channel_per_stream
+            else None
+        )
+        stub = self._stub() if own is None else arena_pb2_grpc.ArenaServiceStub(own)
+        stream = method(stub)(request, metadata=self.remote.metadata())
         try:
             async for message in stream:
                 yield message
@@ -145,6 +160,8 @@ class ArenaClient:
             raise await self._failure(exc) from None
         finally:
             stream.cancel()  # a follower that stops early ends the call on the server too
+            if own is not None:
+                await own.close()
 
     # -- the server and its bots -----------------------------------------------------------
 
@@ -219,7 +236,7 @@ class ArenaClient:
         board text, clocks and players a spectator's screen draws have no application value;
         arena.rpc.wire.reports.frame_from_pb makes a replay Frame of one)."""
         request = pb.WatchMatchRequest(match_id=match_id, from_now=from_now, delay_ms=delay_ms)
-        async for update in self._stream(self._stub().WatchMatch, request):
+        async for update in self._stream(lambda stub: stub.WatchMatch, request):
             yield update
 
     # -- tournaments -----------------------------------------------------------------------
@@ -269,7 +286,7 @@ class ArenaClient:
         """A tournament at each change until it is no longer played; the first update lists
         every match finished so far."""
         request = pb.WatchTournamentRequest(tournament_id=tournament_id)
-        async for update in self._stream(self._stub().WatchTournament, request):
+        async for update in self._stream(lambda stub: stub.WatchTournament, request):
             yield TournamentUpdate(
                 report_from_pb(update.tournament),
                 tuple(match_row_from_pb(m) for m in update.finished),
