@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import random
 import signal
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -20,6 +20,9 @@ from arena.ladder_run import Available, LadderRun
 from arena.referee import Clock
 from arena.registry import get_game
 from arena.store import Store
+
+if TYPE_CHECKING:  # grpc is imported only when the command runs
+    from arena.rpc.client.arena_client import ArenaClient
 
 ladder_app = typer.Typer(
     rich_markup_mode=None,
@@ -54,28 +57,28 @@ def run_command(
 ) -> None:
     """Keep pairing the connected bots by TrueSkill match quality and rate every match as it
     ends, in --db, until Ctrl-C (matches in flight finish first) or --max-matches."""
-    from arena.rpc.client.remote import Remote
+    from arena.rpc.client.arena_client import ArenaClient  # lazy: grpc only here
 
     the_game = get_game(game)
     check_player_count(the_game, table_size)
     options = options_to_dict(parse_options(the_game, parse_option_pairs(option or [])))
     clock = None if time_per_move is None else Clock(per_move_ms=time_per_move)
-    remote = Remote.of(server, token, tls_ca)
+    client = ArenaClient(server, token=token, tls_ca=tls_ca)
     with Store.open(db) as store:
         typer.echo(f"ladder of {the_game.name} on {server}, rated in {store.location}", err=True)
         run = LadderRun(
             store,
             the_game.name,
-            list_bots=lambda: available_bots(remote, the_game.name),
+            list_bots=lambda: available_bots(client, the_game.name),
             play=lambda seats, s, mid: play_on(
-                remote, the_game.name, options, clock, seats, s, mid
+                client, the_game.name, options, clock, seats, s, mid
             ),
             table_size=table_size,
             concurrency=concurrency,
             rng=random.Random(seed),
             on_rated=lambda record: typer.echo(describe(record)),
         )
-        asyncio.run(_run_until_signal(run, max_matches))
+        asyncio.run(_run_until_signal(run, max_matches, client))
         typer.echo(f"{run.rated} matches rated, {run.failed} not played", err=True)
         entries = store.ladder(the_game.name)
         if entries:
@@ -90,12 +93,10 @@ def describe(record: MatchRecord) -> str:
     return f"rated {record.match_id}: {seats} ({record.outcome.termination.value})"
 
 
-async def available_bots(remote: Any, game: str) -> list[Available]:
+async def available_bots(server: ArenaClient, game: str) -> list[Available]:
     """The connected bots that play `game`, with the matches each still accepts."""
-    from arena.rpc.client.remote import list_remote_bots
-
     out = []
-    for bot in await list_remote_bots(remote):
+    for bot in await server.list_bots():
         if bot.games and game not in bot.games:
             continue
         free = bot.max_matches - bot.active_matches if bot.max_matches > 0 else 1
@@ -104,7 +105,7 @@ async def available_bots(remote: Any, game: str) -> list[Available]:
 
 
 async def play_on(
-    remote: Any,
+    server: ArenaClient,
     game: str,
     options: dict[str, Any],
     clock: Clock | None,
@@ -113,14 +114,12 @@ async def play_on(
     match_id: str,
 ) -> MatchRecord:
     """Play one match on the server; the caller stores and rates it (the server does not)."""
-    from arena.rpc.client.remote import play_remote_match
-
-    return await play_remote_match(
-        remote, game, options, seed, seats, clock=clock, match_id=match_id, store=False
+    return await server.play_match(
+        game, seats, seed=seed, options=options, clock=clock, match_id=match_id, store=False
     )
 
 
-async def _run_until_signal(run: LadderRun, max_matches: int | None) -> None:
+async def _run_until_signal(run: LadderRun, max_matches: int | None, client: ArenaClient) -> None:
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -129,6 +128,7 @@ async def _run_until_signal(run: LadderRun, max_matches: int | None) -> None:
     try:
         await run.run(stop, max_matches)
     finally:
+        await client.close()
         for sig in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 loop.remove_signal_handler(sig)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import datetime as dt
 import itertools
 import sys
@@ -85,13 +84,13 @@ def export_command(
         until=parse_when(until, "--until"),
     )
     if server is not None:
+        from arena.cli.sources import client, remote_of
         from arena.records.remote import export_remote
-        from arena.rpc.client.remote import Remote, get_remote_tournament
 
-        remote = Remote.of(server, None, tls_ca)
-        if tournament is not None:  # an unknown tournament is an error, not an empty file
-            asyncio.run(get_remote_tournament(remote, tournament))
-        matches = asyncio.run(export_remote(remote, which, every_position=every_position))
+        with client(remote_of(server, tls_ca)) as remote:
+            if tournament is not None:  # an unknown tournament is an error, not an empty file
+                remote.get_tournament(tournament)
+            matches = remote.run(export_remote(remote.aio, which, every_position=every_position))
         count = _write(output, matches)
     else:
         with Store.open(db, create=False) as store:

@@ -1,8 +1,9 @@
 """Where a read comes from: the database (`--db`) or a running server (`--server`).
 
 Each function returns the application layer's value either way: from the database through
-`arena.app` (its holder's view), or from the server's reply decoded by arena/rpc/wire/reports.py
-(the public view). The commands then print it the same way, so both agree row for row.
+`arena.app` (its holder's view), or from the server through the organizer's client
+(arena/client.py, which decodes the replies into the same values: the public view). The
+commands then print it the same way, so both agree row for row.
 """
 
 from __future__ import annotations
@@ -11,25 +12,29 @@ import asyncio
 import contextlib
 import signal
 from collections.abc import Coroutine
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from arena.app import ladders, matches, reports, stats
 from arena.app.database import open_store
 from arena.app.matches import Replay
-from arena.app.reports import Audience, MatchRow, TournamentReport, TournamentSummary
+from arena.app.reports import Audience, TournamentReport, TournamentSummary
 from arena.app.stats import StatsReport
 from arena.app.values import LadderEntry, RatingChange
 from arena.errors import ConfigError
 
+if TYPE_CHECKING:  # grpc is imported only when --server is given
+    from arena.rpc.client.arena_client import ArenaClient
+    from arena.rpc.client.remote import Remote
+    from arena.rpc.client.sync_client import SyncArenaClient
+
 T = TypeVar("T")
-PAGE = 500  # match summaries per ListMatches call
 STOP_WAIT_S = 2.0  # after Ctrl-C, how long a client coroutine may take to wind down
 
 
 def remote_of(
     server: str, tls_ca: str | None = None, token: str | None = None, plaintext: bool = False
-) -> Any:
-    """The Remote for a --server address (grpc is imported only here)."""
+) -> Remote:
+    """The Remote for a --server address (arena.rpc is imported only when one is given)."""
     from arena.rpc.client.remote import Remote
 
     return Remote.of(server, token, tls_ca, plaintext or None)
@@ -39,6 +44,7 @@ def run(
     coro: Coroutine[Any, Any, T],
     signals: tuple[signal.Signals, ...] = (signal.SIGINT,),
     stop_wait_s: float | None = STOP_WAIT_S,
+    on: SyncArenaClient | None = None,
 ) -> T:
     """Run one coroutine to its end, or raise KeyboardInterrupt on Ctrl-C (`signals`).
 
@@ -49,6 +55,8 @@ def run(
     move or match. The coroutine is cancelled and given `stop_wait_s` to wind down (None: as
     long as it takes, as a tournament stopping its bots needs). Meanwhile the handlers from
     before are back: a second Ctrl-C stops the wait as asyncio.run's own handler does.
+
+    `on`: run it on that client's event loop (its channel is bound to it), not a new one.
     """
 
     async def race() -> tuple[bool, T | None]:
@@ -78,77 +86,57 @@ def run(
             task.exception()  # seen: a failure of the interrupted work is not reported
         return True, None
 
-    interrupted, result = asyncio.run(race())
+    interrupted, result = on.run(race()) if on is not None else asyncio.run(race())
     if interrupted:
         raise KeyboardInterrupt
     return result  # type: ignore[return-value]
 
 
-def _read(remote: Any, method: str, request: Any) -> Any:
-    from arena.rpc.client.remote import read_remote
+def client(server: Remote) -> SyncArenaClient:
+    """A blocking client of the server, for one command: one channel and one event loop for
+    all its calls (grpc is imported only here)."""
+    from arena.rpc.client.sync_client import SyncArenaClient
 
-    return run(read_remote(remote, method, request))
+    return SyncArenaClient(server)
 
 
 def tournament_report(
-    db: str | None, server: Any, tid: int, *, with_matches: bool = False
+    db: str | None, server: Remote | None, tid: int, *, with_matches: bool = False
 ) -> TournamentReport:
     """A tournament's whole report."""
     if server is None:
         with open_store(db, create=False) as store:
             return reports.tournament_report(store, tid, with_matches=with_matches)
-    from arena.rpc.wire.reports import report_from_pb
-    from arena.v1 import arena_pb2 as pb
-
-    message = _read(server, "GetTournament", pb.GetTournamentRequest(tournament_id=tid))
-    rows = match_rows(server, tid) if with_matches else None
-    return report_from_pb(message, rows)
+    with client(server) as remote:
+        return remote.get_tournament(tid, with_matches=with_matches)
 
 
-def match_rows(server: Any, tid: int) -> tuple[MatchRow, ...]:
-    """Every stored match of a tournament on a server, a page at a time, in fixture order."""
-    from arena.rpc.wire.reports import match_row_from_pb
-    from arena.v1 import arena_pb2 as pb
-
-    rows: list[MatchRow] = []
-    token = ""
-    while True:
-        request = pb.ListMatchesRequest(tournament_id=tid, page_size=PAGE, page_token=token)
-        page = _read(server, "ListMatches", request)
-        rows.extend(match_row_from_pb(m) for m in page.matches)
-        token = page.next_page_token
-        if not token:
-            return reports.in_fixture_order(rows)
-
-
-def tournament_summaries(db: str | None, server: Any, limit: int) -> list[TournamentSummary]:
+def tournament_summaries(
+    db: str | None, server: Remote | None, limit: int
+) -> list[TournamentSummary]:
     """The newest tournaments in brief, newest first."""
     if server is None:
         with open_store(db, create=False) as store:
             return reports.tournament_summaries(store, limit=limit)
-    from arena.rpc.wire.reports import summary_from_pb
-    from arena.v1 import arena_pb2 as pb
-
-    reply = _read(server, "ListTournaments", pb.ListTournamentsRequest(limit=limit))
-    return [summary_from_pb(t) for t in reply.tournaments]
+    with client(server) as remote:
+        return remote.list_tournaments(limit)
 
 
-def leaderboard(db: str | None, server: Any, game: str | None) -> tuple[str, list[LadderEntry]]:
+def leaderboard(
+    db: str | None, server: Remote | None, game: str | None
+) -> tuple[str, list[LadderEntry]]:
     """(the game, its ladder best first)."""
     if server is None:
         with open_store(db, create=False) as store:
             return ladders.leaderboard(store, game)
-    from arena.rpc.wire.reports import ladder_from_pb
-    from arena.v1 import arena_pb2 as pb
-
     if game is None:
         raise ConfigError("with --server give --game")
-    board = _read(server, "GetLeaderboard", pb.GetLeaderboardRequest(game=game))
-    return board.game, ladder_from_pb(board.entries)
+    with client(server) as remote:
+        return remote.get_leaderboard(game)
 
 
 def rating_history(
-    db: str | None, server: Any, game: str | None, bot: str, last: int | None
+    db: str | None, server: Remote | None, game: str | None, bot: str, last: int | None
 ) -> tuple[str, list[RatingChange]]:
     """(the game, a bot's rated matches oldest first); ConfigError when it has none."""
     if server is None:
@@ -156,62 +144,53 @@ def rating_history(
             name, changes = ladders.rating_history(store, game, bot, last)
             where = store.location
     else:
-        from arena.rpc.wire.reports import history_from_pb
-        from arena.v1 import arena_pb2 as pb
-
         if game is None:
             raise ConfigError("with --server give --game")
-        request = pb.GetRatingHistoryRequest(game=game, bot=bot, last=last or 0)
-        reply = _read(server, "GetRatingHistory", request)
-        name, changes, where = reply.game, history_from_pb(reply.points), server.address
+        with client(server) as remote:
+            name, changes = remote.get_rating_history(game, bot, last=last or 0)
+        where = server.address
     if not changes:
         raise ladders.no_history_error(bot, name, where)
     return name, changes
 
 
 def stats_report(
-    db: str | None, server: Any, tournament: int | None, game: str | None
+    db: str | None, server: Remote | None, tournament: int | None, game: str | None
 ) -> StatsReport:
     """The statistics of a tournament or a game."""
     if server is None:
         with open_store(db, create=False) as store:
             return stats.stats_report(store, tournament=tournament, game=game)
-    from arena.rpc.wire.reports import stats_from_pb
-    from arena.v1 import arena_pb2 as pb
-
-    request = pb.GetStatsRequest(game=game or "")
-    if tournament is not None:
-        request.tournament_id = tournament
-    elif game is None:
+    if tournament is None and game is None:
         raise ConfigError("with --server give --tournament or --game")
-    return stats_from_pb(_read(server, "GetStats", request))
+    with client(server) as remote:
+        return remote.get_stats(tournament_id=tournament, game=game)
 
 
-def stored_replay(db: str | None, server: Any, match_id: str, seat: int | None) -> Replay:
+def stored_replay(db: str | None, server: Remote | None, match_id: str, seat: int | None) -> Replay:
     """A finished match frame by frame: the holder's own (any seat) or the server's public one."""
     if server is None:
         with open_store(db, create=False) as store:
             return matches.stored_replay(store, match_id, Audience.OWNER, seat)
     if seat is not None:
         raise ConfigError("a server shows the spectator's view only: drop --seat")
-    return run(remote_replay(server, match_id))
+    with client(server) as remote:
+        return run(remote_replay(remote.aio, match_id), on=remote)
 
 
-async def remote_replay(server: Any, match_id: str) -> Replay:
+async def remote_replay(server: ArenaClient, match_id: str) -> Replay:
     """A finished match as the server shows it: its record's header, then its WatchMatch
     frames (replayed there from the record, with the seed that stays there)."""
-    from arena.rpc.client.remote import follow_remote, read_remote
-    from arena.rpc.wire.reports import frame_from_pb, header_from_pb
-    from arena.v1 import arena_pb2 as pb
+    from arena.rpc.wire.reports import frame_from_pb
 
-    record = await read_remote(server, "GetMatch", pb.GetMatchRequest(match_id=match_id))
-    request = pb.WatchMatchRequest(match_id=match_id)
-    frames = [frame_from_pb(u) async for u in follow_remote(server, "WatchMatch", request)]
+    shown = await server.get_match(match_id)
+    frames = [frame_from_pb(u) async for u in server.watch_match(match_id)]
     withheld = len(frames) == 1 and not frames[0].view_json
-    return Replay(header_from_pb(record), tuple(frames), moves_withheld=withheld)
+    return Replay(matches.header_of(shown), tuple(frames), moves_withheld=withheld)
 
 
 __all__ = [
+    "client",
     "leaderboard",
     "rating_history",
     "remote_of",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -49,6 +49,9 @@ from arena.tournament.formats import format_help, format_names, format_options_h
 from arena.tournament.logs import log_root
 from arena.tournament.players import check_builtins, parse_bot
 from arena.tournament.schedule import DEFAULT_DEALS, Deals
+
+if TYPE_CHECKING:  # grpc is imported only when --server is given
+    from arena.rpc.client.remote import Remote
 
 tournament_app = typer.Typer(
     rich_markup_mode=None,
@@ -137,8 +140,16 @@ def _clock(per_move: int | None, bank: int | None, increment: int | None) -> Clo
 
 def _remote(
     server: str | None, token: str | None, tls_ca: str | None, plaintext: bool = False
-) -> object:
+) -> Remote | None:
     return None if server is None else sources.remote_of(server, tls_ca, token, plaintext)
+
+
+def _owner(
+    server: str | None, token: str | None, tls_ca: str | None, plaintext: bool = False
+) -> Remote:
+    """The Remote of the server that owns the tournament (--server, given)."""
+    assert server is not None
+    return sources.remote_of(server, tls_ca, token, plaintext)
 
 
 @tournament_app.command("run")
@@ -296,11 +307,11 @@ def run_command(
     )
     if owned:
         _refuse_local_only(sprt=sprt, cluster=cluster, forfeit_absent=forfeit_absent)
-        check_runnable(request.bots, server)
+        check_runnable(request.bots, server is not None)
         if detach and cancel_on_exit:
             raise ConfigError("--detach returns at once: there is no exit to cancel it on")
         create_on_server(
-            _remote(server, token, tls_ca, allow_plaintext),
+            _owner(server, token, tls_ca, allow_plaintext),
             request,
             cancel_on_exit=cancel_on_exit,
             detach=detach,
@@ -312,7 +323,7 @@ def run_command(
         )
     spec = plan(request).spec  # bad input fails here, before any database is created
     check_builtins(spec.game, spec.bots)
-    check_runnable(spec.bots, server)
+    check_runnable(spec.bots, server is not None)
     on_cluster = cluster_settings(
         cluster, cpus_per_bot, max_retries, server=server, fresh_bots=fresh_bots
     )
@@ -385,9 +396,7 @@ def resume_command(
     if server is not None and not store_locally:
         if cluster is not None:
             raise ConfigError("--cluster and --server exclude each other")
-        resume_on_server(
-            _remote(server, token, tls_ca, allow_plaintext), tournament_id, concurrency
-        )
+        resume_on_server(_owner(server, token, tls_ca, allow_plaintext), tournament_id, concurrency)
         return
     on_cluster = cluster_settings(
         cluster, cpus_per_bot, max_retries, server=server, fresh_bots=fresh_bots
@@ -445,7 +454,7 @@ def cancel_command(
     tls_ca: TlsCaOption = None,
 ) -> None:
     """Stop a tournament a server plays (matches in flight are not stored; resumable)."""
-    cancel_on_server(_remote(server, token, tls_ca, allow_plaintext), tournament_id)
+    cancel_on_server(_owner(server, token, tls_ca, allow_plaintext), tournament_id)
     stderr().print(f"tournament {tournament_id} cancelled on {server} (resumable)", highlight=False)
 
 
@@ -518,7 +527,7 @@ def delete_command(
     """Delete a tournament, its fixtures and its matches; its game's ladder is recomputed."""
     if server is not None:
         played = delete_on_server(
-            _remote(server, token, tls_ca, allow_plaintext), tournament_id, force
+            _owner(server, token, tls_ca, allow_plaintext), tournament_id, force
         )
         stderr().print(
             f"deleted tournament {tournament_id} ({played} matches) on {server}"

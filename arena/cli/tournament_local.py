@@ -5,7 +5,7 @@ results go to the organizer's own database, progress shows here."""
 from __future__ import annotations
 
 import signal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from arena.app import reports
 from arena.app.database import Store
@@ -27,6 +27,9 @@ from arena.store import StoredTournament
 from arena.tournament import Fixture, TournamentSpec
 from arena.tournament.crashes import DEFAULT_MAX_CRASHES
 
+if TYPE_CHECKING:  # grpc is imported only when --server is given
+    from arena.rpc.client.remote import Remote
+
 
 def print_final(store: Store, tid: int) -> None:
     """The report of a tournament just played, then its game's whole ladder."""
@@ -41,7 +44,7 @@ def run_and_report(
     tournament: StoredTournament | TournamentSpec,
     *,
     concurrency: int,
-    server: Any,
+    server: Remote | None,
     logs: BotLogs | None = None,
     max_crashes: int = DEFAULT_MAX_CRASHES,
     forfeit_absent: bool = False,

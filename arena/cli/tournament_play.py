@@ -13,7 +13,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from arena.cli.tournament_logs import BotLogs
 from arena.core import MatchRecord
@@ -32,6 +32,10 @@ from arena.tournament.manage import (
 )
 from arena.tournament.players import builtin_player, builtin_strategy, local_runner
 from arena.tournament.runner import MatchRunner, limit_per_bot
+
+if TYPE_CHECKING:  # grpc is imported only when --server is given
+    from arena.rpc.client.arena_client import ArenaClient
+    from arena.rpc.client.remote import Remote
 
 BUSY_RETRIES = 40  # a busy bot on a shared server: retry with backoff, about a minute in all
 
@@ -53,9 +57,9 @@ class _Prepared:
     attach_logs: Callable[[Path], None] = lambda _folder: None
 
 
-def check_runnable(bots: tuple[BotEntry, ...], server: Any) -> None:
+def check_runnable(bots: tuple[BotEntry, ...], on_server: bool) -> None:
     """ConfigError unless every bot can be played: by command, built in, or on --server."""
-    if server is not None:
+    if on_server:
         if any(b.command is not None for b in bots):
             raise ConfigError("with --server give every bot as NAME only (connected to the server)")
         return
@@ -72,7 +76,7 @@ async def execute(
     tournament: StoredTournament | TournamentSpec,
     *,
     concurrency: int = 1,
-    server: Any = None,
+    server: Remote | None = None,
     on_match: Any = None,
     logs: BotLogs | None = None,
     faults: Faults | None = None,
@@ -86,7 +90,7 @@ async def execute(
     log_root()).
     """
     spec = tournament if isinstance(tournament, TournamentSpec) else tournament.spec
-    check_runnable(spec.bots, server)
+    check_runnable(spec.bots, server is not None)
     logs = logs or BotLogs(log_root())
     faults = faults or Faults()
     if isinstance(tournament, StoredTournament):
@@ -106,13 +110,16 @@ async def execute(
 
 @asynccontextmanager
 async def _match_runner(
-    spec: TournamentSpec, server: Any, logs: BotLogs, faults: Faults
+    spec: TournamentSpec, server: Remote | None, logs: BotLogs, faults: Faults
 ) -> AsyncIterator[_Prepared]:
     """The runner for these bots: remote server, in-process only, or bot processes + built-ins."""
     game, options = game_and_options(spec)
     clock = spec_clock(spec)
     if server is not None:
-        yield _Prepared(await _remote_runner(server, spec, dict(spec.options), clock))
+        from arena.rpc.client.arena_client import ArenaClient  # lazy: grpc only here
+
+        async with ArenaClient(server) as client:
+            yield _Prepared(await _remote_runner(client, spec, dict(spec.options), clock))
         return
     bots = {b.name: b for b in spec.bots}
 
@@ -154,40 +161,38 @@ def _session_capacity(referee: Any, name: str) -> int:
 
 
 async def _remote_runner(
-    address: Any, spec: TournamentSpec, options: dict[str, Any], clock: Clock | None
+    client: ArenaClient, spec: TournamentSpec, options: dict[str, Any], clock: Clock | None
 ) -> MatchRunner:
     """Matches played by a running `arena serve`, at most each bot's max_matches at once.
 
     Every bot must be connected to the server now (checked before a tournament is stored).
     """
     from arena.errors import BotBusyError
-    from arena.rpc.client.remote import list_remote_bots, play_remote_match  # lazy: grpc only here
 
-    connected = await list_remote_bots(address)
+    connected = await client.list_bots()
     capacity = {b.name: int(b.max_matches) for b in connected}
     missing = [b.name for b in spec.bots if b.name not in capacity]
     if missing:
         there = ", ".join(sorted(capacity)) or "none"
         raise BotError(
-            f"not connected to {address}: {', '.join(missing)} (connected there: {there}); "
+            f"not connected to {client.address}: {', '.join(missing)} (connected there: {there}); "
             "start each bot with --name NAME first"
         )
 
     async def play(fixture: Fixture) -> MatchRecord:
         for attempt in range(BUSY_RETRIES):
             try:
-                return await play_remote_match(
-                    address,
+                return await client.play_match(
                     spec.game,
-                    options,
-                    fixture.seed,
-                    list(fixture.seats),
+                    fixture.seats,
+                    seed=fixture.seed,
+                    options=options,
                     clock=clock,
                     match_id=fixture.match_id,
                     store=False,  # stored here; the server's database may be this very one
                 )
             except BotBusyError:  # busy with another client's matches: wait and retry
                 await asyncio.sleep(min(2.0, 0.05 * 2**attempt))
-        raise BotError(f"the bots of fixture {fixture.index} stayed busy on {address}")
+        raise BotError(f"the bots of fixture {fixture.index} stayed busy on {client.address}")
 
     return limit_per_bot(play, capacity)

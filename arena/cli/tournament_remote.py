@@ -9,7 +9,7 @@ database; this process only shows progress. Ctrl-C detaches: the tournament goes
 from __future__ import annotations
 
 import signal
-from typing import Any
+from typing import TYPE_CHECKING
 
 import typer
 
@@ -22,73 +22,75 @@ from arena.cli.tournament_progress import INTERRUPTING_SIGNALS, MatchProgress
 from arena.cli.tournament_report import emit_report
 from arena.errors import ArenaError, TournamentError
 
+if TYPE_CHECKING:  # grpc is imported only when --server is given
+    from arena.rpc.client.arena_client import ArenaClient
+    from arena.rpc.client.remote import Remote
+    from arena.rpc.client.sync_client import SyncArenaClient
+
 
 def create_on_server(
-    remote: Any, request: TournamentRequest, *, cancel_on_exit: bool, detach: bool = False
+    remote: Remote, request: TournamentRequest, *, cancel_on_exit: bool, detach: bool = False
 ) -> None:
     """Create the tournament on the server (CreateTournament), then follow it to its end
     (`detach`: return at once, saying how to follow it)."""
-    from arena.rpc.client.remote import read_remote
-    from arena.rpc.wire.reports import request_to_pb
-
-    created = sources.run(read_remote(remote, "CreateTournament", request_to_pb(request)))
-    tid = int(created.tournament_id)
-    if detach:
+    with sources.client(remote) as server:
+        created = server.create_tournament(request)
+        tid = int(created.tournament_id)
+        if detach:
+            MatchProgress().say(
+                f"tournament {tid}: {created.fixtures} matches, played by {remote.address} and "
+                f"stored there. Follow it with `arena tournament attach {tid} --server "
+                f"{remote.address}`"
+            )
+            return
         MatchProgress().say(
             f"tournament {tid}: {created.fixtures} matches, played by {remote.address} and "
-            f"stored there. Follow it with `arena tournament attach {tid} --server "
-            f"{remote.address}`"
+            "stored there; Ctrl-C detaches (it goes on)"
+            + ("" if not cancel_on_exit else ", and cancels it with --cancel-on-exit")
         )
-        return
-    MatchProgress().say(
-        f"tournament {tid}: {created.fixtures} matches, played by {remote.address} and stored "
-        "there; Ctrl-C detaches (it goes on)"
-        + ("" if not cancel_on_exit else ", and cancels it with --cancel-on-exit")
-    )
-    follow(remote, tid, cancel_on_exit=cancel_on_exit)
+        _follow_on(server, tid, cancel_on_exit=cancel_on_exit)
 
 
-def resume_on_server(remote: Any, tid: int, concurrency: int) -> None:
+def resume_on_server(remote: Remote, tid: int, concurrency: int) -> None:
     """Resume a tournament on the server (ResumeTournament), then follow it."""
-    from arena.rpc.client.remote import read_remote
-    from arena.v1 import arena_pb2 as pb
-
-    request = pb.ResumeTournamentRequest(tournament_id=tid, concurrency=concurrency)
-    sources.run(read_remote(remote, "ResumeTournament", request))
-    follow(remote, tid)
+    with sources.client(remote) as server:
+        server.resume_tournament(tid, concurrency)
+        _follow_on(server, tid)
 
 
-def cancel_on_server(remote: Any, tid: int) -> None:
+def cancel_on_server(remote: Remote, tid: int) -> None:
     """Stop a tournament the server plays (CancelTournament)."""
-    from arena.rpc.client.remote import cancel_remote_tournament
+    with sources.client(remote) as server:
+        server.cancel_tournament(tid)
 
-    sources.run(cancel_remote_tournament(remote, tid))
 
-
-def delete_on_server(remote: Any, tid: int, force: bool) -> int:
+def delete_on_server(remote: Remote, tid: int, force: bool) -> int:
     """Delete a tournament on the server (DeleteTournament); the matches deleted with it."""
-    from arena.rpc.client.remote import read_remote
-    from arena.v1 import arena_pb2 as pb
-
-    request = pb.DeleteTournamentRequest(tournament_id=tid, force=force)
-    reply = sources.run(read_remote(remote, "DeleteTournament", request))
-    return int(reply.matches)
+    with sources.client(remote) as server:
+        return server.delete_tournament(tid, force=force)
 
 
-def follow(remote: Any, tid: int, *, cancel_on_exit: bool = False) -> None:
+def follow(remote: Remote, tid: int, *, cancel_on_exit: bool = False) -> None:
     """Follow a server's tournament with the progress display, then print its final report.
 
     Ctrl-C (or SIGTERM) detaches, or cancels it with `cancel_on_exit`; a tournament that stops
     before its end (cancelled, the server shut down) exits 1 with the resume command.
     """
+    with sources.client(remote) as server:
+        _follow_on(server, tid, cancel_on_exit=cancel_on_exit)
+
+
+def _follow_on(server: SyncArenaClient, tid: int, *, cancel_on_exit: bool = False) -> None:
+    """follow(), over a client of the server (one channel for the whole command)."""
     progress = MatchProgress()
-    address = remote.address
+    address = server.address
+    signals = (signal.SIGINT, *INTERRUPTING_SIGNALS)
     try:
-        sources.run(_follow(remote, tid, progress), (signal.SIGINT, *INTERRUPTING_SIGNALS))
+        sources.run(_follow(server.aio, tid, progress), signals, on=server)
     except KeyboardInterrupt:
         progress.stop()
         if cancel_on_exit:
-            cancel_on_server(remote, tid)
+            server.cancel_tournament(tid)
             progress.say(f"tournament {tid} cancelled on {address} (resumable)")
             raise typer.Exit(130) from None
         progress.say(
@@ -104,8 +106,8 @@ def follow(remote: Any, tid: int, *, cancel_on_exit: bool = False) -> None:
             f"`arena tournament attach {tid} --server {address}`"
         ) from None
     progress.stop()
-    report = sources.tournament_report(None, remote, tid)
-    print_final(remote, report)
+    report = server.get_tournament(tid)
+    print_final(server, report)
     if report.summary.status != "finished":
         raise TournamentError(
             f"tournament {tid} stopped {report.summary.status}"
@@ -114,40 +116,36 @@ def follow(remote: Any, tid: int, *, cancel_on_exit: bool = False) -> None:
         )
 
 
-def print_final(remote: Any, report: TournamentReport) -> None:
+def print_final(server: SyncArenaClient, report: TournamentReport) -> None:
     """The report of a tournament a server played, then its game's ladder there."""
     emit_report(report, OutputFormat.TABLE)
-    game, entries = sources.leaderboard(None, remote, report.summary.game)
+    game, entries = server.get_leaderboard(report.summary.game)
     emit_ladder(entries, game, OutputFormat.TABLE)
 
 
-async def _follow(remote: Any, tid: int, progress: MatchProgress) -> None:
+async def _follow(server: ArenaClient, tid: int, progress: MatchProgress) -> None:
     """Show a tournament's WatchTournament updates until the server stops sending them."""
-    from arena.rpc.client.remote import follow_remote
-    from arena.rpc.wire.reports import match_row_from_pb, summary_from_pb
-    from arena.v1 import arena_pb2 as pb
-
-    request = pb.WatchTournamentRequest(tournament_id=tid)
     started = False
     away: set[str] = set()
     withdrawn: set[str] = set()
-    async for update in follow_remote(remote, "WatchTournament", request):
-        summary = summary_from_pb(update.tournament)
+    async for update in server.watch_tournament(tid):
+        summary = update.report.summary
         if not started:  # the first update lists every match finished so far: counted
             progress.start(tid, summary.played, summary.fixtures)
             started = True
         else:
             progress.grow(summary.fixtures)
-            for m in update.finished:
-                progress.advance(match_row_from_pb(m))
-        now_away = {a.bot: a for a in update.tournament.away}
+            for row in update.finished:
+                progress.advance(row)
+        now_away = {a.bot: a for a in update.report.away}
+        gone = set(update.report.withdrawn)
         for bot in sorted(set(now_away) - away):
             left = now_away[bot].grace_left_ms / 1000
             progress.warn(f"bot {bot} is away: its matches wait up to {left:.0f} s for it")
-        for bot in sorted(away - set(now_away) - set(update.tournament.withdrawn)):
+        for bot in sorted(away - set(now_away) - gone):
             progress.say(f"bot {bot} is back")
-        for bot in sorted(set(update.tournament.withdrawn) - withdrawn):
+        for bot in sorted(gone - withdrawn):
             progress.warn(
                 f"bot {bot} stayed away past its grace: its remaining matches are forfeits"
             )
-        away, withdrawn = set(now_away), set(update.tournament.withdrawn)
+        away, withdrawn = set(now_away), gone

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import AsyncIterator
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Group, RenderableType
@@ -21,8 +21,13 @@ from rich.text import Text
 from arena.app.rows import standing_row
 from arena.cli import app
 from arena.cli.output import TlsCaOption, console
-from arena.cli.sources import remote_of, run
+from arena.cli.sources import client, remote_of, run
 from arena.errors import ConfigError
+
+if TYPE_CHECKING:  # grpc is imported only here, when a command runs
+    from arena.app.updates import TournamentUpdate
+    from arena.rpc.client.arena_client import ArenaClient
+    from arena.v1 import arena_pb2 as pb
 
 DEFAULT_SERVER = "127.0.0.1:50051"
 MOVES_SHOWN = 12  # the move list keeps the last this many decisions on screen
@@ -66,59 +71,43 @@ def watch_command(
         raise ConfigError("give a MATCH_ID or --tournament ID (one of them)")
     if follow and tournament is None:
         raise ConfigError("--follow follows the matches of a --tournament")
-    remote = remote_of(server, tls_ca)
     live = not plain and sys.stdout.isatty()
-    if tournament is not None and follow:
-        run(follow_tournament_matches(remote, tournament, live=live))
-    elif tournament is not None:
-        run(follow_tournament(remote, tournament, live=live))
-    else:
-        assert match_id is not None
-        run(follow_match(remote, match_id, from_now=from_now, delay_ms=delay, live=live))
+    with client(remote_of(server, tls_ca)) as remote:
+        aio = remote.aio
+        if tournament is not None and follow:
+            run(follow_tournament_matches(aio, tournament, live=live), on=remote)
+        elif tournament is not None:
+            run(follow_tournament(aio, tournament, live=live), on=remote)
+        else:
+            assert match_id is not None
+            updates = aio.watch_match(match_id, from_now=from_now, delay_ms=delay)
+            run(follow_match(updates, live=live), on=remote)
 
 
-async def next_live_match(remote: Any, tid: int, seen: set[str]) -> str | None:
+async def next_live_match(server: ArenaClient, tid: int, seen: set[str]) -> str | None:
     """The first match of a tournament being played now that was not followed yet (waiting
     for one); None once the tournament is no longer played."""
-    from arena.rpc.client.remote import follow_remote
-    from arena.v1 import arena_pb2 as pb
-
-    request = pb.WatchTournamentRequest(tournament_id=tid)
-    async for update in follow_remote(remote, "WatchTournament", request):
+    async for update in server.watch_tournament(tid):
         for match_id in update.live_matches:
             if match_id not in seen:
                 return str(match_id)
     return None
 
 
-async def follow_tournament_matches(remote: Any, tid: int, *, live: bool = False) -> None:
+async def follow_tournament_matches(server: ArenaClient, tid: int, *, live: bool = False) -> None:
     """Follow a tournament's matches as they are played: each to its end, then the next."""
     seen: set[str] = set()
-    while (match_id := await next_live_match(remote, tid, seen)) is not None:
+    while (match_id := await next_live_match(server, tid, seen)) is not None:
         seen.add(match_id)
         typer.echo(f"\n== tournament {tid}: following {match_id}")
-        await follow_match(remote, match_id, from_now=True, live=live)
+        await follow_match(server.watch_match(match_id, from_now=True), live=live)
     typer.echo(f"\n== tournament {tid} is no longer being played")
 
 
-async def match_updates(
-    remote: Any, match_id: str, *, from_now: bool = False, delay_ms: int = 0
-) -> AsyncIterator[Any]:
-    """The WatchMatch stream of a match."""
-    from arena.rpc.client.remote import follow_remote
-    from arena.v1 import arena_pb2 as pb
-
-    request = pb.WatchMatchRequest(match_id=match_id, from_now=from_now, delay_ms=delay_ms)
-    async for update in follow_remote(remote, "WatchMatch", request):
-        yield update
-
-
-async def follow_match(
-    remote: Any, match_id: str, *, from_now: bool = False, delay_ms: int = 0, live: bool = False
-) -> None:
-    """Print a match's updates as they come: redrawn in place, or one after the other."""
+async def follow_match(updates: AsyncIterator[pb.MatchUpdate], *, live: bool = False) -> None:
+    """Print a match's updates (its WatchMatch stream) as they come: redrawn in place, or
+    one after the other."""
     moves: list[Any] = []
-    updates = match_updates(remote, match_id, from_now=from_now, delay_ms=delay_ms)
     if not live:
         async for update in updates:
             typer.echo(update_text(update))
@@ -196,12 +185,9 @@ def match_screen(update: Any, moves: list[Any]) -> RenderableType:
     return Group(*parts)
 
 
-async def follow_tournament(remote: Any, tid: int, *, live: bool = False) -> None:
+async def follow_tournament(server: ArenaClient, tid: int, *, live: bool = False) -> None:
     """Print a tournament's progress and standings whenever they change."""
-    from arena.rpc.client.remote import follow_remote
-    from arena.v1 import arena_pb2 as pb
-
-    stream = follow_remote(remote, "WatchTournament", pb.WatchTournamentRequest(tournament_id=tid))
+    stream = server.watch_tournament(tid)
     if not live:
         async for update in stream:
             typer.echo(tournament_text(update))
@@ -211,29 +197,25 @@ async def follow_tournament(remote: Any, tid: int, *, live: bool = False) -> Non
             screen.update(tournament_screen(update), refresh=True)
 
 
-def _standings(update: Any) -> list[dict[str, Any]]:
-    from arena.rpc.wire.reports import standing_from_pb
-
-    return [standing_row(standing_from_pb(s)) for s in update.tournament.standings]
+def _standings(update: TournamentUpdate) -> list[dict[str, Any]]:
+    return [standing_row(s) for s in update.report.standings]
 
 
-def progress_line(update: Any) -> str:
+def progress_line(update: TournamentUpdate) -> str:
     """`tournament 3 (lucky_numbers): 4/12 played, running; live: t3-4, t3-5`."""
-    from arena.rpc.wire.reports import summary_from_pb
-
-    s = summary_from_pb(update.tournament)
+    s, report = update.report.summary, update.report
     line = f"tournament {s.id} ({s.game}): {s.played}/{s.fixtures} played, {s.status}"
     if update.live_matches:
         line += "; live: " + ", ".join(update.live_matches)
-    away = [f"{a.bot} ({a.grace_left_ms / 1000:.0f} s left)" for a in update.tournament.away]
+    away = [f"{a.bot} ({a.grace_left_ms / 1000:.0f} s left)" for a in report.away]
     if away:
         line += "; away: " + ", ".join(away)
-    if update.tournament.withdrawn:
-        line += "; withdrawn: " + ", ".join(update.tournament.withdrawn)
+    if report.withdrawn:
+        line += "; withdrawn: " + ", ".join(report.withdrawn)
     return line
 
 
-def tournament_text(update: Any) -> str:
+def tournament_text(update: TournamentUpdate) -> str:
     """One tournament update as plain text: progress, new results, standings."""
     lines = ["", progress_line(update)]
     for m in update.finished:
@@ -250,7 +232,7 @@ def tournament_text(update: Any) -> str:
 STANDING_COLUMNS = ("place", "bot", "points", "wins", "games", "mean rank", "faults", "forfeits")
 
 
-def tournament_screen(update: Any) -> RenderableType:
+def tournament_screen(update: TournamentUpdate) -> RenderableType:
     """The live standings table under the progress line."""
     from arena.app.rows import cell_text
 

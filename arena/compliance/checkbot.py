@@ -20,7 +20,7 @@ from arena.game import parse_options
 from arena.players import Player, PolicyPlayer
 from arena.referee import Clock, play_match
 from arena.registry import get_game
-from arena.rpc.client.remote import list_remote_bots, play_remote_match
+from arena.rpc.client.arena_client import ArenaClient
 from arena.rpc.embedded import EmbeddedReferee
 from arena.rpc.server.sessions import SessionClosed
 from arena.strategies import make_policy
@@ -181,10 +181,15 @@ class RemoteTarget:
         self.address = address
         self.settings = settings
         self.name = settings.name
+        self.client = ArenaClient(address)  # one channel for every check (close() ends it)
+
+    async def close(self) -> None:
+        """Close the client's channel."""
+        await self.client.close()
 
     async def hello(self) -> BotHello | None:
         """The bot as ListBots shows it."""
-        for bot in await list_remote_bots(self.address):
+        for bot in await self.client.list_bots():
             if bot.name == self.name:
                 return BotHello(
                     bot.name, tuple(bot.games), bot.max_matches, bot.version, bot.session_id
@@ -208,12 +213,10 @@ class RemoteTarget:
 
     async def play(self, game: str, count: int, seat: int, seed: int) -> MatchRecord:
         """The bot in every seat (the server's other bots are not ours to use)."""
-        return await play_remote_match(
-            self.address,
+        return await self.client.play_match(
             game,
-            {},
-            seed,
             [self.name] * count,
+            seed=seed,
             clock=self.settings.clock,
             match_id=f"check-{uuid.uuid4().hex[:10]}",
             store=False,
@@ -221,7 +224,7 @@ class RemoteTarget:
 
     async def connected_names(self) -> list[str]:
         """ListBots' names."""
-        return [bot.name for bot in await list_remote_bots(self.address)]
+        return [bot.name for bot in await self.client.list_bots()]
 
     async def stray_decisions(self) -> int:
         """Not visible through ArenaService."""

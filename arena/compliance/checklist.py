@@ -288,5 +288,9 @@ async def check_command(
 
 async def check_remote(address: str, settings: CheckSettings, report: Report) -> CheckRun:
     """Run the checks possible on a bot already connected to the server at `address`."""
-    results = await Checklist(RemoteTarget(address, settings), settings, report).run()
+    target = RemoteTarget(address, settings)
+    try:
+        results = await Checklist(target, settings, report).run()
+    finally:
+        await target.close()
     return CheckRun(tuple(results))

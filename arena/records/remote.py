@@ -7,16 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from arena.app.reports import TournamentSummary
 from arena.core import MatchRecord
 from arena.records.portable import PortableMatch, TournamentRef
 from arena.records.transfer import ExportFilter, with_positions
-from arena.rpc.client.remote import (
-    Remote,
-    get_remote_disclosed,
-    get_remote_tournament,
-    list_remote_matches,
-)
-from arena.rpc.wire.convert import options_from_pb
+from arena.rpc.client.arena_client import ArenaClient
 from arena.tournament.formats import schedule_so_far
 from arena.tournament.manage import start_seat_of
 from arena.tournament.schedule import (
@@ -27,96 +22,87 @@ from arena.tournament.schedule import (
     Status,
     TournamentSpec,
 )
-from arena.v1 import arena_pb2 as pb
 
-_STATUS = {
-    pb.TOURNAMENT_STATUS_CREATED: Status.CREATED,
-    pb.TOURNAMENT_STATUS_RUNNING: Status.RUNNING,
-    pb.TOURNAMENT_STATUS_INTERRUPTED: Status.INTERRUPTED,
-    pb.TOURNAMENT_STATUS_FINISHED: Status.FINISHED,
-}
+_STATUS = {status.value: status for status in Status}
 
 
 async def export_remote(
-    remote: Remote, which: ExportFilter, *, every_position: bool = False
+    client: ArenaClient, which: ExportFilter, *, every_position: bool = False
 ) -> list[PortableMatch]:
     """The server's matches that pass the filter, each in its public form."""
-    summaries = await list_remote_matches(
-        remote, tournament_id=which.tournament_id, game=which.game or ""
-    )
-    tournaments: dict[int, tuple[pb.Tournament, dict[int, Fixture]]] = {}
+    rows = client.list_matches(tournament_id=which.tournament_id, game=which.game or "")
+    tournaments: dict[int, tuple[TournamentSummary, dict[int, Fixture]]] = {}
     out = []
-    for summary in summaries:
-        if which.bot is not None and which.bot not in summary.players:
+    async for row in rows:
+        if which.bot is not None and which.bot not in row.players:
             continue
-        if which.since is not None and summary.finished_at < which.since:
+        if which.since is not None and row.finished_at < which.since:
             continue
-        if which.until is not None and summary.finished_at >= which.until:
+        if which.until is not None and row.finished_at >= which.until:
             continue
-        record, seed_withheld, moves_withheld = await get_remote_disclosed(remote, summary.match_id)
+        shown = await client.get_match(row.match_id)
         ref = None
-        if summary.HasField("tournament_id"):
-            tid = summary.tournament_id
+        if row.tournament_id is not None:
+            tid = row.tournament_id
             if tid not in tournaments:
-                tournaments[tid] = await _tournament(remote, tid)
-            ref = _ref(*tournaments[tid], summary.fixture, tuple(record.players))
-        shown = PortableMatch(record, ref, seed_withheld, moves_withheld)
-        out.append(with_positions(shown, every=every_position))
+                tournaments[tid] = await _tournament(client, tid)
+            ref = _ref(*tournaments[tid], row.fixture or 0, tuple(shown.record.players))
+        portable = PortableMatch(shown.record, ref, shown.seed_withheld, shown.moves_withheld)
+        out.append(with_positions(portable, every=every_position))
     return out
 
 
-async def _tournament(remote: Remote, tid: int) -> tuple[pb.Tournament, dict[int, Fixture]]:
-    message = await get_remote_tournament(remote, tid)
+async def _tournament(
+    client: ArenaClient, tid: int
+) -> tuple[TournamentSummary, dict[int, Fixture]]:
+    summary = (await client.get_tournament(tid)).summary
     schedule: dict[int, Fixture] = {}
-    if not message.seed_withheld:  # the schedule (cycle, table, rotation) follows from the seed
-        spec = _spec(message)
+    if summary.seed is not None:  # the schedule (cycle, table, rotation) follows from the seed
+        spec = _spec(summary)
         schedule = {f.index: f for f in schedule_so_far(spec, start_seat_of(spec), {})}
-        if len(schedule) < message.fixtures_total:  # later rounds follow from the results
-            played = await _played(remote, tid)
+        if len(schedule) < summary.fixtures:  # later rounds follow from the results
+            played = await _played(client, tid)
             schedule = {f.index: f for f in schedule_so_far(spec, start_seat_of(spec), played)}
-    return message, schedule
+    return summary, schedule
 
 
-async def _played(remote: Remote, tid: int) -> dict[int, MatchRecord]:
+async def _played(client: ArenaClient, tid: int) -> dict[int, MatchRecord]:
     """A finished round format's matches by fixture: its rounds are replayed from them."""
     out = {}
-    for summary in await list_remote_matches(remote, tournament_id=tid):
-        if summary.HasField("fixture"):
-            record, _, _ = await get_remote_disclosed(remote, summary.match_id)
-            out[summary.fixture] = record
+    async for row in client.list_matches(tournament_id=tid):
+        if row.fixture is not None:
+            out[row.fixture] = (await client.get_match(row.match_id)).record
     return out
 
 
-def _spec(message: pb.Tournament) -> TournamentSpec:
+def _spec(s: TournamentSummary) -> TournamentSpec:
     return TournamentSpec(
-        game=message.game,
-        bots=tuple(BotEntry(name) for name in message.bots),
-        seed=int(message.seed_text or message.seed),
-        options=options_from_pb(message.game, message.options),
-        format=Format(message.format),
-        table_size=message.table_size,
-        cycles=message.cycles,
-        hero=message.hero or None,
-        time_per_move_ms=message.per_move_ms if message.HasField("per_move_ms") else None,
-        time_bank_ms=message.time_bank_ms if message.HasField("time_bank_ms") else None,
-        increment_ms=message.increment_ms if message.HasField("increment_ms") else None,
-        deals=Deals(message.deals or Deals.DUPLICATE.value),
-        rounds=message.rounds,
-        format_options={k: int(v) for k, v in message.format_options.items()},
-        reconnect_grace_ms=(
-            message.reconnect_grace_ms if message.HasField("reconnect_grace_ms") else None
-        ),
+        game=s.game,
+        bots=tuple(BotEntry(name) for name in s.bots),
+        seed=s.seed or 0,  # withheld: no schedule is derived from it
+        options=dict(s.options),
+        format=Format(s.format),
+        table_size=s.table_size,
+        cycles=s.cycles,
+        hero=s.hero,
+        time_per_move_ms=s.clock.per_move_ms,
+        time_bank_ms=s.clock.bank_ms,
+        increment_ms=s.clock.increment_ms,
+        deals=Deals(s.deals or Deals.DUPLICATE.value),
+        rounds=s.rounds,
+        format_options=dict(s.format_options),
+        reconnect_grace_ms=s.reconnect_grace_ms,
     )
 
 
 def _ref(
-    message: pb.Tournament, schedule: dict[int, Fixture], index: int, seats: tuple[str, ...]
+    s: TournamentSummary, schedule: dict[int, Fixture], index: int, seats: tuple[str, ...]
 ) -> TournamentRef:
     fixture: Any = schedule.get(index) or Fixture(index, 0, 0, 0, seats, 0)
     return TournamentRef(
-        message.id,
-        _spec(message),
-        _STATUS.get(message.status, Status.INTERRUPTED),
+        s.id,
+        _spec(s),
+        _STATUS.get(s.status, Status.INTERRUPTED),  # abandoned: interrupted, as stored
         Fixture(
             fixture.index,
             fixture.cycle,
@@ -124,8 +110,8 @@ def _ref(
             fixture.rotation,
             seats,
             fixture.seed,
-            message.id,
+            s.id,
         ),
-        message.created_at,
-        message.finished_at or None,
+        s.created_at,
+        s.finished_at,
     )

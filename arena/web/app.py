@@ -43,9 +43,9 @@ from arena.app.rows import (
 )
 from arena.app.values import CONSERVATIVE_K
 from arena.errors import AccessError, ArenaError, ConfigError, LimitError, NotFoundError
+from arena.rpc.client.arena_client import ArenaClient
 from arena.rpc.client.connect_errors import call_failure_cause
-from arena.rpc.client.remote import Remote, follow_remote
-from arena.rpc.wire.reports import report_from_pb
+from arena.rpc.client.remote import Remote
 from arena.strategies import strategies_for
 from arena.v1 import arena_pb2 as pb
 from arena.web import reads
@@ -75,8 +75,14 @@ class Pages:
         self, remote: Remote, relays: Relays | None = None, organizer: Remote | None = None
     ) -> None:
         self.remote = remote
+        # Every read of this process on one channel; each watch on its own (a server takes 64
+        # streams per connection, and these pages may relay thousands).
+        self.client = ArenaClient(remote, channel_per_stream=True)
         self.last_cause = ""  # the last connection failure's cause logged
-        self.seats = Seats(remote, organizer)  # people playing from their browsers
+        organizer = organizer or Remote(
+            remote.address, None, remote.tls_ca, allow_plaintext=remote.allow_plaintext
+        )  # PlayMatch: an organizer's credential where the server wants one
+        self.seats = Seats(self.client, ArenaClient(organizer))  # people playing from browsers
         self.relays = relays or Relays()  # one upstream stream per match or tournament followed
         # One read of a match's current update at a time, shared by the pages asking for it.
         self.reading: dict[str, asyncio.Future[pb.MatchUpdate | None]] = {}
@@ -86,6 +92,11 @@ class Pages:
         env.filters["cell"] = cell_text
         env.globals.update(K=CONSERVATIVE_K, LADDER_NOTE=LADDER_NOTE)
         self.templates = Jinja2Templates(env=env)
+
+    async def close(self) -> None:
+        """Close the clients' channels."""
+        await self.client.close()
+        await self.seats.organizer.close()
 
     async def cause(self, exc: Exception) -> str:
         """The page's one-line error: for a server this app cannot reach, its likely cause as
@@ -105,17 +116,17 @@ class Pages:
 
     async def index(self, request: Request) -> Response:
         """The games, each linking to its leaderboard."""
-        return self.page(request, "index.html", games=await reads.games(self.remote))
+        return self.page(request, "index.html", games=await self.client.list_games())
 
     async def leaderboard(self, request: Request) -> Response:
         """A game's TrueSkill ladder: the rows of `arena leaderboard`."""
-        game, entries = await reads.leaderboard(self.remote, request.path_params["game"])
+        game, entries = await self.client.get_leaderboard(request.path_params["game"])
         return self.page(request, "leaderboard.html", game=game, rows=ladder_rows(entries))
 
     async def bot(self, request: Request) -> Response:
         """One bot's rating history in a game: the rows of `arena leaderboard --bot`, plotted."""
         bot = request.path_params["bot"]
-        game, changes = await reads.history(self.remote, request.path_params["game"], bot)
+        game, changes = await self.client.get_rating_history(request.path_params["game"], bot)
         plot = rating_plot([(c.mu, c.sigma) for c in changes], CONSERVATIVE_K)
         rows = [history_row(c) for c in changes]
         return self.page(
@@ -124,14 +135,14 @@ class Pages:
 
     async def tournaments(self, request: Request) -> Response:
         """The stored tournaments, newest first: the rows of `arena tournament list`."""
-        rows = [summary_row(s) for s in await reads.tournaments(self.remote)]
+        rows = [summary_row(s) for s in await self.client.list_tournaments()]
         return self.page(request, "tournaments.html", rows=rows, columns=SUMMARY_COLUMNS)
 
     async def tournament(self, request: Request) -> Response:
         """Progress, standings, head-to-head, results by seat and every finished match: the
         tables of `arena tournament show --matches`; while it is played, who plays now."""
         tid = tournament_id(request)
-        report = await reads.tournament(self.remote, tid)
+        report = await self.client.get_tournament(tid, with_matches=True)
         live: list[LiveMatch] = []
         if report.summary.status not in FINISHED:
             upstream, render = self._tournament_stream(tid)
@@ -159,12 +170,12 @@ class Pages:
         template = self.templates.get_template("tournament_live.html")
 
         def render(update: LiveTournament) -> str:
-            context = tournament_context(report_from_pb(update.update.tournament))
+            context = tournament_context(update.update.report)
             live = template.render(**context, live_matches=update.live)
             return _event({"html": live, "finished": len(update.update.finished)})
 
         def upstream() -> AsyncIterator[LiveTournament]:
-            return reads.follow_tournament(self.remote, tid)
+            return reads.follow_tournament(self.client, tid)
 
         return upstream, render
 
@@ -198,7 +209,7 @@ class Pages:
         loading one page costs the referee one stream)."""
         pending = self.reading.get(match_id)
         if pending is None:
-            pending = asyncio.ensure_future(reads.current_update(self.remote, match_id))
+            pending = asyncio.ensure_future(reads.current_update(self.client, match_id))
             self.reading[match_id] = pending
 
             def done(read: asyncio.Future[pb.MatchUpdate | None]) -> None:
@@ -221,7 +232,7 @@ class Pages:
 
     def _match_stream(self, match_id: str) -> Callable[[], AsyncIterator[Any]]:
         def upstream() -> AsyncIterator[Any]:
-            return follow_remote(self.remote, "WatchMatch", pb.WatchMatchRequest(match_id=match_id))
+            return self.client.watch_match(match_id)
 
         return upstream
 
@@ -229,7 +240,7 @@ class Pages:
 
     async def play(self, request: Request) -> Response:
         """The games to play; with ?game=NAME, the form that seats a person in one."""
-        games = await reads.games(self.remote)
+        games = await self.client.list_games()
         name = request.query_params.get("game", "")[:64]
         game = next((g for g in games if g.name == name), None)
         if game is None:
@@ -239,7 +250,7 @@ class Pages:
     async def _play_form(
         self, request: Request, game: Any, error: str = "", name: str = "", status: int = 200
     ) -> Response:
-        bots = await reads.bots(self.remote)
+        bots = await self.client.list_bots()
         playing = sorted(b.name for b in bots if not b.games or game.name in b.games)
         response = self.page(
             request, "play_form.html", game=game, error=error, your_name=name,
@@ -262,7 +273,7 @@ class Pages:
         try:
             sid, _ = await self.seats.start(seat_request, client_of(request))
         except ArenaError as exc:
-            games = await reads.games(self.remote)
+            games = await self.client.list_games()
             game = next((g for g in games if g.name == seat_request.game), None)
             if game is None:
                 raise
@@ -474,4 +485,6 @@ def create_app(
         Route("/play/{sid}/move", pages.seat_move, methods=["POST"]),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
-    return Starlette(routes=routes, exception_handlers={ArenaError: failed})
+    app = Starlette(routes=routes, exception_handlers={ArenaError: failed})
+    app.state.pages = pages  # serve_web closes its clients at the end
+    return app

@@ -29,8 +29,8 @@ from typing import Any
 from arena.errors import ArenaError, ConfigError, LimitError, NotFoundError
 from arena.players import DecisionRequest, Policy, Reply
 from arena.referee import Clock
+from arena.rpc.client.arena_client import ArenaClient
 from arena.rpc.client.bot_client import BotConfig, run_connection_loop
-from arena.rpc.client.remote import Remote, follow_remote, play_remote_match, read_remote
 from arena.strategies import make_policy, strategies_for
 from arena.v1 import arena_pb2 as pb
 from arena.web.frames import MoveNote, move_note
@@ -221,11 +221,9 @@ class HumanSeat:
 class Seats:
     """Every person's seat this web process plays, by secret id, within its bounds."""
 
-    def __init__(self, remote: Remote, organizer: Remote | None = None) -> None:
-        self.remote = remote  # public reads and watching
-        self.organizer = organizer or Remote(
-            remote.address, None, remote.tls_ca, allow_plaintext=remote.allow_plaintext
-        )  # PlayMatch: an organizer's credential where the server wants one
+    def __init__(self, reader: ArenaClient, organizer: ArenaClient) -> None:
+        self.reader = reader  # public reads and watching
+        self.organizer = organizer  # PlayMatch: an organizer's credential where one is needed
         self.seats: dict[str, HumanSeat] = {}
 
     def get(self, sid: str) -> HumanSeat:
@@ -290,8 +288,7 @@ class Seats:
         """The players in seat order, the person's seat, the built-in opponents' names (with
         their strategies) and the game options; ConfigError for a game, an opponent, a seat or
         an option the server or its bots cannot give."""
-        listed = await read_remote(self.remote, "ListGames", pb.ListGamesRequest())
-        games = {g.name: g for g in listed.games}
+        games = {g.name: g for g in await self.reader.list_games()}
         info = games.get(request.game)
         if info is None:
             raise ConfigError(f"this server does not play {request.game[:40]!r}")
@@ -307,7 +304,7 @@ class Seats:
                 f"{info.title} is played by {info.min_players} to {info.max_players} players, "
                 f"not {n}"
             )
-        bots = (await read_remote(self.remote, "ListBots", pb.ListBotsRequest())).bots
+        bots = await self.reader.list_bots()
         playing = {b.name for b in bots if not b.games or request.game in b.games}
         known = strategies_for(request.game)
         builtins: dict[str, str] = {}
@@ -335,14 +332,14 @@ class Seats:
 
     def _config(self, name: str, token: str, game: str) -> BotConfig:
         return BotConfig(
-            self.remote.address,
+            self.reader.address,
             name,
             token,
             games=(game,),
             max_matches=1,
             version=f"arena web seat {secrets.token_hex(4)}",
             retry_for_s=CONNECT_WAIT_S,
-            tls_ca=self.remote.tls_ca,
+            tls_ca=self.reader.remote.tls_ca,
             policy_mode="threads",
         )
 
@@ -366,7 +363,7 @@ class Seats:
                 failed = {n: t.exception() for n, t in done.items() if not t.cancelled()}
                 name, exc = next(((n, e) for n, e in failed.items() if e), (next(iter(done)), None))
                 raise ConfigError(f"{name} could not connect: {exc or 'it ended at once'}")
-            bots = (await read_remote(self.remote, "ListBots", pb.ListBotsRequest())).bots
+            bots = await self.reader.list_bots()
             if all(any(b.name == n and b.version == v for b in bots) for n, v in versions.items()):
                 return
             await asyncio.sleep(0.1)
@@ -375,8 +372,8 @@ class Seats:
     async def _play(self, human: HumanSeat, clock: Clock) -> None:
         """PlayMatch: the referee plays the match (and stores it) and answers with its record."""
         try:
-            await play_remote_match(
-                self.organizer, human.game, human.options, secrets.randbelow(2**31), human.players,
+            await self.organizer.play_match(
+                human.game, human.players, seed=secrets.randbelow(2**31), options=human.options,
                 clock=clock, match_id=human.match_id,
             )  # fmt: skip
         except ArenaError as exc:
@@ -393,10 +390,9 @@ class Seats:
             human.changed()
 
     async def _watch(self, human: HumanSeat) -> None:
-        request = pb.WatchMatchRequest(match_id=human.match_id)
         while not human.ended or time.monotonic() - human.ended_at < GIVE_UP_WATCHING_S:
             try:
-                async for update in follow_remote(self.remote, "WatchMatch", request):
+                async for update in self.reader.watch_match(human.match_id):
                     seen = human.public
                     if seen is not None and (update.ply, update.kind) <= (seen.ply, seen.kind):
                         continue  # a stream started again: the updates seen already

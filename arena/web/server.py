@@ -50,4 +50,7 @@ async def serve_web(
     task = asyncio.create_task(server.serve(sockets=[sock]))
     await stop.wait()
     server.should_exit = True
-    await task
+    try:
+        await task
+    finally:
+        await app.state.pages.close()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import os
 import re
 import signal
@@ -12,8 +11,8 @@ from pathlib import Path
 
 from serve_process import start_serve
 
+from arena.client import SyncArenaClient
 from arena.core import Termination
-from arena.rpc.client.remote import play_remote_match
 
 ROOT = Path(__file__).resolve().parents[2]
 PY = sys.executable
@@ -95,9 +94,8 @@ def test_serve_referees_bots_that_connect_to_it(tmp_path: Path) -> None:
         for name in ("north", "south"):
             cmd = [PY, str(ROOT / "bots" / "random_bot.py"), "--address", address, "--name", name]
             bots.append(subprocess.Popen(cmd, stderr=subprocess.DEVNULL))
-        record = asyncio.run(
-            play_remote_match(address, "lucky_numbers", {}, 21, ["north", "south"])
-        )
+        with SyncArenaClient(address) as client:
+            record = client.play_match("lucky_numbers", ["north", "south"], seed=21)
         assert record.players == ("north", "south")
         assert record.outcome.termination == Termination.NORMAL
         server.send_signal(signal.SIGTERM)

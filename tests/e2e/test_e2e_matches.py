@@ -6,11 +6,11 @@ import asyncio
 import sys
 from pathlib import Path
 
+from arena.client import ArenaClient
 from arena.core import MatchRecord, Termination
 from arena.game import parse_options, replay
 from arena.referee import Clock, play_match
 from arena.registry import get_game
-from arena.rpc.client.remote import get_remote_match, list_remote_bots, play_remote_match
 from arena.rpc.embedded import EmbeddedReferee
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -83,17 +83,18 @@ def test_play_match_rpc_returns_the_full_record_and_get_match_finds_it() -> None
             await asyncio.gather(
                 referee.launch("ann", RANDOM_BOT), referee.launch("bob", RANDOM_BOT)
             )
-            bots = sorted(b.name for b in await list_remote_bots(referee.address))
-            record = await play_remote_match(
-                referee.organizer(),
-                "lucky_numbers",
-                {"setup": "michael", "bruno": True},
-                seed=7,
-                bots=["ann", "bob"],
-                clock=CLOCK,
-                match_id="m-7",
-            )
-            fetched = await get_remote_match(referee.address, "m-7")
+            async with ArenaClient(referee.address) as reader:
+                bots = sorted(b.name for b in await reader.list_bots())
+                async with ArenaClient(referee.organizer()) as organizer:
+                    record = await organizer.play_match(
+                        "lucky_numbers",
+                        ["ann", "bob"],
+                        options={"setup": "michael", "bruno": True},
+                        seed=7,
+                        clock=CLOCK,
+                        match_id="m-7",
+                    )
+                fetched = (await reader.get_match("m-7")).record
             return record, fetched, bots
 
     record, fetched, bots = asyncio.run(asyncio.wait_for(scenario(), 30))

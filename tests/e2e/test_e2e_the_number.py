@@ -21,13 +21,13 @@ from typing import Any
 import pytest
 from google.protobuf.message import Message
 
+from arena.client import ArenaClient
 from arena.core import MatchRecord, Seat, Termination
 from arena.game import parse_options, points_by_rank, ranks_from_keys, replay
 from arena.games.the_number import TheNumberState
 from arena.players import DecisionRequest, PolicyPlayer, Reply
 from arena.referee import Clock, MatchEvent, Referee, play_match
 from arena.registry import get_game
-from arena.rpc.client.remote import play_remote_match
 from arena.rpc.embedded import EmbeddedReferee
 from arena.v1 import arena_pb2 as pb
 
@@ -223,16 +223,16 @@ def test_complete_matches_with_three_four_and_five_bots() -> None:
                 for i, table in enumerate(tables[:2])
             ]
             # The five-seat table goes through the PlayMatch RPC, with its options as text.
-            remote = play_remote_match(
-                referee.organizer(),
-                "the_number",
-                {"rounds": "3", "tied_bonus": "none"},
-                seed=35,
-                bots=tables[2],
-                clock=CLOCK,
-                match_id="tn-five",
-            )
-            return await asyncio.gather(*local, remote)
+            async with ArenaClient(referee.organizer()) as organizer:
+                remote = organizer.play_match(
+                    "the_number",
+                    tables[2],
+                    options={"rounds": "3", "tied_bonus": "none"},
+                    seed=35,
+                    clock=CLOCK,
+                    match_id="tn-five",
+                )
+                return await asyncio.gather(*local, remote)
 
     records = asyncio.run(asyncio.wait_for(scenario(), 40))
     for record, table in zip(records, tables, strict=True):

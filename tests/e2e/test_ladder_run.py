@@ -15,9 +15,9 @@ from records_helpers import Serve
 
 from arena.cli import main
 from arena.cli.ladder import available_bots, play_on
+from arena.client import ArenaClient, Remote
 from arena.ladder_run import LadderRun, choose_table
 from arena.ratings import LadderEntry, environment, fold_ratings
-from arena.rpc.client.remote import Remote
 from arena.store import Store
 from arena.store.schema import rating_history
 
@@ -33,7 +33,7 @@ def serve():
         served.close()
 
 
-async def wait_for(remote: Remote, names: set[str]) -> None:
+async def wait_for(remote: ArenaClient, names: set[str]) -> None:
     for _ in range(300):
         if names <= {b.name for b in await available_bots(remote, GAME)}:
             return
@@ -41,7 +41,7 @@ async def wait_for(remote: Remote, names: set[str]) -> None:
     raise AssertionError(f"bots {sorted(names)} did not connect")
 
 
-def ladder_run(store: Store, remote: Remote, on_rated=None, seed: int = 1) -> LadderRun:
+def ladder_run(store: Store, remote: ArenaClient, on_rated=None, seed: int = 1) -> LadderRun:
     return LadderRun(
         store,
         GAME,
@@ -66,7 +66,7 @@ def check_rated_once(store: Store, expected: int) -> None:
 
 
 def test_bots_join_and_leave_and_every_match_is_rated_once(serve, tmp_path):
-    remote = Remote(serve.address)
+    remote = ArenaClient(Remote(serve.address))
     order: list[tuple[str, ...]] = []
 
     def on_rated(record):
@@ -104,7 +104,7 @@ def test_cli_ladder_run(serve, tmp_path, capsys, monkeypatch):
     monkeypatch.setenv("COLUMNS", "200")
     serve.start_bot("a")
     serve.start_bot("b")
-    asyncio.run(wait_for(Remote(serve.address), {"a", "b"}))
+    asyncio.run(wait_for(ArenaClient(Remote(serve.address)), {"a", "b"}))
     db = str(tmp_path / "cli.db")
     with pytest.raises(SystemExit) as exit_info:
         main(["ladder", "run", "--server", serve.address, "-g", GAME, "--max-matches", "3",
@@ -136,7 +136,7 @@ def test_pairing_prefers_the_closest_match_and_newcomers():
 def test_ctrl_c_stops_pairing_and_rates_the_matches_in_flight(serve, tmp_path):
     serve.start_bot("x")
     serve.start_bot("y")
-    asyncio.run(wait_for(Remote(serve.address), {"x", "y"}))
+    asyncio.run(wait_for(ArenaClient(Remote(serve.address)), {"x", "y"}))
     db = str(tmp_path / "stop.db")
     ladder = subprocess.Popen(
         [sys.executable, "-m", "arena", "ladder", "run", "--server", serve.address, "-g", GAME,

@@ -13,8 +13,8 @@ import pytest
 from served_arena import BOT_LOGS, PY, ROOT, arena, connected, run, start_bot, start_serve, stop
 from tls_certs import self_signed
 
+from arena.client import ArenaClient, Remote
 from arena.errors import BotError
-from arena.rpc.client.remote import Remote, list_remote_bots, play_remote_match
 
 
 def test_bots_and_organizers_reach_a_tls_server_and_plaintext_does_not(tmp_path) -> None:
@@ -31,16 +31,18 @@ def test_bots_and_organizers_reach_a_tls_server_and_plaintext_does_not(tmp_path)
     try:
 
         async def scenario():
+            client = ArenaClient(remote)
             for _ in range(600):  # up to a minute: bot processes start slowly on a busy machine
-                if {b.name for b in await list_remote_bots(remote)} >= set(tokens):
+                if {b.name for b in await client.list_bots()} >= set(tokens):
                     break
                 await asyncio.sleep(0.1)
             else:
                 logs = {n: BOT_LOGS[n].read_text()[-600:] for n in tokens}
                 raise AssertionError(f"the TLS bots did not connect: {logs}")
-            record = await play_remote_match(remote, "azul", {}, 3, ["t1", "t2"])
+            record = await client.play_match("azul", ["t1", "t2"], seed=3)
+            await client.close()
             with pytest.raises(BotError):
-                await list_remote_bots(Remote(address))  # plaintext to a TLS port
+                await ArenaClient(Remote(address)).list_bots()  # plaintext to a TLS port
             return record
 
         record = run(scenario())
