@@ -13,8 +13,8 @@ shows (UnknownTournamentError, AccessError, ...). Importing this module imports 
 
 from __future__ import annotations
 
+from arena.app.door import TournamentUpdate
 from arena.app.tournaments import TournamentRequest
-from arena.app.updates import TournamentUpdate
 from arena.app.values import BotEntry
 from arena.referee import Clock
 from arena.rpc.client.arena_client import ArenaClient

@@ -55,11 +55,12 @@ def leaderboard_command(
     remote = sources.remote_of(server, tls_ca) if server is not None else None
     if rebuild:
         _rebuild(db, remote, game)
-    if bot is None:
-        name, entries = sources.leaderboard(db, remote, game)
-        emit_ladder(entries, name, fmt)
-        return
-    name, changes = sources.rating_history(db, remote, game, bot, last)
+    with sources.arena(db, remote) as door:
+        if bot is None:
+            name, entries = door.get_leaderboard(game)
+            emit_ladder(entries, name, fmt)
+            return
+        name, changes = sources.rating_history(door, game, bot, last)
     rows = [history_row(c) for c in changes]
     emit_rows(
         rows, fmt, columns=HISTORY_COLUMNS, title=f"Rating history: {bot} in {name} (oldest first)"

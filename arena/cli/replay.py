@@ -53,7 +53,8 @@ def replay_command(
         shown = record_replay(record, header_of(Disclosure(record)), None, seat)
     else:
         remote = None if server is None else sources.remote_of(server, tls_ca)
-        shown = sources.stored_replay(db, remote, match_id, seat)
+        with sources.arena(db, remote) as door:
+            shown = door.get_replay(match_id, seat)
     if fmt is OutputFormat.JSON:
         emit_document(replay_document(shown))
     else:

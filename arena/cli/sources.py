@@ -1,9 +1,10 @@
-"""Where a read comes from: the database (`--db`) or a running server (`--server`).
+"""Which door a command goes through: the database (`--db`) or a running server (`--server`).
 
-Each function returns the application layer's value either way: from the database through
-`arena.app` (its holder's view), or from the server through the organizer's client
-(arena/client.py, which decodes the replies into the same values: the public view). The
-commands then print it the same way, so both agree row for row.
+`arena(db, server)` opens the one interface of arena/app/door.py on either side: the database
+through `LocalArena` (its holder's view), or the server through the organizer's client
+(arena/client.py, which decodes the replies into the same values: the public view). A command
+calls it and prints the value the same way, so both agree row for row. `run` runs a client
+coroutine (a follow) with Ctrl-C seen at once.
 """
 
 from __future__ import annotations
@@ -11,19 +12,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import signal
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from arena.app import ladders, matches, reports, stats
-from arena.app.database import open_store
-from arena.app.matches import Replay
-from arena.app.reports import Audience, TournamentReport, TournamentSummary
-from arena.app.stats import StatsReport
-from arena.app.values import LadderEntry, RatingChange
-from arena.errors import ConfigError
+from arena.app import ladders
+from arena.app.door import Arena, LocalArena
+from arena.app.values import RatingChange
 
 if TYPE_CHECKING:  # grpc is imported only when --server is given
-    from arena.rpc.client.arena_client import ArenaClient
     from arena.rpc.client.remote import Remote
     from arena.rpc.client.sync_client import SyncArenaClient
 
@@ -100,103 +96,25 @@ def client(server: Remote) -> SyncArenaClient:
     return SyncArenaClient(server)
 
 
-def tournament_report(
-    db: str | None, server: Remote | None, tid: int, *, with_matches: bool = False
-) -> TournamentReport:
-    """A tournament's whole report."""
-    if server is None:
-        with open_store(db, create=False) as store:
-            return reports.tournament_report(store, tid, with_matches=with_matches)
-    with client(server) as remote:
-        return remote.get_tournament(tid, with_matches=with_matches)
-
-
-def tournament_summaries(
-    db: str | None, server: Remote | None, limit: int
-) -> list[TournamentSummary]:
-    """The newest tournaments in brief, newest first."""
-    if server is None:
-        with open_store(db, create=False) as store:
-            return reports.tournament_summaries(store, limit=limit)
-    with client(server) as remote:
-        return remote.list_tournaments(limit)
-
-
-def leaderboard(
-    db: str | None, server: Remote | None, game: str | None
-) -> tuple[str, list[LadderEntry]]:
-    """(the game, its ladder best first)."""
-    if server is None:
-        with open_store(db, create=False) as store:
-            return ladders.leaderboard(store, game)
-    if game is None:
-        raise ConfigError("with --server give --game")
-    with client(server) as remote:
-        return remote.get_leaderboard(game)
+@contextlib.contextmanager
+def arena(db: str | None, server: Remote | None) -> Iterator[Arena]:
+    """The door a command reads through: the database (`--db`, never created by a read) or the
+    server (`--server`), closed when the command is done."""
+    door: Arena = LocalArena.open(db) if server is None else client(server)
+    try:
+        yield door
+    finally:
+        door.close()
 
 
 def rating_history(
-    db: str | None, server: Remote | None, game: str | None, bot: str, last: int | None
+    door: Arena, game: str | None, bot: str, last: int | None
 ) -> tuple[str, list[RatingChange]]:
     """(the game, a bot's rated matches oldest first); ConfigError when it has none."""
-    if server is None:
-        with open_store(db, create=False) as store:
-            name, changes = ladders.rating_history(store, game, bot, last)
-            where = store.location
-    else:
-        if game is None:
-            raise ConfigError("with --server give --game")
-        with client(server) as remote:
-            name, changes = remote.get_rating_history(game, bot, last=last or 0)
-        where = server.address
+    name, changes = door.get_rating_history(game, bot, last=last or 0)
     if not changes:
-        raise ladders.no_history_error(bot, name, where)
+        raise ladders.no_history_error(bot, name, door.address)
     return name, changes
 
 
-def stats_report(
-    db: str | None, server: Remote | None, tournament: int | None, game: str | None
-) -> StatsReport:
-    """The statistics of a tournament or a game."""
-    if server is None:
-        with open_store(db, create=False) as store:
-            return stats.stats_report(store, tournament=tournament, game=game)
-    if tournament is None and game is None:
-        raise ConfigError("with --server give --tournament or --game")
-    with client(server) as remote:
-        return remote.get_stats(tournament_id=tournament, game=game)
-
-
-def stored_replay(db: str | None, server: Remote | None, match_id: str, seat: int | None) -> Replay:
-    """A finished match frame by frame: the holder's own (any seat) or the server's public one."""
-    if server is None:
-        with open_store(db, create=False) as store:
-            return matches.stored_replay(store, match_id, Audience.OWNER, seat)
-    if seat is not None:
-        raise ConfigError("a server shows the spectator's view only: drop --seat")
-    with client(server) as remote:
-        return run(remote_replay(remote.aio, match_id), on=remote)
-
-
-async def remote_replay(server: ArenaClient, match_id: str) -> Replay:
-    """A finished match as the server shows it: its record's header, then its WatchMatch
-    frames (replayed there from the record, with the seed that stays there)."""
-    from arena.rpc.wire.reports import frame_from_pb
-
-    shown = await server.get_match(match_id)
-    frames = [frame_from_pb(u) async for u in server.watch_match(match_id)]
-    withheld = len(frames) == 1 and not frames[0].view_json
-    return Replay(matches.header_of(shown), tuple(frames), moves_withheld=withheld)
-
-
-__all__ = [
-    "client",
-    "leaderboard",
-    "rating_history",
-    "remote_of",
-    "run",
-    "stats_report",
-    "stored_replay",
-    "tournament_report",
-    "tournament_summaries",
-]
+__all__ = ["arena", "client", "rating_history", "remote_of", "run"]

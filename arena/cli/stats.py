@@ -40,7 +40,8 @@ def stats_command(
     if tournament is not None and game is not None:
         raise ConfigError("give --tournament or --game, not both")
     remote = None if server is None else sources.remote_of(server, tls_ca)
-    report = sources.stats_report(db, remote, tournament, game)
+    with sources.arena(db, remote) as door:
+        report = door.get_stats(tournament_id=tournament, game=game)
     tables = stats_tables(report)
     if fmt is OutputFormat.JSON:  # one document for programs
         emit_document(tables)

@@ -33,9 +33,7 @@ from arena.cli.tournament_local import run_and_report
 from arena.cli.tournament_logs import BotLogs, show_logs
 from arena.cli.tournament_play import check_runnable
 from arena.cli.tournament_remote import (
-    cancel_on_server,
     create_on_server,
-    delete_on_server,
     follow,
     resume_on_server,
 )
@@ -388,6 +386,14 @@ def resume_command(
     cpus_per_bot: CpusPerBotOption = DEFAULT_CPUS_PER_BOT,
     max_retries: MaxRetriesOption = DEFAULT_MAX_RETRIES,
     fresh_bots: FreshBotsOption = False,
+    detach: Annotated[
+        bool,
+        typer.Option(
+            "--detach",
+            help="With --server: resume it there and return at once; `arena tournament "
+            "attach ID` follows it.",
+        ),
+    ] = False,
 ) -> None:
     """Play the fixtures an interrupted run left, with the same seeds, then print the results.
 
@@ -396,8 +402,11 @@ def resume_command(
     if server is not None and not store_locally:
         if cluster is not None:
             raise ConfigError("--cluster and --server exclude each other")
-        resume_on_server(_owner(server, token, tls_ca, allow_plaintext), tournament_id, concurrency)
+        remote = _owner(server, token, tls_ca, allow_plaintext)
+        resume_on_server(remote, tournament_id, concurrency, detach=detach)
         return
+    if detach:
+        raise ConfigError("--detach is for a tournament a server plays (--server)")
     on_cluster = cluster_settings(
         cluster, cpus_per_bot, max_retries, server=server, fresh_bots=fresh_bots
     )
@@ -454,7 +463,8 @@ def cancel_command(
     tls_ca: TlsCaOption = None,
 ) -> None:
     """Stop a tournament a server plays (matches in flight are not stored; resumable)."""
-    cancel_on_server(_owner(server, token, tls_ca, allow_plaintext), tournament_id)
+    with sources.arena(None, _owner(server, token, tls_ca, allow_plaintext)) as door:
+        door.cancel_tournament(tournament_id)
     stderr().print(f"tournament {tournament_id} cancelled on {server} (resumable)", highlight=False)
 
 
@@ -485,7 +495,8 @@ def show_command(
         return
     remote = None if server is None else sources.remote_of(server, tls_ca)
     with_matches = matches or table is Table.MATCHES
-    report = sources.tournament_report(db, remote, tournament_id, with_matches=with_matches)
+    with sources.arena(db, remote) as door:
+        report = door.get_tournament(tournament_id, with_matches=with_matches)
     emit_report(report, fmt, table=table)
 
 
@@ -501,7 +512,8 @@ def list_command(
 ) -> None:
     """List the stored tournaments, newest first."""
     remote = None if server is None else sources.remote_of(server, tls_ca)
-    emit_summaries(sources.tournament_summaries(db, remote, limit), fmt)
+    with sources.arena(db, remote) as door:
+        emit_summaries(door.list_tournaments(limit), fmt)
 
 
 @tournament_app.command("delete")
@@ -525,30 +537,13 @@ def delete_command(
     tls_ca: TlsCaOption = None,
 ) -> None:
     """Delete a tournament, its fixtures and its matches; its game's ladder is recomputed."""
-    if server is not None:
-        played = delete_on_server(
-            _owner(server, token, tls_ca, allow_plaintext), tournament_id, force
-        )
-        stderr().print(
-            f"deleted tournament {tournament_id} ({played} matches) on {server}"
-            + ("; its game's ladder there is recomputed without them" if played else ""),
-            highlight=False,
-        )
-        return
-    with open_store(db, create=False) as store:
-        tournament = store.tournament(tournament_id)
-        from arena.app.owners import check_may_delete, local_caller
-        from arena.app.reports import display_status
-
-        impact = check_may_delete(store, local_caller(), tournament)
-        if display_status(tournament) == "running" and not force:
-            raise ConfigError(
-                f"tournament {tournament_id} is being played ({tournament.runner}): stop it "
-                "first, or give --force"
-            )
-        store.delete_tournament(tournament_id)
+    remote = None if server is None else _owner(server, token, tls_ca, allow_plaintext)
+    with sources.arena(db, remote) as door:
+        deleted = door.delete_tournament(tournament_id, force=force)
     stderr().print(
-        f"deleted tournament {tournament_id} ({tournament.played} matches); {impact.says()}",
+        f"deleted tournament {tournament_id} ({deleted.matches} matches)"
+        + (f" on {server}" if server is not None else "")
+        + (f"; {deleted.ladder}" if deleted.ladder else ""),
         highlight=False,
     )
 

@@ -51,23 +51,20 @@ def create_on_server(
         _follow_on(server, tid, cancel_on_exit=cancel_on_exit)
 
 
-def resume_on_server(remote: Remote, tid: int, concurrency: int) -> None:
-    """Resume a tournament on the server (ResumeTournament), then follow it."""
+def resume_on_server(remote: Remote, tid: int, concurrency: int, *, detach: bool = False) -> None:
+    """Resume a tournament on the server (ResumeTournament), then follow it (`detach`: return
+    at once, saying how to follow it)."""
     with sources.client(remote) as server:
-        server.resume_tournament(tid, concurrency)
+        report = server.resume_tournament(tid, concurrency)
+        if detach:
+            left = report.summary.fixtures - report.summary.played
+            MatchProgress().say(
+                f"tournament {tid} resumed on {remote.address}: {left} of "
+                f"{report.summary.fixtures} matches left. Follow it with `arena tournament "
+                f"attach {tid} --server {remote.address}`"
+            )
+            return
         _follow_on(server, tid)
-
-
-def cancel_on_server(remote: Remote, tid: int) -> None:
-    """Stop a tournament the server plays (CancelTournament)."""
-    with sources.client(remote) as server:
-        server.cancel_tournament(tid)
-
-
-def delete_on_server(remote: Remote, tid: int, force: bool) -> int:
-    """Delete a tournament on the server (DeleteTournament); the matches deleted with it."""
-    with sources.client(remote) as server:
-        return server.delete_tournament(tid, force=force)
 
 
 def follow(remote: Remote, tid: int, *, cancel_on_exit: bool = False) -> None:

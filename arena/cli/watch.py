@@ -25,7 +25,7 @@ from arena.cli.sources import client, remote_of, run
 from arena.errors import ConfigError
 
 if TYPE_CHECKING:  # grpc is imported only here, when a command runs
-    from arena.app.updates import TournamentUpdate
+    from arena.app.door import TournamentUpdate
     from arena.rpc.client.arena_client import ArenaClient
     from arena.v1 import arena_pb2 as pb
 

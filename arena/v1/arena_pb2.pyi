@@ -608,12 +608,14 @@ class DeleteTournamentRequest(_message.Message):
     def __init__(self, tournament_id: _Optional[int] = ..., force: _Optional[bool] = ...) -> None: ...
 
 class DeleteTournamentResponse(_message.Message):
-    __slots__ = ("tournament_id", "matches")
+    __slots__ = ("tournament_id", "matches", "ladder")
     TOURNAMENT_ID_FIELD_NUMBER: _ClassVar[int]
     MATCHES_FIELD_NUMBER: _ClassVar[int]
+    LADDER_FIELD_NUMBER: _ClassVar[int]
     tournament_id: int
     matches: int
-    def __init__(self, tournament_id: _Optional[int] = ..., matches: _Optional[int] = ...) -> None: ...
+    ladder: str
+    def __init__(self, tournament_id: _Optional[int] = ..., matches: _Optional[int] = ..., ladder: _Optional[str] = ...) -> None: ...
 
 class CancelTournamentRequest(_message.Message):
     __slots__ = ("tournament_id",)

@@ -12,7 +12,7 @@ import contextlib
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
-from arena.app.updates import TournamentUpdate
+from arena.app.door import TournamentUpdate
 from arena.rpc.client.arena_client import ArenaClient
 from arena.v1 import arena_pb2 as pb
 

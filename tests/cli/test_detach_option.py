@@ -24,3 +24,11 @@ def test_detach_with_cancel_on_exit_is_refused_before_calling_the_server(capsys)
     )  # fmt: skip
     assert code == 1
     assert "--detach returns at once: there is no exit to cancel it on" in err
+
+
+def test_resume_detach_without_a_server_is_refused_and_creates_no_database(capsys, tmp_path):
+    db = tmp_path / "none.db"
+    code, _out, err = run_cli(capsys, "tournament", "resume", "1", "--detach", "--db", str(db))
+    assert code == 1
+    assert "--detach is for a tournament a server plays (--server)" in err
+    assert not db.exists()

@@ -165,9 +165,10 @@ def test_only_the_owner_or_an_admin_cancels_resumes_and_deletes(ladder: Ladder) 
         lines = out.stderr.strip().splitlines()
         assert len(lines) == 1 and lines[0].startswith("error: ") and owned in lines[0], lines
     assert dump_db(ladder.db) == before
-    # its owner resumes and cancels it
-    reply = ladder.call("ResumeTournament", resume, "alice")
-    assert isinstance(reply, pb.Tournament), reply
+    # its owner resumes it (returning at once) and cancels it
+    out = cli(ladder, "alice", "resume", str(tid), "--detach")
+    assert out.returncode == 0, out.stderr
+    assert f"tournament {tid} resumed on {ladder.address}" in " ".join(out.stderr.split())
     ladder.wait_status(tid, "running")
     ladder.wait_played(tid, ladder.tournament(tid).fixtures_done + 1)
     out = cli(ladder, "alice", "cancel", str(tid))
@@ -176,7 +177,8 @@ def test_only_the_owner_or_an_admin_cancels_resumes_and_deletes(ladder: Ladder) 
     # and deletes it: its matches leave the ladder, which nobody else's matches depend on
     out = cli(ladder, "alice", "delete", str(tid))
     assert out.returncode == 0, out.stderr
-    assert "ladder there is recomputed without them" in " ".join(out.stderr.split())
+    said = " ".join(out.stderr.split())
+    assert f"deleted tournament {tid} (" in said and "lucky_numbers's ladder is recomputed" in said
     gone = ladder.call("GetTournament", pb.GetTournamentRequest(tournament_id=tid), "alice")
     assert isinstance(gone, grpc.aio.AioRpcError)
     assert gone.code() is grpc.StatusCode.NOT_FOUND

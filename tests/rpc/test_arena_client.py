@@ -151,7 +151,8 @@ def test_the_blocking_client_cancels_resumes_and_deletes_on_one_loop(
         assert client.cancel_tournament(tid).summary.status == "interrupted"
         rows = list(client.list_matches(tournament_id=tid, page_size=1))
         assert rows and all(r.tournament_id == tid for r in rows)
-        assert client.delete_tournament(tid, force=True) == len(rows)
+        deleted = client.delete_tournament(tid, force=True)
+        assert deleted.matches == len(rows) and "ladder is recomputed" in deleted.ladder
         with pytest.raises(NotFoundError):
             client.get_tournament(tid)
         assert len(channels) == 1 and client._runner.get_loop() is loop

@@ -23,18 +23,21 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar
 
 import grpc
 
+from arena.app.door import Deleted, TournamentUpdate
+from arena.app.matches import Replay, header_of
 from arena.app.reports import MatchRow, TournamentReport, TournamentSummary, in_fixture_order
 from arena.app.stats import StatsReport
 from arena.app.tournaments import TournamentRequest
-from arena.app.updates import TournamentUpdate
 from arena.app.values import Disclosure, LadderEntry, RatingChange
 from arena.core import MatchRecord
+from arena.errors import ConfigError
 from arena.referee import Clock
 from arena.rpc.client.bot_client import open_channel
 from arena.rpc.client.connect_errors import call_failure_cause
 from arena.rpc.client.remote import CALL_TIMEOUT_S, Remote
 from arena.rpc.wire.convert import clock_settings_to_pb, options_to_pb, record_from_pb
 from arena.rpc.wire.reports import (
+    frame_from_pb,
     history_from_pb,
     ladder_from_pb,
     match_row_from_pb,
@@ -239,6 +242,17 @@ class ArenaClient:
         async for update in self._stream(lambda stub: stub.WatchMatch, request):
             yield update
 
+    async def get_replay(self, match_id: str, seat: int | None = None) -> Replay:
+        """A finished match frame by frame as the server shows it: its record's header, then
+        its WatchMatch frames (replayed there from the record, with the seed that stays there).
+        Not an RPC of its own; ConfigError for a seat's view (a server shows the spectator's)."""
+        if seat is not None:
+            raise ConfigError("a server shows the spectator's view only: drop --seat")
+        shown = await self.get_match(match_id)
+        frames = [frame_from_pb(u) async for u in self.watch_match(match_id)]
+        withheld = len(frames) == 1 and not frames[0].view_json
+        return Replay(header_of(shown), tuple(frames), moves_withheld=withheld)
+
     # -- tournaments -----------------------------------------------------------------------
 
     async def create_tournament(self, request: TournamentRequest) -> pb.CreateTournamentResponse:
@@ -277,10 +291,12 @@ class ArenaClient:
         request = pb.ResumeTournamentRequest(tournament_id=tournament_id, concurrency=concurrency)
         return report_from_pb(await self._unary(self._stub().ResumeTournament, request))
 
-    async def delete_tournament(self, tournament_id: int, *, force: bool = False) -> int:
-        """Delete a tournament and its matches (an organizer call); how many matches went."""
+    async def delete_tournament(self, tournament_id: int, *, force: bool = False) -> Deleted:
+        """Delete a tournament and its matches (an organizer call): how many matches went, and
+        what it did to the ladder."""
         request = pb.DeleteTournamentRequest(tournament_id=tournament_id, force=force)
-        return int((await self._unary(self._stub().DeleteTournament, request)).matches)
+        reply = await self._unary(self._stub().DeleteTournament, request)
+        return Deleted(int(reply.matches), reply.ladder)
 
     async def watch_tournament(self, tournament_id: int) -> AsyncIterator[TournamentUpdate]:
         """A tournament at each change until it is no longer played; the first update lists
@@ -295,28 +311,39 @@ class ArenaClient:
 
     # -- ratings and statistics ------------------------------------------------------------
 
-    async def get_leaderboard(self, game: str) -> tuple[str, list[LadderEntry]]:
-        """(the game's name, its ladder best first)."""
-        request = pb.GetLeaderboardRequest(game=game)
+    async def get_leaderboard(self, game: str | None) -> tuple[str, list[LadderEntry]]:
+        """(the game's name, its ladder best first); ConfigError without a game (a server
+        keeps a ladder per game)."""
+        request = pb.GetLeaderboardRequest(game=_game(game))
         board = await self._unary(self._stub().GetLeaderboard, request)
         return board.game, ladder_from_pb(board.entries)
 
     async def get_rating_history(
-        self, game: str, bot: str, *, last: int = 0
+        self, game: str | None, bot: str, *, last: int = 0
     ) -> tuple[str, list[RatingChange]]:
-        """(the game's name, a bot's rated matches oldest first; `last`: only that many)."""
-        request = pb.GetRatingHistoryRequest(game=game, bot=bot, last=last)
+        """(the game's name, a bot's rated matches oldest first; `last`: only that many);
+        ConfigError without a game."""
+        request = pb.GetRatingHistoryRequest(game=_game(game), bot=bot, last=last)
         reply = await self._unary(self._stub().GetRatingHistory, request)
         return reply.game, history_from_pb(reply.points)
 
     async def get_stats(
         self, *, tournament_id: int | None = None, game: str | None = None
     ) -> StatsReport:
-        """The statistics of a tournament, or of a game's stored matches."""
+        """The statistics of a tournament, or of a game's stored matches (ConfigError with
+        neither: a server does not guess the game)."""
+        if tournament_id is None and game is None:
+            raise ConfigError("with --server give --tournament or --game")
         request = pb.GetStatsRequest(game=game or "")
         if tournament_id is not None:
             request.tournament_id = tournament_id
         return stats_from_pb(await self._unary(self._stub().GetStats, request))
+
+
+def _game(game: str | None) -> str:
+    if not game:
+        raise ConfigError("a server keeps one ladder per game: give the game (--game)")
+    return game
 
 
 __all__ = ["PAGE_SIZE", "ArenaClient"]

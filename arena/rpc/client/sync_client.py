@@ -128,6 +128,7 @@ class SyncArenaClient:
     list_bots = _blocking(ArenaClient.list_bots)
     play_match = _blocking(ArenaClient.play_match)
     get_match = _blocking(ArenaClient.get_match)
+    get_replay = _blocking(ArenaClient.get_replay)
     list_matches = _iterating(ArenaClient.list_matches)
     watch_match = _iterating(ArenaClient.watch_match)
     create_tournament = _blocking(ArenaClient.create_tournament)

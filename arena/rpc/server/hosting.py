@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from arena.access import Caller
+from arena.app.door import Deleted, LocalArena
 from arena.app.owners import check_may_delete, check_may_manage, owner_of
 from arena.app.reports import AwayBot
 from arena.app.tournaments import DEFAULT_RECONNECT_GRACE_MS, TournamentOrder, plan
@@ -209,26 +210,23 @@ class TournamentHost:
         self._start(tid, concurrency, capacity)
         log.info("tournament %d resumed by an organizer", tid)
 
-    async def delete(self, tid: int, caller: Caller, force: bool = False) -> int:
-        """Delete a tournament with its matches (stopping this server's run of it with `force`);
-        the number of matches deleted. Its owner's or an admin's, and an admin's only once
-        others' ratings depend on it (arena/app/owners.py)."""
+    async def delete(self, tid: int, caller: Caller, force: bool = False) -> Deleted:
+        """Delete a tournament with its matches, as the door deletes one of a database (its
+        owner's or an admin's; arena/app/owners.py), this server's run of it stopped first
+        with `force`."""
+        door = LocalArena(self.store, caller)
         stored = await asyncio.to_thread(self.store.tournament, tid)
         await asyncio.to_thread(check_may_delete, self.store, caller, stored)
-        live = tid in self.runs or (
-            stored.status is Status.RUNNING
-            and not runner_gone(stored.runner, stored.heartbeat_at, time.time())
-        )
-        if live and not force:
-            raise TournamentBusyError(
-                f"tournament {tid} is being played: cancel it first, or delete with force"
-            )
         if tid in self.runs:
+            if not force:
+                raise TournamentBusyError(
+                    f"tournament {tid} is being played: cancel it first, or delete it with --force"
+                )
             await self._stop(tid, stored)
-        await asyncio.to_thread(self.store.delete_tournament, tid)
+        deleted = await asyncio.to_thread(door.delete_tournament, tid, force=force)
         self.errors.pop(tid, None)
-        log.info("tournament %d deleted with its %d matches", tid, stored.played)
-        return stored.played
+        log.info("tournament %d deleted with its %d matches", tid, deleted.matches)
+        return deleted
 
     async def _run(self, tid: int, concurrency: int, capacity: dict[str, int]) -> None:
         spec = (await asyncio.to_thread(self.store.tournament, tid)).spec

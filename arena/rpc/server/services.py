@@ -177,8 +177,10 @@ class ArenaServicer(arena_pb2_grpc.ArenaServiceServicer):
         async def delete() -> pb.DeleteTournamentResponse:
             caller = await self._organizer(context)
             host = self.state.require_host()
-            played = await host.delete(request.tournament_id, caller, request.force)
-            return pb.DeleteTournamentResponse(tournament_id=request.tournament_id, matches=played)
+            deleted = await host.delete(request.tournament_id, caller, request.force)
+            return pb.DeleteTournamentResponse(
+                tournament_id=request.tournament_id, matches=deleted.matches, ladder=deleted.ladder
+            )
 
         return await _answer(context, delete)
 
