@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -73,37 +72,6 @@ def thinking(policy: Policy) -> Policy:
     players to run it off the event loop."""
     setattr(policy, THINKING, True)
     return policy
-
-
-class PolicyPlayer:
-    """An in-process player driven by a synchronous policy function.
-
-    A policy marked `thinking` (a search that uses its time budget: the bosses) runs on a worker
-    thread (arena/policy_runner.py), so the other seats of the match and the other matches of
-    the process are answered, and timed, while it thinks. Any other runs on the event loop, in
-    seat order: simultaneous decisions then reach the referee, and the record, in that order.
-    """
-
-    def __init__(self, name: str, policy: Policy) -> None:
-        from arena.policy_runner import PolicyRunner, shared_pool  # it imports this module
-
-        self.name = name
-        self.policy = policy
-        thinks = getattr(policy, THINKING, False)
-        self._runner = PolicyRunner(policy, shared_pool(), "threads") if thinks else None
-
-    async def start(self, info: MatchInfo) -> None:
-        """Nothing to prepare."""
-
-    async def decide(self, request: DecisionRequest) -> Reply:
-        """Ask the policy; yield to the loop first so simultaneous seats interleave fairly."""
-        await asyncio.sleep(0)
-        if self._runner is not None:
-            return await self._runner.run(request)
-        return self.policy(request)
-
-    async def finish(self, record: MatchRecord) -> None:
-        """Nothing to clean up."""
 
 
 def random_policy(seed: int | None = None) -> Policy:

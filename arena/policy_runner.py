@@ -15,7 +15,8 @@ import queue
 import threading
 import time
 
-from arena.players import DecisionRequest, Policy, Reply
+from arena.core import MatchRecord
+from arena.players import THINKING, DecisionRequest, MatchInfo, Policy, Reply
 
 log = logging.getLogger("arena.bot")
 
@@ -162,3 +163,32 @@ class PolicyRunner:
             log.debug(
                 "policy is fast (%.2f ms at most): running it on the loop", self._slowest * 1e3
             )
+
+
+class PolicyPlayer:
+    """An in-process player driven by a synchronous policy function.
+
+    A policy marked `thinking` (a search that uses its time budget: the bosses) runs on a worker
+    thread (arena/policy_runner.py), so the other seats of the match and the other matches of
+    the process are answered, and timed, while it thinks. Any other runs on the event loop, in
+    seat order: simultaneous decisions then reach the referee, and the record, in that order.
+    """
+
+    def __init__(self, name: str, policy: Policy) -> None:
+        self.name = name
+        self.policy = policy
+        thinks = getattr(policy, THINKING, False)
+        self._runner = PolicyRunner(policy, shared_pool(), "threads") if thinks else None
+
+    async def start(self, info: MatchInfo) -> None:
+        """Nothing to prepare."""
+
+    async def decide(self, request: DecisionRequest) -> Reply:
+        """Ask the policy; yield to the loop first so simultaneous seats interleave fairly."""
+        await asyncio.sleep(0)
+        if self._runner is not None:
+            return await self._runner.run(request)
+        return self.policy(request)
+
+    async def finish(self, record: MatchRecord) -> None:
+        """Nothing to clean up."""

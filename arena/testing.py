@@ -25,12 +25,12 @@ from arena.game import Game, options_to_dict
 from arena.players import (
     DecisionRequest,
     MatchInfo,
-    PolicyPlayer,
     Reply,
     first_move_policy,
     random_policy,
     scripted_policy,
 )
+from arena.policy_runner import PolicyPlayer
 
 __all__ = [
     "ConformanceError",

@@ -15,7 +15,8 @@ import asyncio
 import time
 
 from arena.games.lucky_numbers import GAME
-from arena.players import PolicyPlayer, random_policy
+from arena.players import random_policy
+from arena.policy_runner import PolicyPlayer
 from arena.referee import play_match
 from arena.rpc.server.watching import MatchHeader, Watcher, WatchHub, WatchSettings
 

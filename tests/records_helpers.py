@@ -11,7 +11,7 @@ from pathlib import Path
 
 from serve_process import kill, start_serve
 
-from arena.players import PolicyPlayer
+from arena.policy_runner import PolicyPlayer
 from arena.referee import play_match
 from arena.store import Store
 from arena.strategies import make_policy, strategies_for

@@ -24,7 +24,8 @@ from arena.cli.seat_order import SeatOrderCommand, interleave
 from arena.core import MatchRecord
 from arena.errors import ConfigError
 from arena.game import Game, check_player_count, parse_option_pairs, parse_options
-from arena.players import Player, PolicyPlayer
+from arena.players import Player
+from arena.policy_runner import PolicyPlayer
 from arena.referee import Clock, MatchEvent, play_match
 from arena.registry import get_game
 from arena.store import Store

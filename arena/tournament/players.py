@@ -7,7 +7,8 @@ from typing import Any
 
 from arena.core import MatchRecord, Termination
 from arena.errors import ConfigError
-from arena.players import DecisionRequest, MatchInfo, Player, PolicyPlayer, Reply
+from arena.players import DecisionRequest, MatchInfo, Player, Reply
+from arena.policy_runner import PolicyPlayer
 from arena.referee import BotFault, Clock, EventSink, play_match
 from arena.strategies import make_policy
 from arena.tournament.runner import MatchRunner

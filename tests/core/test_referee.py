@@ -9,7 +9,8 @@ import pytest
 
 from arena.core import Termination
 from arena.game import replay
-from arena.players import PolicyPlayer, random_policy, thinking
+from arena.players import random_policy, thinking
+from arena.policy_runner import PolicyPlayer
 from arena.referee import BotFault, Clock, play_match
 from arena.registry import get_game
 from arena.testing import FaultyPlayer

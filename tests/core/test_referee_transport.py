@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 
 from arena.core import MatchRecord, MoveRecord, Outcome, Termination
-from arena.players import PolicyPlayer, random_policy
+from arena.players import random_policy
+from arena.policy_runner import PolicyPlayer
 from arena.referee import Clock, play_match, transport_of
 from arena.registry import get_game
 

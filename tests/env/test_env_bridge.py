@@ -11,7 +11,8 @@ import pytest
 from arena.env.aec import ArenaAECEnv
 from arena.env.bridge import env_policy, observation_of
 from arena.game import parse_options
-from arena.players import DecisionRequest, PolicyPlayer
+from arena.players import DecisionRequest
+from arena.policy_runner import PolicyPlayer
 from arena.referee import play_match
 from arena.registry import get_game
 

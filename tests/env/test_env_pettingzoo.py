@@ -16,7 +16,8 @@ from arena.env.aec import ArenaAECEnv
 from arena.env.parallel import ArenaParallelEnv
 from arena.env.rewards import rank_rewards
 from arena.game import parse_options
-from arena.players import DecisionRequest, PolicyPlayer, random_policy
+from arena.players import DecisionRequest, random_policy
+from arena.policy_runner import PolicyPlayer
 from arena.referee import play_match
 from arena.registry import get_game
 

@@ -9,7 +9,8 @@ import json
 from arena.core import MatchRecord
 from arena.game import replay
 from arena.games.lucky_numbers import GAME as LUCKY
-from arena.players import PolicyPlayer, random_policy
+from arena.players import random_policy
+from arena.policy_runner import PolicyPlayer
 from arena.publicity import FrameKind, finished_frames, moves_public, public_record_moves
 from arena.referee import play_match
 from arena.registry import ENTRIES, get_game

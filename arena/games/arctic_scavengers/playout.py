@@ -19,7 +19,8 @@ from .notation import (
 )
 from .skirmish import declarations
 from .state import A_DIG, A_DRAW, A_HIRE, A_HUNT, A_TRASH, BUILD, GATHER, KEEP, State
-from .strategy import _EARLY, _GATHER_CODES, CARD_VALUE
+from .strategy import _EARLY, _GATHER_CODES
+from .values import CARD_VALUE
 
 _VALUE = tuple(CARD_VALUE[KINDS[CARD_KIND[c]].code] for c in range(NUM_CARDS))
 _KIND_VALUE = {k: CARD_VALUE.get(KINDS[k].code, 0.0) for k in MERCENARY_KINDS}

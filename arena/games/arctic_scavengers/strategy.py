@@ -18,13 +18,8 @@ from arena.search.levels import Level, boss_levels
 
 from .cards import CARD_BY_ID, CARD_KIND, DEFAULT_SHOVEL, FIGHT, KINDS, SHOVEL_DIG, STATS
 from .strategy_modules import module_greedy_move
+from .values import CARD_VALUE
 
-# How much the greedy bot wants a card in its deck (people count at the end; fighters win).
-CARD_VALUE = {
-    "THU": 6, "FIE": 6, "TF5": 5, "GRL": 5, "TF4": 4, "SCO": 4, "SNI": 4, "GRE": 4, "WOL": 4,
-    "TF3": 3, "SLE": 3, "SAB": 3, "BRA": 3, "MDK": 3, "HUN": 2.5, "SPE": 2, "PIC": 2,
-    "SCA": 2, "NET": 1.5, "MUL": 1.5, "SHO": 1.5, "PIL": 1.5, "REF": 0.5, "JUN": -1,
-}  # fmt: skip
 _STATS = STATS[SHOVEL_DIG[DEFAULT_SHOVEL]]
 _EARLY = 3  # before this round there is no skirmish: every card may gather
 

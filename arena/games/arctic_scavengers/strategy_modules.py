@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .cards import CARD_BY_ID, CARD_KIND, FIGHT, KINDS
-from .values import action_value, xstats
+from .values import CARD_VALUE, action_value, xstats
 
 # How much the bot wants a card in its deck, beside the base table (strategy.CARD_VALUE).
 MODULE_CARD_VALUE = {
@@ -36,8 +36,6 @@ def code(card_id: str) -> str:
 
 def card_value(card_id: str) -> float:
     """How much the bot wants a card (base and module tables)."""
-    from .strategy import CARD_VALUE
-
     kind = code(card_id)
     return MODULE_CARD_VALUE.get(kind, CARD_VALUE.get(kind, 0.0))
 

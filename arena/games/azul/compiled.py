@@ -2,7 +2,7 @@
 
 `ENGINE` plays the rules of rules.py and rounds.py on the core's own immutable states; it is None
 when the core is not built (`MISSING` says why). The pure-Python engine stays the reference: the
-core deals from a `random.Random` as state.setup does (the same calls to its `getrandbits`) and
+core deals from a `random.Random` as rounds.setup does (the same calls to its `getrandbits`) and
 leaves any other rng to the reference setup, converted; a move off the fast path (not the seat
 to decide, malformed, illegal, after the end) is played or refused by the reference `play` or
 `apply`; outcomes are built here by the reference's own `outcome_from_keys`. The core's states

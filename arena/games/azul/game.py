@@ -8,7 +8,8 @@ from arena.game import GameBase, check_player_count
 
 from . import rules
 from .render import render
-from .state import AzulOptions, State, setup
+from .rounds import setup
+from .state import AzulOptions, State
 from .view import view
 
 

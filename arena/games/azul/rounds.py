@@ -3,23 +3,28 @@
 from __future__ import annotations
 
 import itertools
+import random
 
 from arena.chance import Stream
 from arena.game import CAPPED_END, NORMAL_END
 
 from .state import (
+    EMPTY_BOARD,
     EMPTY_COUNTS,
     FLOOR_PENALTY,
     FLOOR_SPACES,
     MARKER,
     NO_SEAT,
+    NUM_COLOURS,
     OFFER,
     OVER,
     POINTS,
     ROUND_CAP,
     RUN,
+    TILES_PER_COLOUR,
     TILES_PER_DISPLAY,
     WALL,
+    AzulOptions,
     Board,
     State,
     end_bonus,
@@ -215,3 +220,32 @@ def game_over(s: State, boards: tuple[Board, ...], termination: str) -> State:
     """Add the end bonuses (spec §8.1) and close the game."""
     final = tuple(b._replace(score=b.score + end_bonus(b)) for b in boards)
     return s._replace(phase=OVER, boards=final, pending_line=-1, termination=termination)
+
+
+def setup(num_players: int, options: AzulOptions, rng: random.Random) -> State:
+    """The first position: 100 tiles shuffled into the bag, displays filled (spec §3)."""
+
+    bag = [k for k in range(NUM_COLOURS) for _ in range(TILES_PER_COLOUR)]
+    rng.shuffle(bag)
+    stream = Stream.from_rng(rng)  # seeds every later reshuffle of the lid into the bag
+    start = rng.randrange(num_players)  # [ASSUMPTION AZ-A1]
+    state = State(
+        num_players=num_players,
+        gray=options.wall == "gray",
+        phase=OFFER,
+        current=start,
+        round=0,
+        start_player=start,
+        marker_taker=NO_SEAT,
+        marker_in_centre=True,
+        factories=(),
+        centre=EMPTY_COUNTS,
+        offer_left=0,
+        boards=(EMPTY_BOARD,) * num_players,
+        bag=tuple(bag),
+        lid=EMPTY_COUNTS,
+        stream=stream,
+        pending_line=-1,
+        termination="",
+    )
+    return start_round(state, start, state.boards, state.lid)

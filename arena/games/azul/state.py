@@ -7,7 +7,6 @@ several times cheaper to build and read, which matters because every decision co
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
@@ -219,33 +218,3 @@ def gray_column_mask(board: Board, row: int, colour: int) -> int:
     if board.colour_rows >> 6 * colour + row & 1:
         return 0
     return ~(board.wall >> 5 * row) & 31 & ~(board.colour_cols >> 5 * colour) & 31
-
-
-def setup(num_players: int, options: AzulOptions, rng: random.Random) -> State:
-    """The first position: 100 tiles shuffled into the bag, displays filled (spec §3)."""
-    from .rounds import start_round  # the round structure builds on the types above
-
-    bag = [k for k in range(NUM_COLOURS) for _ in range(TILES_PER_COLOUR)]
-    rng.shuffle(bag)
-    stream = Stream.from_rng(rng)  # seeds every later reshuffle of the lid into the bag
-    start = rng.randrange(num_players)  # [ASSUMPTION AZ-A1]
-    state = State(
-        num_players=num_players,
-        gray=options.wall == "gray",
-        phase=OFFER,
-        current=start,
-        round=0,
-        start_player=start,
-        marker_taker=NO_SEAT,
-        marker_in_centre=True,
-        factories=(),
-        centre=EMPTY_COUNTS,
-        offer_left=0,
-        boards=(EMPTY_BOARD,) * num_players,
-        bag=tuple(bag),
-        lid=EMPTY_COUNTS,
-        stream=stream,
-        pending_line=-1,
-        termination="",
-    )
-    return start_round(state, start, state.boards, state.lid)

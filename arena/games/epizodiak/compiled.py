@@ -2,7 +2,7 @@
 
 The hot calls (`to_move`, `legal_moves`, `play`, `outcome`) are the core's own functions, with
 no Python frame between the caller and C; `setup` draws the starting seat and the stream from
-the match rng exactly as `state.setup` does and has the core deal round 1. The pure-Python
+the match rng exactly as `rounds.setup` does and has the core deal round 1. The pure-Python
 engine stays the reference (tests/games/epizodiak/test_epizodiak_compiled.py plays both in step).
 
 `ENGINE` is None when the core is not built; `MISSING` then says why.

@@ -6,6 +6,7 @@ Every shuffle (each round's deal, each new dial) is drawn from the Stream kept i
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from arena.chance import Stream
@@ -226,3 +227,11 @@ def _detail(state: State) -> str:
     last = state.rounds[-1]
     ended = "turn cap" if last.capped else f"seat {', '.join(map(str, last.out))} went out"
     return f"{len(state.rounds)} round(s); last round: {ended}"
+
+
+def setup(options: EpizodiakOptions, rng: random.Random) -> State:
+    """Round 1: a random starter ([ASSUMPTION EP-A3]) and a deal from a stream of the seed."""
+
+    starter = rng.randrange(NUM_PLAYERS)
+    stream = Stream.from_rng(rng)  # seeds the deal of every round and every dial reshuffle
+    return deal(options, 1, starter, (0,) * NUM_PLAYERS, stream, ())

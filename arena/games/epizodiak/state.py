@@ -12,7 +12,6 @@ cheaper to build, which matters because every decision makes a new state.
 from __future__ import annotations
 
 import enum
-import random
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
@@ -189,12 +188,3 @@ def hand_of(tiles: list[int] | tuple[int, ...]) -> tuple[int, ...]:
     for v in tiles:
         counts[v] += 1
     return tuple(counts)
-
-
-def setup(options: EpizodiakOptions, rng: random.Random) -> State:
-    """Round 1: a random starter ([ASSUMPTION EP-A3]) and a deal from a stream of the seed."""
-    from .rounds import deal  # the round structure builds on the types above
-
-    starter = rng.randrange(NUM_PLAYERS)
-    stream = Stream.from_rng(rng)  # seeds the deal of every round and every dial reshuffle
-    return deal(options, 1, starter, (0,) * NUM_PLAYERS, stream, ())

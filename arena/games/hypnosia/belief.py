@@ -16,8 +16,8 @@ from arena.chance import Stream
 from arena.errors import ConfigError
 
 from .board import NUM_SPACES
-from .rules import generate
-from .state import HEIGHT_SHIFT, Event, HypnosiaOptions, State, setup
+from .rules import generate, setup
+from .state import HEIGHT_SHIFT, Event, HypnosiaOptions, State
 from .view import BOARD
 
 _ROLL, _ROLLOFF = "roll ", "rolloff "

@@ -29,8 +29,8 @@ from . import rules
 from .board import ACROSS, ALONG, FROM_START, MAX_DIE, NUM_SPACES, START_SLOTS
 from .game import GAME
 from .notation import ROLL_TEXT, SKIP_TEXT, TEXT, MoveKey
+from .rules import setup as reference_setup
 from .state import HypnosiaOptions, State
-from .state import setup as reference_setup
 
 _loaded, MISSING = load_core(__package__)
 _core: Any = _loaded  # the C module (None if it did not import: then ENGINE is None too)

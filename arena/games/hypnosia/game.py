@@ -6,7 +6,8 @@ from arena.game import GameBase
 
 from . import rules
 from .render import render
-from .state import MAX_PLAYERS, MIN_PLAYERS, HypnosiaOptions, State, setup
+from .rules import setup
+from .state import MAX_PLAYERS, MIN_PLAYERS, HypnosiaOptions, State
 from .view import view
 
 

@@ -7,10 +7,12 @@ stream kept in the state, so (options, seed, moves) replays the game exactly.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
+from arena.chance import Stream
 from arena.core import Outcome, Seat
-from arena.errors import IllegalMoveError
+from arena.errors import IllegalMoveError, PlayerCountError
 from arena.game import CAPPED_END, NORMAL_END, engine_termination, outcome_from_keys
 
 from .board import ACROSS, ALONG, CENTRE, FROM_START, NONE, NUM_SPACES, START_SLOTS
@@ -28,12 +30,15 @@ from .notation import (
 )
 from .state import (
     CENTRE_PLACES,
+    FULL_SLOTS,
     HEIGHT_SHIFT,
     MAX_PLAYERS,
     MAX_STACK,
+    MIN_PLAYERS,
     OWNER_MASK,
     SINGLE,
     Event,
+    HypnosiaOptions,
     State,
     first_arrival,
     score,
@@ -306,3 +311,44 @@ def adjudicate(state: State, offender: Seat | None) -> Outcome:
         offender=offender,
         detail=f"adjudicated in round {state.round}",
     )
+
+
+def setup(num_players: int, options: HypnosiaOptions, rng: random.Random) -> State:
+    """Pawns in their start slots, the roll-off for the start player, and the first roll."""
+
+    if not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
+        raise PlayerCountError(f"Hypnosia is played by 2 to 6 players, not {num_players}")
+    events: list[Event] = []
+    contenders = list(range(num_players))
+    while len(contenders) > 1:  # HY-A1: only the players tied for the highest total roll again
+        totals = {}
+        for seat in contenders:
+            a, b = rng.randint(1, 6), rng.randint(1, 6)
+            events.append((seat, f"rolloff {a} {b}"))
+            totals[seat] = a + b
+        best = max(totals.values())
+        contenders = [s for s in contenders if totals[s] == best]
+    first = contenders[0]
+    zeros = (0,) * num_players
+    before_first = State(
+        num_players=num_players,
+        stacks_cross=options.stacks_cross,
+        round_cap=options.round_cap,
+        cells=bytes(NUM_SPACES),
+        start=(FULL_SLOTS,) * num_players,
+        centre=(),
+        gained=zeros,
+        lost=zeros,
+        start_player=first,
+        current=(first - 1) % num_players,  # "round 0, the seat before `first` just played"
+        round=0,
+        dice=(),
+        left=(),
+        moves=(),
+        turns=(),
+        events_before=0,
+        stream=Stream.from_rng(rng),
+        ply=0,
+        over="",
+    )
+    return next_turn(before_first, tuple(events))  # the roll-off is the first "turn"

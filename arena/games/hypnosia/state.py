@@ -6,14 +6,11 @@ builds a new one. A board cell is 0 when empty, else `height << 3 | owner` (heig
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from typing import NamedTuple
 
 from arena.chance import Stream
-from arena.errors import OptionError, PlayerCountError
-
-from .board import NUM_SPACES
+from arena.errors import OptionError
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
@@ -86,45 +83,3 @@ def first_arrival(state: State, seat: int) -> int | None:
 def history(state: State) -> list[Event]:
     """The kept events, oldest first (see State.turns and State.events_before)."""
     return [event for turn in state.turns for event in turn]
-
-
-def setup(num_players: int, options: HypnosiaOptions, rng: random.Random) -> State:
-    """Pawns in their start slots, the roll-off for the start player, and the first roll."""
-    from .rules import next_turn  # the turn structure builds on the types above
-
-    if not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
-        raise PlayerCountError(f"Hypnosia is played by 2 to 6 players, not {num_players}")
-    events: list[Event] = []
-    contenders = list(range(num_players))
-    while len(contenders) > 1:  # HY-A1: only the players tied for the highest total roll again
-        totals = {}
-        for seat in contenders:
-            a, b = rng.randint(1, 6), rng.randint(1, 6)
-            events.append((seat, f"rolloff {a} {b}"))
-            totals[seat] = a + b
-        best = max(totals.values())
-        contenders = [s for s in contenders if totals[s] == best]
-    first = contenders[0]
-    zeros = (0,) * num_players
-    before_first = State(
-        num_players=num_players,
-        stacks_cross=options.stacks_cross,
-        round_cap=options.round_cap,
-        cells=bytes(NUM_SPACES),
-        start=(FULL_SLOTS,) * num_players,
-        centre=(),
-        gained=zeros,
-        lost=zeros,
-        start_player=first,
-        current=(first - 1) % num_players,  # "round 0, the seat before `first` just played"
-        round=0,
-        dice=(),
-        left=(),
-        moves=(),
-        turns=(),
-        events_before=0,
-        stream=Stream.from_rng(rng),
-        ply=0,
-        over="",
-    )
-    return next_turn(before_first, tuple(events))  # the roll-off is the first "turn"

@@ -14,7 +14,8 @@ from arena.games.the_number.sampling import resample
 from arena.games.the_number.state import ALL_CROSSED, DIGIT_MASK, TURNS_PER_ROUND
 from arena.games.the_number.strategy import STRATEGIES, make_reasoner
 from arena.games.the_number.wire import WIRE
-from arena.players import PolicyPlayer, random_policy, scripted_policy
+from arena.players import random_policy, scripted_policy
+from arena.policy_runner import PolicyPlayer
 from arena.referee import play_match
 from arena.testing import (
     all_option_combinations,
