@@ -28,7 +28,7 @@ from arena.limits import (
 from arena.referee import Clock
 from arena.registry import get_game
 from arena.tournament import BotEntry, Format, TournamentSpec
-from arena.tournament.formats import format_names, get_format, planned_matches
+from arena.tournament.formats import format_named, format_names, get_format, planned_matches
 from arena.tournament.manage import default_table_size, normalize_spec
 from arena.tournament.schedule import DEFAULT_DEALS, MAX_SEED, SECRET_SEED_BITS, Deals
 
@@ -83,7 +83,7 @@ def _deals(value: str) -> Deals:
 
 def _format(value: str) -> Format:
     try:
-        return Format(value)
+        return format_named(value)
     except ValueError:
         choices = ", ".join(format_names())
         raise ConfigError(f"format {shown(value)} is not one of {choices}") from None

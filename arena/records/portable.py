@@ -18,7 +18,8 @@ from arena.core import MatchRecord, MoveRecord, Outcome, Termination
 from arena.errors import LimitError, RecordError
 from arena.limits import check_match_id
 from arena.registry import get_game
-from arena.tournament.schedule import BotEntry, Deals, Fixture, Format, Status, TournamentSpec
+from arena.tournament.formats import format_named
+from arena.tournament.schedule import BotEntry, Deals, Fixture, Status, TournamentSpec
 
 RECORD_FORMAT = "arena.match/1"
 BUILTIN_PREFIX = "builtin:"
@@ -252,7 +253,7 @@ def _tournament_in(data: Mapping[str, Any]) -> TournamentRef:
         ),
         seed=int(data["seed"] or 0),  # null: withheld (such a record is not importable)
         options=dict(data["options"]),
-        format=Format(data["format"]),
+        format=format_named(str(data["format"])),
         table_size=int(data["table_size"]),
         cycles=int(data["cycles"]),
         hero=None if data.get("hero") is None else str(data["hero"]),

@@ -12,13 +12,12 @@ from arena.core import MatchRecord
 from arena.records.portable import PortableMatch, TournamentRef
 from arena.records.transfer import ExportFilter, with_positions
 from arena.rpc.client.arena_client import ArenaClient
-from arena.tournament.formats import schedule_so_far
+from arena.tournament.formats import format_named, schedule_so_far
 from arena.tournament.manage import start_seat_of
 from arena.tournament.schedule import (
     BotEntry,
     Deals,
     Fixture,
-    Format,
     Status,
     TournamentSpec,
 )
@@ -81,7 +80,7 @@ def _spec(s: TournamentSummary) -> TournamentSpec:
         bots=tuple(BotEntry(name) for name in s.bots),
         seed=s.seed or 0,  # withheld: no schedule is derived from it
         options=dict(s.options),
-        format=Format(s.format),
+        format=format_named(s.format),
         table_size=s.table_size,
         cycles=s.cycles,
         hero=s.hero,

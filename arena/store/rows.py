@@ -8,7 +8,8 @@ from typing import Any
 
 from arena.core import MatchRecord, Outcome
 from arena.errors import StoreError
-from arena.tournament.schedule import BotEntry, Deals, Fixture, Format, Status, TournamentSpec
+from arena.tournament.formats import format_named
+from arena.tournament.schedule import BotEntry, Deals, Fixture, Status, TournamentSpec
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +97,7 @@ def tournament_from_row(row: Any) -> StoredTournament:
             game=row.game,
             bots=tuple(BotEntry(b["name"], b.get("command")) for b in bot_list),
             options=loads(row.options, where, "options"),
-            format=Format(row.format),
+            format=format_named(row.format),
             table_size=row.table_size,
             cycles=row.cycles,
             hero=row.hero,

@@ -3,6 +3,7 @@
 This package never imports grpc, typer or rich; bots come in through a pluggable match runner.
 """
 
+from arena.tournament.formats import make_fixtures
 from arena.tournament.runner import MatchRunner, MatchSink, run_fixtures
 from arena.tournament.schedule import (
     BotEntry,
@@ -12,7 +13,6 @@ from arena.tournament.schedule import (
     Status,
     TournamentSpec,
     derive_seed,
-    make_fixtures,
 )
 from arena.tournament.standings import TIE_BREAKS, SeatSummary, Standing, compute_standings
 

@@ -30,7 +30,7 @@ MAX_SEED = 2**SECRET_SEED_BITS  # the largest seed a tournament may have, exclus
 class Format(str):
     """The name of a registered tournament format ("round-robin", "swiss" ...): what
     tournaments.format and exported records hold. Its behaviour is the format module's
-    (arena/tournament/formats); Format(name) raises ValueError for an unknown name."""
+    (arena/tournament/formats, which this module never imports: they import it)."""
 
     __slots__ = ()
     # The first formats' names, for callers written when formats were an enum.
@@ -40,13 +40,9 @@ class Format(str):
     KNOCKOUT: ClassVar[Format]
 
     def __new__(cls, name: str) -> Format:
-        """The registered format's name (an underscore reads as a hyphen)."""
-        from arena.tournament.formats.registry import find_format  # it imports this module
-
-        found = find_format(str(name))
-        if found is None:
-            raise ValueError(f"{name!r} is not a tournament format")
-        return super().__new__(cls, found.name)
+        """The name as formats are named (lower case, an underscore read as a hyphen); whether
+        a module plays it is arena.tournament.formats.format_named's to say."""
+        return super().__new__(cls, str(name).strip().lower().replace("_", "-"))
 
     @property
     def value(self) -> str:
@@ -54,11 +50,10 @@ class Format(str):
         return str(self)
 
 
-# Built without the registry: it imports this module.
-Format.ROUND_ROBIN = str.__new__(Format, "round-robin")
-Format.GAUNTLET = str.__new__(Format, "gauntlet")
-Format.SWISS = str.__new__(Format, "swiss")
-Format.KNOCKOUT = str.__new__(Format, "knockout")
+Format.ROUND_ROBIN = Format("round-robin")
+Format.GAUNTLET = Format("gauntlet")
+Format.SWISS = Format("swiss")
+Format.KNOCKOUT = Format("knockout")
 
 
 class Deals(enum.StrEnum):
@@ -174,9 +169,6 @@ def validate_spec(spec: TournamentSpec) -> None:
             f"{len(names)} bots cannot fill a table of {spec.table_size}: add bots or lower "
             "--table-size"
         )
-    from arena.tournament.formats import get_format  # the formats import this module
-
-    get_format(spec.format).check(spec)  # its own: hero, rounds, options, field size
 
 
 def rotations(seating: Sequence[str]) -> list[tuple[str, ...]]:
@@ -189,19 +181,6 @@ StartSeat = Callable[[int], "int | None"]
 """The seat that moves first in the deal of a seed (None: several seats decide at once)."""
 
 FAIR_START_TRIES = 1000  # seeds tried per match for one that starts in the table's start seat
-
-
-def make_fixtures(spec: TournamentSpec, start_seat: StartSeat | None = None) -> list[Fixture]:
-    """The schedule before any match is played: the whole of it for a format planned up front
-    (cycles x tables x rotations), a round format's first round.
-
-    With independent deals and `start_seat` (the game's), each rotation gets the first seed of
-    its sequence whose deal starts in the same seat as rotation 0's: the seating rotates, so each
-    bot of a table moves first once, as with duplicate deals.
-    """
-    from arena.tournament.formats import schedule_so_far  # the formats import this module
-
-    return schedule_so_far(spec, start_seat, {})
 
 
 def table_fixtures(

@@ -9,6 +9,7 @@ import pytest
 from arena.core import MatchRecord, Outcome
 from arena.errors import ConfigError, TournamentError
 from arena.tournament.encounters import encounters_from
+from arena.tournament.formats import make_fixtures
 from arena.tournament.rounds import RoundPlan, fixtures_for_round, seeding
 from arena.tournament.schedule import (
     BotEntry,
@@ -16,7 +17,6 @@ from arena.tournament.schedule import (
     Fixture,
     TournamentSpec,
     derive_seed,
-    make_fixtures,
 )
 
 

@@ -7,7 +7,8 @@ import hashlib
 
 from arena.app.tournaments import TournamentRequest, plan
 from arena.app.values import BotEntry
-from arena.tournament.schedule import KEYED_SEED_BITS, SEED_BITS, derive_seed, make_fixtures
+from arena.tournament.formats import make_fixtures
+from arena.tournament.schedule import KEYED_SEED_BITS, SEED_BITS, derive_seed
 
 
 def test_a_chosen_seed_derives_as_before_so_stored_tournaments_replay() -> None:

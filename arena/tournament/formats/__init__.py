@@ -3,8 +3,8 @@
 runner, the CLI and the server, reports, records and the cluster organizer never ask which
 format a tournament has.
 
-A new format is one module here (a TournamentFormat subclass that calls `register`) and one
-line in registry.MODULES.
+A new format is one module here (a TournamentFormat subclass and its FORMAT) and its name in
+registry.py's list.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from arena.core import MatchRecord
+from arena.errors import ConfigError
 from arena.tournament.formats.base import (
     FormatOption,
     FormatStandings,
@@ -20,8 +21,14 @@ from arena.tournament.formats.base import (
     TournamentFormat,
     seeding_of,
 )
-from arena.tournament.formats.registry import all_formats, format_names, get_format
-from arena.tournament.schedule import Fixture, StartSeat, TournamentSpec, validate_spec
+from arena.tournament.formats.registry import (
+    all_formats,
+    find_format,
+    format_names,
+    formats_taking,
+    get_format,
+)
+from arena.tournament.schedule import Fixture, Format, StartSeat, TournamentSpec, validate_spec
 
 
 def format_of(spec: TournamentSpec) -> TournamentFormat:
@@ -31,13 +38,46 @@ def format_of(spec: TournamentSpec) -> TournamentFormat:
 
 def check_format(spec: TournamentSpec) -> None:
     """ConfigError unless the format can seat these bots at these tables."""
-    validate_spec(spec)  # the bots, sizes and the format's own checks
+    _checked(spec).check(spec)
 
 
 def with_format_defaults(spec: TournamentSpec) -> TournamentSpec:
     """The checked spec with its format's defaults (Swiss rounds, options) filled in."""
+    return _checked(spec).with_defaults(spec)
+
+
+def _checked(spec: TournamentSpec) -> TournamentFormat:
+    """The spec's format, once the bots and sizes are valid and --rounds and --hero apply."""
     validate_spec(spec)
-    return format_of(spec).with_defaults(spec)
+    fmt = format_of(spec)
+    if spec.rounds and not fmt.takes_rounds:
+        names = " or ".join(f.name for f in formats_taking(rounds=True))
+        raise ConfigError(f"--rounds applies only to --format {names}")
+    if spec.hero is not None and not fmt.takes_hero:
+        names = " or ".join(f.name for f in formats_taking(hero=True))
+        raise ConfigError(f"--hero applies only to --format {names}")
+    return fmt
+
+
+def format_named(name: str) -> Format:
+    """The Format of a name read from outside (a flag, a request, a stored row, a record);
+    ValueError for one no module plays."""
+    fmt = find_format(name)
+    if fmt is None:
+        raise ValueError(f"{name!r} is not a tournament format")
+    return Format(fmt.name)
+
+
+def make_fixtures(spec: TournamentSpec, start_seat: StartSeat | None = None) -> list[Fixture]:
+    """The schedule before any match is played: the whole of it for a format planned up front
+    (cycles x tables x rotations), a round format's first round.
+
+    With independent deals and `start_seat` (the game's), each rotation gets the first seed of
+    its sequence whose deal starts in the same seat as rotation 0's: the seating rotates, so each
+    bot of a table moves first once, as with duplicate deals.
+    """
+    _checked(spec)
+    return schedule_so_far(spec, start_seat, {})
 
 
 def planned_matches(spec: TournamentSpec) -> int:
@@ -96,11 +136,13 @@ __all__ = [
     "added_fixtures",
     "check_format",
     "format_help",
+    "format_named",
     "format_names",
     "format_of",
     "format_options_help",
     "format_standings",
     "get_format",
+    "make_fixtures",
     "planned_matches",
     "played_pairs",
     "schedule_so_far",

@@ -69,14 +69,10 @@ class TournamentFormat(abc.ABC):
     def check(self, spec: TournamentSpec) -> None:
         """ConfigError unless this format can seat these bots at these tables (defaults may
         still be missing: rounds 0, options left out)."""
-        from arena.tournament.formats.registry import formats_taking
-
         if spec.rounds and not self.takes_rounds:
-            names = " or ".join(f.name for f in formats_taking(rounds=True))
-            raise ConfigError(f"--rounds applies only to --format {names}")
+            raise ConfigError(f"--rounds does not apply to --format {self.name}")
         if spec.hero is not None and not self.takes_hero:
-            names = " or ".join(f.name for f in formats_taking(hero=True))
-            raise ConfigError(f"--hero applies only to --format {names}")
+            raise ConfigError(f"--hero does not apply to --format {self.name}")
         known = {o.name: o for o in self.options}
         for key, value in spec.format_options.items():
             if key not in known:
@@ -156,6 +152,7 @@ class AllAtOnce(TournamentFormat):
         """Cycles x tables x one match per rotation: counted, so that a schedule too large to
         list is refused by its size before it is listed."""
         validate_spec(spec)
+        self.check(spec)
         return spec.cycles * self.table_count(spec) * spec.table_size
 
     def schedule_so_far(
@@ -170,6 +167,7 @@ def all_fixtures(
 ) -> list[Fixture]:
     """Cycles x tables x rotations, seeds as schedule.table_fixtures makes them."""
     validate_spec(spec)
+    fmt.check(spec)
     out: list[Fixture] = []
     cycle_tables = fmt.tables(spec)
     for cycle in range(spec.cycles):

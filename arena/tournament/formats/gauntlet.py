@@ -7,7 +7,6 @@ import math
 
 from arena.errors import ConfigError
 from arena.tournament.formats.base import AllAtOnce
-from arena.tournament.formats.registry import register
 from arena.tournament.schedule import TournamentSpec
 
 
@@ -40,4 +39,4 @@ class Gauntlet(AllAtOnce):
         return math.comb(len(spec.bots) - 1, spec.table_size - 1)
 
 
-FORMAT = register(Gauntlet())
+FORMAT = Gauntlet()

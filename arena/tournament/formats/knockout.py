@@ -6,7 +6,6 @@ from collections.abc import Callable
 
 from arena.tournament.encounters import Encounter, encounters_from
 from arena.tournament.formats.base import ByRounds, FormatStandings, Pairs, Placing, seeding_of
-from arena.tournament.formats.registry import register
 from arena.tournament.knockout import (
     check_knockout,
     knockout_placings,
@@ -55,4 +54,4 @@ def bracket_matches(bots: int, table_size: int) -> int:
     return (bots - 1) // (table_size - 1) * table_size
 
 
-FORMAT = register(Knockout())
+FORMAT = Knockout()

@@ -1,51 +1,31 @@
-"""Name -> tournament format. A format registers itself when its module is imported; the
-modules are listed once, here, in the order `--format` shows them."""
+"""Name -> tournament format. Each format module holds one FORMAT; they are listed once, here,
+in the order `--format` shows them (a new format: its module, and its name in the lines below)."""
 
 from __future__ import annotations
 
 from arena.errors import ConfigError
+from arena.tournament.formats import gauntlet, knockout, round_robin, swiss, swiss_knockout
 from arena.tournament.formats.base import TournamentFormat
 
-MODULES = (  # arena/tournament/formats/<module>.py, one line per format (and in _load)
-    "round_robin",
-    "gauntlet",
-    "swiss",
-    "knockout",
-    "swiss_knockout",
-)
-
 _FORMATS: dict[str, TournamentFormat] = {}
-_loaded = False
-
-
-def register(fmt: TournamentFormat) -> TournamentFormat:
-    """Add a format under its name (a module calls this once, at import)."""
-    if fmt.name in _FORMATS and _FORMATS[fmt.name] is not fmt:
-        raise ValueError(f"two tournament formats are named {fmt.name!r}")
-    _FORMATS[fmt.name] = fmt
-    return fmt
 
 
 def _load() -> None:
-    """Import every format module, each registering itself: plain imports, never a module
-    found by building its name (tests/core/test_registry.py)."""
-    global _loaded
-    if not _loaded:
-        _loaded = True
-        from arena.tournament.formats import (  # noqa: F401 - imported to register
-            gauntlet,
-            knockout,
-            round_robin,
-            swiss,
-            swiss_knockout,
-        )
+    """Every format, in the order `--format` lists them: plain imports, never a module found
+    by building its name (tests/core/test_registry.py)."""
+    if _FORMATS:
+        return
+    for fmt in (round_robin.FORMAT, gauntlet.FORMAT, swiss.FORMAT, knockout.FORMAT,
+                swiss_knockout.FORMAT):  # fmt: skip
+        if fmt.name in _FORMATS:
+            raise ValueError(f"two tournament formats are named {fmt.name!r}")
+        _FORMATS[fmt.name] = fmt
 
 
 def all_formats() -> tuple[TournamentFormat, ...]:
-    """Every registered format, in the order `--format` lists them."""
+    """Every format, in the order `--format` lists them."""
     _load()
-    order = {f"arena.tournament.formats.{m}": i for i, m in enumerate(MODULES)}
-    return tuple(sorted(_FORMATS.values(), key=lambda f: order.get(type(f).__module__, len(order))))
+    return tuple(_FORMATS.values())
 
 
 def format_names() -> tuple[str, ...]:

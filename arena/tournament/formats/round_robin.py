@@ -6,7 +6,6 @@ import itertools
 import math
 
 from arena.tournament.formats.base import AllAtOnce
-from arena.tournament.formats.registry import register
 from arena.tournament.schedule import TournamentSpec
 
 
@@ -25,4 +24,4 @@ class RoundRobin(AllAtOnce):
         return math.comb(len(spec.bots), spec.table_size)
 
 
-FORMAT = register(RoundRobin())
+FORMAT = RoundRobin()

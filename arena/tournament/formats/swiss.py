@@ -13,7 +13,6 @@ from arena.tournament.formats.base import (
     Placing,
     seeding_of,
 )
-from arena.tournament.formats.registry import register
 from arena.tournament.rounds import RoundPlan
 from arena.tournament.schedule import TournamentSpec
 from arena.tournament.swiss import (
@@ -73,4 +72,4 @@ def swiss_placings(spec: TournamentSpec, played: list[Encounter]) -> dict[str, P
     }
 
 
-FORMAT = register(Swiss())
+FORMAT = Swiss()

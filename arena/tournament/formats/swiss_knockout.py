@@ -25,7 +25,6 @@ from arena.tournament.formats.base import (
     shifted,
 )
 from arena.tournament.formats.knockout import bracket_matches
-from arena.tournament.formats.registry import register
 from arena.tournament.formats.swiss import swiss_placings, swiss_rounds
 from arena.tournament.knockout import check_knockout, knockout_placings, plan_knockout_round
 from arena.tournament.rounds import RoundPlan
@@ -123,4 +122,4 @@ def bracket(spec: TournamentSpec, swiss: list[Encounter]) -> list[str]:
     return ranked[: top_of(spec)]
 
 
-FORMAT = register(SwissKnockout())
+FORMAT = SwissKnockout()
