@@ -8,7 +8,6 @@ import logging
 import os
 import secrets
 import shlex
-import shutil
 import signal
 import sys
 import time
@@ -24,6 +23,7 @@ from arena.errors import BotError, ConfigError
 from arena.players import Player
 from arena.referee import BotFault
 from arena.rpc.client.remote import Remote
+from arena.rpc.guard import guarded
 from arena.rpc.server.listen import create_server, stop_server
 from arena.rpc.server.remote_player import RemotePlayer
 from arena.rpc.server.sessions import TRANSPORT_ENDS
@@ -41,7 +41,6 @@ HELLO_POLL_S = 0.05  # how often a launch looks for the bot's Hello
 # A command starting with one of these runs on this arena's own interpreter, so the example
 # bots find `arena` from a fresh clone whatever `python` is first on PATH.
 OWN_PYTHON_NAMES = frozenset({"python", "python3"})
-PR_SET_PDEATHSIG = 1  # prctl(2): the signal a child gets when the thread that forked it dies
 
 
 @dataclass(eq=False)
@@ -315,29 +314,6 @@ def own_python(argv: list[str]) -> list[str]:
     if argv and argv[0] in OWN_PYTHON_NAMES:
         return [sys.executable, *argv[1:]]
     return argv
-
-
-def guarded(argv: list[str]) -> list[str]:
-    """The command run through a tiny guard that makes it die with this process (Linux).
-
-    The guard asks the kernel for SIGKILL when its parent (this organizer) dies, even by
-    SIGKILL, then execs the bot in its place (same pid). A guard rather than a preexec hook:
-    forking a process that runs gRPC threads must not run Python code before exec.
-    """
-    if not sys.platform.startswith("linux") or not argv:
-        return argv
-    if shutil.which(argv[0]) is None:
-        raise OSError(f"no such program: {argv[0]}")
-    return [sys.executable, "-S", "-c", _GUARD, str(os.getpid()), *argv]
-
-
-_GUARD = (
-    "import ctypes, os, sys\n"
-    f"ctypes.CDLL(None).prctl({PR_SET_PDEATHSIG}, {int(signal.SIGKILL)}, 0, 0, 0)\n"
-    "if os.getppid() != int(sys.argv[1]):\n"  # the organizer died before the prctl
-    "    os._exit(1)\n"
-    "os.execvp(sys.argv[2], sys.argv[2:])\n"
-)
 
 
 def _signal_group(pid: int, sig: signal.Signals) -> None:

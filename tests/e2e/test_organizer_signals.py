@@ -148,7 +148,7 @@ def test_after_a_sigkill_of_the_organizer_no_bot_lives_on_and_the_run_shows_aban
 
 
 def test_the_guard_runs_the_bot_only_while_its_organizer_lives():
-    from arena.rpc.embedded import guarded
+    from arena.rpc.guard import guarded
 
     argv = guarded([sys.executable, "-c", "print('bot ran')"])
     done = subprocess.run(argv, capture_output=True, text=True, timeout=30)

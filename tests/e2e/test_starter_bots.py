@@ -22,7 +22,7 @@ from tls_server import TlsServer, tls_server
 
 from arena.cli import main
 from arena.registry import list_games
-from arena.rpc.embedded import guarded
+from arena.rpc.guard import guarded
 from arena.store import Store
 
 PY = sys.executable

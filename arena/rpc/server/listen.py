@@ -286,7 +286,7 @@ async def start_web_process(
     a command line): they relay every viewer over one stream per match and count against the
     server's total of watch streams only, not against one client's share. They die with it.
     """
-    from arena.rpc.embedded import guarded  # the guard that ties a child's life to ours
+    from arena.rpc.guard import guarded  # the guard that ties a child's life to ours
     from arena.web.server import bind
 
     sock = bind(web)

@@ -100,7 +100,7 @@ class Supervisor:
         self.failed = ""
 
     async def _start(self, index: int) -> None:
-        from arena.rpc.embedded import guarded  # a parent-death signal: they die with us
+        from arena.rpc.guard import guarded  # a parent-death signal: they die with us
 
         process = await asyncio.create_subprocess_exec(
             *guarded(self.argvs[index]), stdin=asyncio.subprocess.DEVNULL
