@@ -11,7 +11,8 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from types import ModuleType
+from typing import Any, Literal
 
 from arena.errors import UnknownGameError
 from arena.game import Game
@@ -29,6 +30,14 @@ class GameEntry:
     board: str | None  # the web page's draw(scene) -> HTML; None: its text picture
     # its arena.compiled.CompiledEngine (None there when its core did not build); None: no core
     compiled: str | None = None
+    # the machine-learning adapters' modules (arena.env, the `ml` extra): an observation
+    # encoder (layout(n), fill(view, parts)) and an action table (moves(), max_decisions(n,
+    # options)); None: no ML adapter for this game
+    observations: str | None = None
+    actions: str | None = None
+    # what only a seat sees of its own holdings, drawn for a person playing it in the browser
+    # (hand(view) -> HTML); None: the game hides nothing its board does not show that seat
+    hand: str | None = None
 
 
 ENTRIES: tuple[GameEntry, ...] = (
@@ -40,6 +49,8 @@ ENTRIES: tuple[GameEntry, ...] = (
         sampling="arena.games.lucky_numbers.sampling:resample",
         board="arena.web.boards.lucky_numbers:draw",
         compiled="arena.games.lucky_numbers.compiled:ENGINE",
+        observations="arena.env.observations.lucky_numbers",
+        actions="arena.env.actions.lucky_numbers",
     ),
     GameEntry(
         name="azul",
@@ -49,6 +60,8 @@ ENTRIES: tuple[GameEntry, ...] = (
         sampling="arena.games.azul.sampling:resample",
         board="arena.web.boards.azul:draw",
         compiled="arena.games.azul.compiled:ENGINE",
+        observations="arena.env.observations.azul",
+        actions="arena.env.actions.azul",
     ),
     GameEntry(
         name="the_number",
@@ -58,6 +71,8 @@ ENTRIES: tuple[GameEntry, ...] = (
         sampling="arena.games.the_number.sampling:resample",
         board="arena.web.boards.the_number:draw",
         compiled="arena.games.the_number.compiled:ENGINE",
+        observations="arena.env.observations.the_number",
+        actions="arena.env.actions.the_number",
     ),
     GameEntry(
         name="arctic_scavengers",
@@ -67,6 +82,9 @@ ENTRIES: tuple[GameEntry, ...] = (
         sampling="arena.games.arctic_scavengers.sampling:resample",
         board="arena.web.boards.arctic_scavengers:draw",
         compiled="arena.games.arctic_scavengers.compiled:ENGINE",
+        observations="arena.env.observations.arctic_scavengers",
+        actions="arena.env.actions.arctic_scavengers",
+        hand="arena.web.boards.arctic_scavengers:hand",
     ),
     GameEntry(
         name="hypnosia",
@@ -76,6 +94,8 @@ ENTRIES: tuple[GameEntry, ...] = (
         sampling="arena.games.hypnosia.sampling:resample",
         board="arena.web.boards.hypnosia:draw",
         compiled="arena.games.hypnosia.compiled:ENGINE",
+        observations="arena.env.observations.hypnosia",
+        actions="arena.env.actions.hypnosia",
     ),
     GameEntry(
         name="epizodiak",
@@ -85,6 +105,9 @@ ENTRIES: tuple[GameEntry, ...] = (
         sampling="arena.games.epizodiak.sampling:resample",
         board="arena.web.boards.epizodiak:draw",
         compiled="arena.games.epizodiak.compiled:ENGINE",
+        observations="arena.env.observations.epizodiak",
+        actions="arena.env.actions.epizodiak",
+        hand="arena.web.boards.epizodiak:hand",
     ),
 )
 
@@ -105,6 +128,22 @@ def load_part(path: str) -> Any:
     """The object a "module:attribute" path names, importing its module once."""
     module, _, attribute = path.partition(":")
     return getattr(importlib.import_module(module), attribute)
+
+
+@cache
+def load_module(path: str) -> ModuleType:
+    """The module an entry names by its whole path, imported once."""
+    return importlib.import_module(path)
+
+
+def adapter(name: str, kind: Literal["observations", "actions"]) -> ModuleType:
+    """A game's machine-learning adapter module (arena.env); UnknownGameError for a game
+    without one."""
+    entry = game_entry(name)
+    path = entry.observations if kind == "observations" else entry.actions
+    if path is None:
+        raise UnknownGameError(f"{entry.name} has no machine-learning {kind} adapter")
+    return load_module(path)
 
 
 def get_game(name: str) -> Game[Any, Any]:

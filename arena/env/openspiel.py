@@ -38,7 +38,7 @@ from arena.game import (
     options_to_dict,
     parse_options,
 )
-from arena.registry import game_entry, get_game, list_games, load_part
+from arena.registry import adapter, game_entry, get_game, list_games, load_part
 
 PREFIX = "arena_"
 _registered: set[str] = set()
@@ -64,16 +64,8 @@ def _option_defaults(game: Game[Any, Any]) -> dict[str, Any]:
 
 def max_length(game_name: str, n: int, options: Any) -> int:
     """An upper bound on the decisions of a game, from the engines' documented caps."""
-    opts = options_to_dict(options)
-    bounds: dict[str, Callable[[], int]] = {
-        "lucky_numbers": lambda: 2 * 500 + 4 * n,  # turn cap 500, two decisions a turn
-        "azul": lambda: 100 * (4 * (2 * n + 1) + 5 * n),  # round cap; takes + gray placements
-        "the_number": lambda: int(opts.get("rounds", 2)) * 5 * n,
-        "hypnosia": lambda: int(opts.get("round_cap", 300)) * n * 2,
-        "epizodiak": lambda: 2 * 600 * (50 if opts.get("mode") != "one_round" else 1),
-        "arctic_scavengers": lambda: 16 * n * 200,  # a card is played once per round
-    }
-    return bounds[game_name]()
+    bound: int = adapter(game_name, "actions").max_decisions(n, options_to_dict(options))
+    return bound
 
 
 class _Shared:

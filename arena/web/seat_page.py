@@ -15,8 +15,7 @@ from typing import Any
 from urllib.parse import quote
 
 from arena.v1 import arena_pb2 as pb
-from arena.web.boards import LastMove, draw, esc
-from arena.web.boards.hands import hand
+from arena.web.boards import LastMove, draw, esc, hand
 from arena.web.frames import frame_json, result_text
 from arena.web.move_picker import choices, picked
 from arena.web.seats import HumanSeat

@@ -8,14 +8,13 @@ indexes of its legal moves.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterable, Sequence
 from functools import cache
 
 import numpy as np
 
 from arena.errors import InvalidMoveError
-from arena.registry import get_game
+from arena.registry import adapter, get_game
 
 
 class ActionTable:
@@ -58,20 +57,9 @@ class ActionTable:
         return out
 
 
-# Each game's action module, named here rather than found by building its name.
-_MODULES = {
-    "lucky_numbers": "arena.env.actions.lucky_numbers",
-    "azul": "arena.env.actions.azul",
-    "the_number": "arena.env.actions.the_number",
-    "arctic_scavengers": "arena.env.actions.arctic_scavengers",
-    "hypnosia": "arena.env.actions.hypnosia",
-    "epizodiak": "arena.env.actions.epizodiak",
-}
-
-
 @cache
 def table_for(game_name: str) -> ActionTable:
     """The action table of a registered game (built once)."""
     game = get_game(game_name)
-    module = importlib.import_module(_MODULES[game.name])
+    module = adapter(game.name, "actions")
     return ActionTable(game.name, module.moves())

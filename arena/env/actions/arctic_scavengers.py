@@ -6,6 +6,9 @@ a test checks that every card id the engine offers is in it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 INVENTORY: tuple[tuple[str, int], ...] = (
     ("REF", 20), ("SCA", 20), ("BRA", 10), ("HUN", 8), ("SAB", 8), ("SCO", 8), ("GRL", 5),
     ("SNI", 5), ("THU", 5), ("SLE", 2), ("FIE", 2), ("TF3", 2), ("TF4", 2), ("TF5", 2),
@@ -40,3 +43,8 @@ def moves() -> list[str]:
     out += [f"snipe {s} {p}" for s in card_ids(("SNI",)) for p in card_ids(PERSONS)]
     out += [f"disarm {s} {t}" for s in card_ids(("SAB",)) for t in card_ids(TOOLS)]
     return out
+
+
+def max_decisions(n: int, options: Mapping[str, Any]) -> int:
+    """An upper bound on the decisions of a game of n players, from the engine's caps."""
+    return 16 * n * 200  # a card is played once per round

@@ -3,6 +3,9 @@ value, length) names it: the index alone gives the whole move text."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 VALUES = 12
 MAX_RUN = 11  # the dial always holds a tile, so at most 11 places are free
 
@@ -30,3 +33,8 @@ def moves() -> list[str]:
         + [f"contest {v}" for v in range(1, VALUES + 1)]
         + ["pass"]
     )
+
+
+def max_decisions(n: int, options: Mapping[str, Any]) -> int:
+    """An upper bound on the decisions of a game of n players, from the engine's caps."""
+    return 2 * 600 * (50 if options.get("mode") != "one_round" else 1)

@@ -3,6 +3,7 @@ board the engine's views describe (on the approximate board: 6 x (4 + 4 x 108) =
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from arena.game import new_game_state, parse_options
@@ -37,3 +38,8 @@ def moves() -> list[str]:
         out += [f"{die} {slot}" for slot in SLOTS]
         out += [f"{die} {space}{use}" for space in spaces for use in USES]
     return out
+
+
+def max_decisions(n: int, options: Mapping[str, Any]) -> int:
+    """An upper bound on the decisions of a game of n players, from the engine's caps."""
+    return int(options.get("round_cap", 300)) * n * 2

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 CELLS = tuple(f"{col}{row}" for row in "1234" for col in "abcd")  # a1 b1 c1 d1 a2 ... d4
 
 
@@ -14,3 +17,8 @@ def moves() -> list[str]:
         + [f"swap {c}" for c in CELLS]
         + ["discard"]
     )
+
+
+def max_decisions(n: int, options: Mapping[str, Any]) -> int:
+    """An upper bound on the decisions of a game of n players, from the engine's caps."""
+    return 2 * 500 + 4 * n  # turn cap 500, two decisions a turn

@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 
 def moves() -> list[str]:
     """write DDD at index DDD."""
     return [f"write {n:03d}" for n in range(1000)]
+
+
+def max_decisions(n: int, options: Mapping[str, Any]) -> int:
+    """An upper bound on the decisions of a game of n players, from the engine's caps."""
+    return int(options.get("rounds", 2)) * 5 * n

@@ -8,17 +8,15 @@ seats after it in play order (seat + 1, seat + 2 ... wrapping).
 
 from __future__ import annotations
 
-import importlib
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from types import ModuleType
 from typing import Any
 
 import numpy as np
 
-from arena.registry import get_game
+from arena.registry import adapter, get_game
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +61,7 @@ class Encoder:
     def __init__(self, game_name: str, num_players: int) -> None:
         self.game = get_game(game_name).name
         self.num_players = num_players
-        module = _module(self.game)
+        module = adapter(self.game, "observations")
         self.layout: Layout = module.layout(num_players)
         self._fill: Fill = module.fill
         # A scratch vector and its named parts per thread (the bridge decides in worker
@@ -87,22 +85,6 @@ class Encoder:
             return np.array(scratch.flat)
         out[:] = scratch.flat
         return out
-
-
-# Each game's observation module, named here rather than found by building its name.
-_MODULES = {
-    "lucky_numbers": "arena.env.observations.lucky_numbers",
-    "azul": "arena.env.observations.azul",
-    "the_number": "arena.env.observations.the_number",
-    "arctic_scavengers": "arena.env.observations.arctic_scavengers",
-    "hypnosia": "arena.env.observations.hypnosia",
-    "epizodiak": "arena.env.observations.epizodiak",
-}
-
-
-@cache
-def _module(game_name: str) -> ModuleType:
-    return importlib.import_module(_MODULES[game_name])
 
 
 @cache

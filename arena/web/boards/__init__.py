@@ -56,4 +56,17 @@ def board_of(game: str) -> Board | None:
     return board
 
 
-__all__ = ["Board", "LastMove", "Result", "Scene", "board_of", "draw", "esc", "seat_label"]
+def hand(game: str, view: Mapping[str, Any]) -> str:
+    """What only the seat sees of its own holdings, drawn from its view for the person playing
+    it (the drawing its registry entry names); "" for a game that hides nothing more."""
+    try:
+        path = game_entry(game).hand
+    except UnknownGameError:
+        return ""
+    if path is None:
+        return ""
+    drawing: Callable[[Mapping[str, Any]], str] = load_part(path)
+    return drawing(view)
+
+
+__all__ = ["Board", "LastMove", "Result", "Scene", "board_of", "draw", "esc", "hand", "seat_label"]

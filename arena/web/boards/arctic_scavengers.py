@@ -283,3 +283,29 @@ def modules(scene: Scene) -> str:
 
 SECTIONS: tuple[Callable[[Scene], str], ...] = (market, tribes, modules, skirmish, events, legend)
 """The board's zones in order: each a function of the scene returning HTML."""
+
+
+def hand(view: Mapping[str, Any]) -> str:
+    """What only the seat sees of its own cards: hand, deck and discard (with the cards chosen
+    and the action open), for the person playing it in the browser."""
+    shovel = int(view.get("shovel_dig", 2) or 2)
+    chosen = list(view.get("chosen") or [])
+
+    def cards(ids: Any, mark: bool = False) -> str:
+        chips = [
+            card(str(c), extra="chosen" if mark and c in chosen else "", shovel_dig=shovel)
+            for c in ids or []
+        ]
+        return "".join(chips) or "<i>none</i>"
+
+    rows = [
+        ("hand", cards(view.get("hand"), mark=True)),
+        ("deck", cards(view.get("deck_cards"))),
+        ("discard", cards(view.get("discard_cards"))),
+    ]
+    if view.get("open_action"):
+        rows.append(("action open", f"<code>{esc(view['open_action'])}</code>"))
+    if chosen:
+        rows.append(("chosen", cards(chosen)))
+    body = "".join(f'<tr data-zone="{z}"><th>{z}</th><td>{v}</td></tr>' for z, v in rows)
+    return f'<div class="own-hand"><h3>Your cards</h3><table class="data">{body}</table></div>'

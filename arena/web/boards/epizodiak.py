@@ -219,3 +219,15 @@ def _turns(scene: Scene) -> str:
         for i, t in enumerate(recent)
     )
     return f'<h3>Last turns</h3><ol class="events">{items}</ol>' if items else ""
+
+
+def hand(view: Mapping[str, Any]) -> str:
+    """The seat's own tiles in hand, for the person playing it in the browser."""
+    tiles = "".join(
+        f'<span class="ep-own-tile" data-value="{esc(t)}">{esc(t)}</span>'
+        for t in view.get("hand") or []
+    )
+    return (
+        '<div class="own-hand"><h3>Your tiles</h3>'
+        f'<p class="ep-own-hand" data-zone="hand">{tiles or "<i>none</i>"}</p></div>'
+    )
