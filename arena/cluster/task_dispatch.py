@@ -25,6 +25,8 @@ MakeJob = Callable[[Fixture | None], FixtureJob]
 class TaskDispatcher:
     """One Ray task per fixture."""
 
+    most = MAX_IN_FLIGHT
+
     def __init__(
         self,
         ray: Any,

@@ -9,14 +9,14 @@ import textwrap
 
 import pytest
 
-from arena.errors import BotError, ConfigError, TournamentError
+from arena.errors import BotError, ConfigError, FixturesLeftError, TournamentError
 from arena.ratings import fold_ratings
 from arena.registry import get_game
 from arena.store import Store
 from arena.tournament import BotEntry, Status, TournamentSpec
 from arena.tournament.manage import create_tournament, game_and_options, play_tournament
 from arena.tournament.players import builtin_player, local_runner, parse_bot
-from arena.tournament.runner import check_record
+from arena.tournament.runner import FixtureFailed, check_record
 
 SPEC = TournamentSpec(
     game="lucky_numbers",
@@ -115,6 +115,24 @@ def test_a_failing_runner_interrupts_and_resume_plays_only_what_is_left(tmp_path
         assert fold_ratings(store.results(SPEC.game)) == ladder_ref
         asyncio.run(play_tournament(store, stored.id, counting))  # finished: nothing more
         assert len(replayed) == 7
+
+
+def test_a_fixture_failed_for_good_stays_pending_while_the_others_are_played(sqlite_path):
+    with Store.open(sqlite_path) as store:
+        stored = create_tournament(store, SPEC, owner=None)
+        inner = builtin_runner(stored)
+
+        async def out_of_retries(fixture):
+            if fixture.index in (3, 7):
+                raise FixtureFailed("no worker left on the cluster")
+            return await inner(fixture)
+
+        with pytest.raises(FixturesLeftError, match=r"2 fixture\(s\) failed .* \(3, 7\)"):
+            asyncio.run(play_tournament(store, stored.id, out_of_retries, concurrency=2))
+        left = store.tournament(stored.id)
+        assert (left.status, left.played, left.runner) == (Status.INTERRUPTED, 10, None)
+        done = asyncio.run(play_tournament(store, stored.id, inner))  # a resume plays them
+        assert done.status is Status.FINISHED and done.played == 12
 
 
 def test_a_record_for_another_fixture_is_refused(sqlite_path):
