@@ -85,7 +85,6 @@ def play_on_cluster(
     logs: BotLogs | None,
     on_match: Any,
     on_created: Any,
-    warn: Any,
     faults: Faults | None = None,
 ) -> StoredTournament:
     """Play (or create, then play) a tournament on the cluster; the finished tournament."""
@@ -93,16 +92,9 @@ def play_on_cluster(
     from arena.cluster.organizer import ClusterRun, run_on_cluster
 
     root = logs.root if logs is not None else None
-    faults = faults or Faults()
+    f = faults or Faults()
     run = ClusterRun(
-        store,
-        settings,
-        root,
-        on_match,
-        warn,
-        faults.max_crashes,
-        faults.forfeit_absent,
-        owner=local_owner(),
+        store, settings, root, on_match, f.warn, f.max_crashes, f.forfeit_absent, local_owner()
     )
     signals = (signal.SIGINT, *INTERRUPTING_SIGNALS)  # the loop's own handlers, as in one process
     stoppable = functools.partial(sources.run, signals=signals, stop_wait_s=None)

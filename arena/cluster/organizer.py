@@ -1,14 +1,12 @@
-"""The organizer side: each pending fixture is a match played on the cluster, under the same
-play_tournament as a one-process run.
+"""The organizer side: the cluster as play_tournament's match runner, as in one process.
 
 Fixtures go to warm workers (warm_pool.py: actors that keep a referee and the bots across
 fixtures, the default) or, with `fresh`, one Ray task each (task_dispatch.py); ClusterRunner
-sends each and awaits its Ray reference. Only this process writes to the database, and
-play_tournament (arena/tournament/manage.py) does: the lease, the status, a round format's next
-round. A fixture that fails for good (out of retries, a node with another arena) stays pending
-and is reported at the end; the others go on. Ctrl-C or SIGTERM leaves the tournament
-`interrupted` and stops what is still out (its workers are killed, and their bot processes with
-them).
+sends each and awaits its Ray reference. play_tournament (arena/tournament/manage.py) does the
+rest: the lease, the status, a round format's next round, storing (only this process writes the
+database). A fixture that fails for good (out of retries, a node with another arena) stays
+pending and the others go on. Ctrl-C or SIGTERM leaves the tournament `interrupted` and stops
+what is still out (its workers are killed, and their bot processes with them).
 """
 
 from __future__ import annotations
@@ -63,10 +61,8 @@ def run_on_cluster(
     run_loop: Callable[[Coroutine[Any, Any, StoredTournament]], StoredTournament] = asyncio.run,
 ) -> StoredTournament:
     """Play a stored tournament's pending fixtures on the cluster, or create one first (once
-    a node has started each of its process bots).
-
-    Joining, the bot check and stopping the workers block, outside the event loop; `run_loop`
-    runs the play itself (the CLI's stops it on Ctrl-C)."""
+    a node has started each of its process bots). Joining, the bot check and stopping block,
+    outside the event loop; `run_loop` runs the play (the CLI's stops it on Ctrl-C)."""
     with joined(run.settings.target) as (ray, owned):
         if isinstance(tournament, TournamentSpec):
             spec, left, resume = tournament, planned_matches(tournament), False
@@ -83,7 +79,8 @@ def run_on_cluster(
                 on_created(tournament)
             tid, on_match = tournament.id, run.on_match
             runner = ClusterRunner(dispatcher, run, tid)
-            most = max(1, 2 * dispatcher.most)  # one waiting per worker: it plays on as we store
+            # A fixture queued behind each worker: a freed worker plays on while we store.
+            most = max(1, 2 * dispatcher.most)
             finished = run_loop(
                 play_tournament(run.store, tid, runner.play, concurrency=most, on_match=on_match)
             )
@@ -109,15 +106,10 @@ def _dispatcher(
         return TaskDispatcher(ray, settings, spec, job, owned=owned)
     from arena.cluster.warm_pool import WarmPool
 
+    absent = run.forfeit_absent or resume  # a resume never refuses, as in one process
+    ledger = CrashLedger(run.max_crashes)
     return WarmPool(
-        ray,
-        settings,
-        spec,
-        job,
-        fixtures=left,
-        ledger=CrashLedger(run.max_crashes),
-        forfeit_absent=run.forfeit_absent or resume,  # a resume never refuses, as in one process
-        warn=run.warn,
+        ray, settings, spec, job, fixtures=left, ledger=ledger, forfeit_absent=absent, warn=run.warn
     )
 
 
@@ -171,9 +163,8 @@ class ClusterRunner:
 
 
 def _when_ready(ref: Any, then: Callable[[], None]) -> None:
-    """Call `then` on this event loop once the Ray reference is ready (failed or not).
-
-    Ray's future is never cancelled: Ray would then fail to set it, in its own thread."""
+    """Call `then` on this event loop once the Ray reference is ready (failed or not); Ray's
+    future is never cancelled (Ray would then fail to set it, in its own thread)."""
     loop = asyncio.get_running_loop()
 
     def ready(_future: Any) -> None:

@@ -85,7 +85,16 @@ def test_at_most_concurrency_matches_run_at_once(sqlite_path):
     assert peak == 3
 
 
-def test_a_failing_runner_interrupts_and_resume_plays_only_what_is_left(tmp_path):
+@pytest.mark.parametrize(
+    ("failure", "raised", "left"),
+    [
+        (BotError("bot process died"), (BotError, "died"), list(range(5, 12))),  # the run stops
+        (FixtureFailed("lost"), (FixturesLeftError, r"1 fixture\(s\) .* \(5\)"), [5]),  # not all
+    ],
+)
+def test_a_failing_runner_interrupts_and_resume_plays_only_what_is_left(
+    tmp_path, failure, raised, left
+):
     _, reference, ladder_ref = run(str(tmp_path / "reference.db"))
     with Store.open(str(tmp_path / "broken.db")) as store:
         stored = create_tournament(store, SPEC, owner=None)
@@ -93,14 +102,14 @@ def test_a_failing_runner_interrupts_and_resume_plays_only_what_is_left(tmp_path
 
         async def flaky(fixture):
             if fixture.index == 5:
-                raise BotError("bot process died")
+                raise failure
             return await inner(fixture)
 
-        with pytest.raises(BotError, match="died"):
+        with pytest.raises(raised[0], match=raised[1]):
             asyncio.run(play_tournament(store, stored.id, flaky, concurrency=1))
         interrupted = store.tournament(stored.id)
-        assert interrupted.status is Status.INTERRUPTED
-        assert store.played_indexes(stored.id) == {0, 1, 2, 3, 4}
+        assert (interrupted.status, interrupted.runner) == (Status.INTERRUPTED, None)
+        assert store.played_indexes(stored.id) == set(range(12)) - set(left)
 
         replayed = []
 
@@ -109,30 +118,12 @@ def test_a_failing_runner_interrupts_and_resume_plays_only_what_is_left(tmp_path
             return await inner(fixture)
 
         done = asyncio.run(play_tournament(store, stored.id, counting, concurrency=4))
-        assert sorted(replayed) == list(range(5, 12))
+        assert sorted(replayed) == left
         assert done.status is Status.FINISHED
         assert comparable(store.tournament_matches(stored.id)) == comparable(reference)
         assert fold_ratings(store.results(SPEC.game)) == ladder_ref
         asyncio.run(play_tournament(store, stored.id, counting))  # finished: nothing more
-        assert len(replayed) == 7
-
-
-def test_a_fixture_failed_for_good_stays_pending_while_the_others_are_played(sqlite_path):
-    with Store.open(sqlite_path) as store:
-        stored = create_tournament(store, SPEC, owner=None)
-        inner = builtin_runner(stored)
-
-        async def out_of_retries(fixture):
-            if fixture.index in (3, 7):
-                raise FixtureFailed("no worker left on the cluster")
-            return await inner(fixture)
-
-        with pytest.raises(FixturesLeftError, match=r"2 fixture\(s\) failed .* \(3, 7\)"):
-            asyncio.run(play_tournament(store, stored.id, out_of_retries, concurrency=2))
-        left = store.tournament(stored.id)
-        assert (left.status, left.played, left.runner) == (Status.INTERRUPTED, 10, None)
-        done = asyncio.run(play_tournament(store, stored.id, inner))  # a resume plays them
-        assert done.status is Status.FINISHED and done.played == 12
+        assert len(replayed) == len(left)
 
 
 def test_a_record_for_another_fixture_is_refused(sqlite_path):
