@@ -4,12 +4,16 @@ Ray itself is imported only when a cluster is joined (it is an optional extra)."
 
 from __future__ import annotations
 
+import functools
+import signal
 from typing import Annotated, Any
 
 import typer
 
+from arena.cli import sources
 from arena.cli.tournament_logs import BotLogs
 from arena.cli.tournament_play import Faults
+from arena.cli.tournament_progress import INTERRUPTING_SIGNALS
 from arena.cluster.connect import DEFAULT_CPUS_PER_BOT, DEFAULT_MAX_RETRIES
 from arena.errors import ConfigError
 from arena.store import Store, StoredTournament
@@ -81,7 +85,6 @@ def play_on_cluster(
     logs: BotLogs | None,
     on_match: Any,
     on_created: Any,
-    warn: Any,
     faults: Faults | None = None,
 ) -> StoredTournament:
     """Play (or create, then play) a tournament on the cluster; the finished tournament."""
@@ -89,18 +92,13 @@ def play_on_cluster(
     from arena.cluster.organizer import ClusterRun, run_on_cluster
 
     root = logs.root if logs is not None else None
-    faults = faults or Faults()
+    f = faults or Faults()
     run = ClusterRun(
-        store,
-        settings,
-        root,
-        on_match,
-        warn,
-        faults.max_crashes,
-        faults.forfeit_absent,
-        owner=local_owner(),
+        store, settings, root, on_match, f.warn, f.max_crashes, f.forfeit_absent, local_owner()
     )
-    return run_on_cluster(run, tournament, on_created)
+    signals = (signal.SIGINT, *INTERRUPTING_SIGNALS)  # the loop's own handlers, as in one process
+    stoppable = functools.partial(sources.run, signals=signals, stop_wait_s=None)
+    return run_on_cluster(run, tournament, on_created, run_loop=stoppable)
 
 
 __all__ = ["DEFAULT_CPUS_PER_BOT", "DEFAULT_MAX_RETRIES"]

@@ -85,7 +85,6 @@ def run_and_report(
                     logs=logs,
                     on_match=on_match,
                     on_created=on_created,
-                    warn=progress.warn,
                     faults=faults,
                 )
             else:  # the loop's own signal handlers: one taken by another thread is seen at once

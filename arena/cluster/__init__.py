@@ -2,5 +2,5 @@
 
 Optional (`pip install 'arena[cluster]'`): nothing here is imported unless `--cluster` is given.
 The worker side (fingerprint.py, fixture_task.py) plays a fixture on whatever node Ray picks;
-the organizer side (organizer.py) submits the pending fixtures and stores each result.
+the organizer side (organizer.py) is the match runner of play_tournament, as in one process.
 """

@@ -1,5 +1,5 @@
 """How the organizer hands fixtures to the cluster: one Ray task per fixture (fresh bots) or
-warm actors (warm_pool.py). The organizer's loop is the same for both (organizer.py)."""
+warm actors (warm_pool.py). The organizer's runner is the same for both (organizer.py)."""
 
 from __future__ import annotations
 
@@ -21,6 +21,8 @@ class Settled:
 
 class Dispatcher(Protocol):
     """Where fixtures are played."""
+
+    most: int  # the most fixtures out at once
 
     def check(self) -> None:
         """Before a new tournament is stored: start every process bot once (BotError if one

@@ -1,21 +1,21 @@
-"""The organizer side: send each pending fixture to the cluster, store results as they come.
+"""The organizer side: the cluster as play_tournament's match runner, as in one process.
 
 Fixtures go to warm workers (warm_pool.py: actors that keep a referee and the bots across
-fixtures, the default) or, with `fresh`, one Ray task each (task_dispatch.py). Only this
-process writes to the database. It holds the tournament's lease (the same lease as a
-one-process run: arena/tournament/lease.py) and renews it while it waits. A fixture that fails
-for good (out of retries, a node with another arena) stays pending and is reported at the end;
-the others go on. Ctrl-C or SIGTERM leaves the tournament `interrupted` and stops what is still
-out (its workers are killed, and their bot processes with them).
+fixtures, the default) or, with `fresh`, one Ray task each (task_dispatch.py); ClusterRunner
+sends each and awaits its Ray reference. play_tournament (arena/tournament/manage.py) does the
+rest: the lease, the status, a round format's next round, storing (only this process writes the
+database). A fixture that fails for good (out of retries, a node with another arena) stays
+pending and the others go on. Ctrl-C or SIGTERM leaves the tournament `interrupted` and stops
+what is still out (its workers are killed, and their bot processes with them).
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import functools
 import os
-import time
-from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -27,19 +27,16 @@ from arena.cluster.fingerprint import local_fingerprint
 from arena.cluster.fixture_task import FixtureJob, FixtureResult
 from arena.cluster.task_dispatch import TaskDispatcher
 from arena.core import MatchRecord
-from arena.errors import ConfigError, FixturesLeftError, TournamentError
+from arena.errors import ConfigError
 from arena.store import Store, StoredTournament
-from arena.tournament.crashes import DEFAULT_MAX_CRASHES
+from arena.tournament.crashes import DEFAULT_MAX_CRASHES, Warn
 from arena.tournament.formats import planned_matches
-from arena.tournament.lease import HEARTBEAT_S, runner_id
 from arena.tournament.logs import tournament_log_dir
-from arena.tournament.manage import create_tournament, left_to_play
-from arena.tournament.runner import check_record
-from arena.tournament.schedule import Fixture, Status, TournamentSpec
+from arena.tournament.manage import OnMatch, create_tournament, play_tournament
+from arena.tournament.runner import FixtureFailed
+from arena.tournament.schedule import Fixture, TournamentSpec
 
-OnMatch = Callable[[Fixture, MatchRecord], None]
 OnCreated = Callable[[StoredTournament], None]
-Warn = Callable[[str], None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,9 +57,12 @@ def run_on_cluster(
     run: ClusterRun,
     tournament: StoredTournament | TournamentSpec,
     on_created: OnCreated | None = None,
+    *,
+    run_loop: Callable[[Coroutine[Any, Any, StoredTournament]], StoredTournament] = asyncio.run,
 ) -> StoredTournament:
     """Play a stored tournament's pending fixtures on the cluster, or create one first (once
-    a node has started each of its process bots)."""
+    a node has started each of its process bots). Joining, the bot check and stopping block,
+    outside the event loop; `run_loop` runs the play (the CLI's stops it on Ctrl-C)."""
     with joined(run.settings.target) as (ray, owned):
         if isinstance(tournament, TournamentSpec):
             spec, left, resume = tournament, planned_matches(tournament), False
@@ -77,7 +77,13 @@ def run_on_cluster(
                 tournament = create_tournament(run.store, spec, owner=run.owner)
             if on_created is not None:
                 on_created(tournament)
-            finished = _play(ray, dispatcher, run, tournament)
+            tid, on_match = tournament.id, run.on_match
+            runner = ClusterRunner(dispatcher, run, tid)
+            # A fixture queued behind each worker: a freed worker plays on while we store.
+            most = max(1, 2 * dispatcher.most)
+            finished = run_loop(
+                play_tournament(run.store, tid, runner.play, concurrency=most, on_match=on_match)
+            )
             interrupted = False
         finally:
             dispatcher.stop(interrupted=interrupted)
@@ -88,7 +94,7 @@ def _dispatcher(
     ray: Any, run: ClusterRun, spec: TournamentSpec, left: int, *, owned: bool, resume: bool
 ) -> Dispatcher:
     """Warm workers, or a task per fixture (`fresh`); ConfigError if no node fits a fixture."""
-    settings = run.settings
+    settings, job = run.settings, functools.partial(_job, spec)
     cpus = spec.table_size * settings.cpus_per_bot
     largest = largest_node_cpus(ray)
     if cpus > largest:
@@ -97,119 +103,75 @@ def _dispatcher(
             f"{settings.cpus_per_bot:g}) but the largest node of the cluster has {largest:g}"
         )
     if settings.fresh:
-        return TaskDispatcher(ray, settings, spec, _job_of(spec), owned=owned)
+        return TaskDispatcher(ray, settings, spec, job, owned=owned)
     from arena.cluster.warm_pool import WarmPool
 
+    absent = run.forfeit_absent or resume  # a resume never refuses, as in one process
+    ledger = CrashLedger(run.max_crashes)
     return WarmPool(
-        ray,
-        settings,
-        spec,
-        _job_of(spec),
-        fixtures=left,
-        ledger=CrashLedger(run.max_crashes),
-        forfeit_absent=run.forfeit_absent or resume,  # a resume never refuses, as in one process
-        warn=run.warn,
+        ray, settings, spec, job, fixtures=left, ledger=ledger, forfeit_absent=absent, warn=run.warn
     )
 
 
-def _job_of(spec: TournamentSpec) -> Callable[[Fixture | None], FixtureJob]:
-    def job(fixture: Fixture | None) -> FixtureJob:
-        return FixtureJob(spec, fixture, local_fingerprint(), os.getcwd())
-
-    return job
+def _job(spec: TournamentSpec, fixture: Fixture | None) -> FixtureJob:
+    return FixtureJob(spec, fixture, local_fingerprint(), os.getcwd())
 
 
-def _play(
-    ray: Any, dispatcher: Dispatcher, run: ClusterRun, tournament: StoredTournament
-) -> StoredTournament:
-    store, tid = run.store, tournament.id
-    if tournament.status is Status.FINISHED and tournament.played == tournament.fixtures:
-        return tournament
-    runner = runner_id()
-    store.claim_runner(tid, runner)  # one runner at a time, as without a cluster
-    spec = tournament.spec
-    waiting: deque[Fixture] = deque(left_to_play(store, tid, spec))
-    out: dict[Any, Fixture] = {}
-    failed: dict[int, str] = {}
-    beaten = time.monotonic()
-    try:
-        store.set_status(tid, Status.RUNNING)
+class ClusterRunner:
+    """A MatchRunner over a dispatcher: a fixture waits for room, is sent, its reference is
+    awaited; a worker lost is retried, a fixture failed for good raises FixtureFailed."""
+
+    def __init__(self, dispatcher: Dispatcher, run: ClusterRun, tid: int) -> None:
+        self.dispatcher, self.run, self.tid = dispatcher, run, tid
+        self.out = 0  # fixtures sent, not settled
+        self.moved = asyncio.Event()  # set when a worker may have become free
+        self.watched: set[Any] = set()  # the starting workers waited for
+
+    async def play(self, fixture: Fixture) -> MatchRecord:
+        """Play the fixture on the cluster (again while the dispatcher says so)."""
         while True:
-            if not waiting and not out:  # a round format plans its next round now
-                if failed:  # those stay pending: planning again would hand them out again
-                    break
-                waiting.extend(left_to_play(store, tid, spec))
-                if not waiting:
-                    break
-            while waiting and dispatcher.room(len(out)) > 0:
-                fixture = waiting.popleft()
-                out[dispatcher.send(fixture)] = fixture
-            refs = [*out, *dispatcher.wake_refs()]
-            if not refs:  # nowhere left to play: every worker lost, none can replace them
-                for fixture in waiting:
-                    failed[fixture.index] = "no worker left on the cluster"
-                waiting.clear()
-                continue
-            played: list[tuple[FixtureResult, Fixture]] = []
-            for ref in _ready(ray, refs):
-                if ref not in out:
-                    dispatcher.woke(ref)
-                    continue
-                fixture = out.pop(ref)
-                settled = dispatcher.settle(ref, fixture)
-                if settled.retry:
-                    waiting.appendleft(fixture)
-                elif settled.result is None:
-                    failed[fixture.index] = settled.why
-                    run.warn(
-                        f"fixture {fixture.index} ({fixture.match_id}) left pending: {settled.why}"
-                    )
-                else:
-                    played.append((settled.result, fixture))
-            while waiting and played and dispatcher.room(len(out)) > 0:
-                fixture = waiting.popleft()  # the freed workers play on while we store
-                out[dispatcher.send(fixture)] = fixture
-            for result, fixture in played:
-                _store_result(result, fixture, run, tid)
-            if time.monotonic() - beaten >= HEARTBEAT_S:
-                with contextlib.suppress(TournamentError, OSError):
-                    store.heartbeat(tid, runner)
-                beaten = time.monotonic()
-    except BaseException:
-        store.set_status(tid, Status.INTERRUPTED)  # first: true whatever happens below
-        raise
-    else:  # before the lease goes: running without a runner would read as abandoned
-        if failed or store.pending_fixtures(tid):
-            store.set_status(tid, Status.INTERRUPTED)
-            listed = ", ".join(str(i) for i in sorted(failed)[:20])
-            raise FixturesLeftError(
-                f"tournament {tid}: {len(failed)} fixture(s) failed on the cluster and stay "
-                f"pending ({listed})"
-            )
-        store.set_status(tid, Status.FINISHED)
-    finally:
-        store.heartbeat(tid, runner, release=True)
-    return store.tournament(tid)
+            while self.dispatcher.room(self.out) <= 0:
+                starting = self.dispatcher.wake_refs()
+                if not self.out and not starting:
+                    raise FixtureFailed("no worker left on the cluster")
+                for ref in set(starting) - self.watched:
+                    self.watched.add(ref)
+                    _when_ready(ref, functools.partial(self._woke, ref))
+                self.moved.clear()
+                await self.moved.wait()
+            ref = self.dispatcher.send(fixture)
+            self.out += 1
+            ready = asyncio.Event()
+            _when_ready(ref, ready.set)
+            await ready.wait()
+            self.out -= 1
+            settled = self.dispatcher.settle(ref, fixture)
+            self.moved.set()
+            if settled.result is not None:
+                assert settled.result.record is not None
+                _keep_logs(self.run.log_root, self.tid, settled.result)
+                return MatchRecord.from_dict(settled.result.record)
+            if not settled.retry:
+                self.run.warn(
+                    f"fixture {fixture.index} ({fixture.match_id}) left pending: {settled.why}"
+                )
+                raise FixtureFailed(settled.why)
+
+    def _woke(self, ref: Any) -> None:
+        self.dispatcher.woke(ref)
+        self.moved.set()
 
 
-def _ready(ray: Any, refs: list[Any]) -> list[Any]:
-    """The finished references among `refs`, waiting at most one heartbeat for the first."""
-    first, _ = ray.wait(refs, num_returns=1, timeout=HEARTBEAT_S)
-    if not first:
-        return []
-    done, _ = ray.wait(refs, num_returns=len(refs), timeout=0)
-    return list(done) or list(first)
+def _when_ready(ref: Any, then: Callable[[], None]) -> None:
+    """Call `then` on this event loop once the Ray reference is ready (failed or not); Ray's
+    future is never cancelled (Ray would then fail to set it, in its own thread)."""
+    loop = asyncio.get_running_loop()
 
+    def ready(_future: Any) -> None:
+        with contextlib.suppress(RuntimeError):  # the loop closed: the run is over
+            loop.call_soon_threadsafe(then)
 
-def _store_result(result: FixtureResult, fixture: Fixture, run: ClusterRun, tid: int) -> None:
-    """Store one played match (idempotent: a duplicate of a retry is a no-op) and its logs."""
-    assert result.record is not None
-    record = MatchRecord.from_dict(result.record)
-    check_record(fixture, record)
-    run.store.save_match(record, fixture)
-    _keep_logs(run.log_root, tid, result)
-    if run.on_match is not None:
-        run.on_match(fixture, record)
+    ref.future().add_done_callback(ready)
 
 
 def _keep_logs(root: Path | None, tid: int, result: FixtureResult) -> None:

@@ -25,6 +25,8 @@ MakeJob = Callable[[Fixture | None], FixtureJob]
 class TaskDispatcher:
     """One Ray task per fixture."""
 
+    most = MAX_IN_FLIGHT
+
     def __init__(
         self,
         ray: Any,
@@ -88,11 +90,11 @@ class TaskDispatcher:
                     self.ray.cancel(ref, force=True)
 
 
-def get_result(ray: Any, ref: Any, timeout: float | None = None) -> FixtureResult:
+def get_result(ray: Any, ref: Any) -> FixtureResult:
     """The result of a task or actor call, its own error re-raised as such (BotError, a
     mismatch)."""
     try:
-        result: FixtureResult = ray.get(ref, timeout=timeout)
+        result: FixtureResult = ray.get(ref)
     except ray.exceptions.RayTaskError as exc:
         if isinstance(exc.cause, BotError | ClusterMismatchError):
             raise exc.cause from None

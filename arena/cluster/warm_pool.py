@@ -57,7 +57,8 @@ class WarmPool:
         for node_id, count in placement(ray.nodes(), cpus, max(1, fixtures)):
             for _ in range(count):
                 self._spawn(NodeAffinitySchedulingStrategy(node_id, soft=False))
-        self.spares = len(self.starting) * max(1, self.max_retries)  # replacements allowed
+        self.most = len(self.starting)  # a lost worker is replaced, never added to
+        self.spares = self.most * max(1, self.max_retries)  # replacements allowed
 
     def _spawn(self, strategy: Any) -> None:
         actor = self.actor.options(scheduling_strategy=strategy).remote(*self.args)

@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from arena.core import MatchRecord
-from arena.errors import ArenaError, ConfigError, TournamentError
+from arena.errors import ArenaError, ConfigError, FixturesLeftError, TournamentError
 from arena.game import check_player_count, new_game_state, options_to_dict, parse_options
 from arena.limits import check_clock
 from arena.referee import Clock
@@ -168,6 +168,7 @@ async def play_tournament(
     """Play every fixture that has no stored match; each match is stored as soon as it ends.
 
     Run and resume are the same call: the fixtures and their seeds come from the store.
+    Fixtures the runner failed for good (FixtureFailed) stay pending: FixturesLeftError.
     `gate` holds back fixtures that cannot start yet (see arena/tournament/presence.py).
     """
     tournament = await asyncio.to_thread(store.tournament, tid)
@@ -191,7 +192,12 @@ async def play_tournament(
     try:
         await asyncio.to_thread(store.set_status, tid, Status.RUNNING)
         while pending:
-            await run_fixtures(pending, play, sink, concurrency=concurrency, gate=gate)
+            failed = await run_fixtures(pending, play, sink, concurrency=concurrency, gate=gate)
+            if failed:  # they stay pending: planning again would hand them out again
+                listed = ", ".join(str(i) for i in failed[:20])
+                raise FixturesLeftError(
+                    f"tournament {tid}: {len(failed)} fixture(s) failed and stay pending ({listed})"
+                )
             pending = await asyncio.to_thread(left_to_play, store, tid, spec)
         if await asyncio.to_thread(store.pending_fixtures, tid):
             raise TournamentError(f"tournament {tid} still has fixtures without a match")

@@ -24,6 +24,10 @@ MatchSink = Callable[[Fixture, MatchRecord], Awaitable[None] | None]
 a coroutine function (a store write run off the event loop)."""
 
 
+class FixtureFailed(TournamentError):
+    """A fixture failed for good (on a cluster, out of retries): it stays, the others go on."""
+
+
 class FixtureGate(Protocol):
     """Holds back fixtures that cannot start yet (a bot away within its reconnect grace)."""
 
@@ -43,17 +47,18 @@ async def run_fixtures(
     *,
     concurrency: int = 1,
     gate: FixtureGate | None = None,
-) -> int:
+) -> list[int]:
     """Play the fixtures, at most `concurrency` at once, started in fixture order (the first
     ready one first, given a `gate`: the others go on while a fixture waits).
 
     The first failure of the runner or the sink cancels the matches in flight (they are not
-    stored, so a resume plays them again) and is raised. Returns the number played.
+    stored, so a resume plays them again) and is raised, but a FixtureFailed only leaves its
+    fixture unplayed. Returns the indexes of those fixtures.
     """
     if concurrency < 1:
         raise TournamentError("--concurrency must be at least 1")
     queue = list(fixtures)
-    played = 0
+    failed: list[int] = []
 
     def take() -> Fixture | None:
         for i, fixture in enumerate(queue):
@@ -62,19 +67,21 @@ async def run_fixtures(
         return None
 
     async def worker() -> None:
-        nonlocal played
         while queue:
             fixture = take()
             if fixture is None:
                 assert gate is not None  # without a gate every fixture is ready
                 await gate.changed()
                 continue
-            record = await play(fixture)
+            try:
+                record = await play(fixture)
+            except FixtureFailed:
+                failed.append(fixture.index)
+                continue
             check_record(fixture, record)
             done = sink(fixture, record)
             if inspect.isawaitable(done):
                 await done
-            played += 1
 
     tasks = [asyncio.create_task(worker()) for _ in range(min(concurrency, len(queue)))]
     try:
@@ -85,7 +92,7 @@ async def run_fixtures(
         for task in tasks:
             with contextlib.suppress(BaseException):
                 await task
-    return played
+    return sorted(failed)
 
 
 def check_record(fixture: Fixture, record: MatchRecord) -> None:

@@ -8,6 +8,7 @@ refused; a node with another arena refuses to play and its fixtures stay pending
 from __future__ import annotations
 
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -84,6 +85,16 @@ def test_parse_target():
     for bad in ("local[0]", "everywhere", "local[x]"):
         with pytest.raises(ConfigError):
             parse_target(bad)
+
+
+def test_a_cluster_run_has_no_lifecycle_of_its_own():
+    """Issue 39: its lease, status and round planning are play_tournament's, as for any run."""
+    own = re.compile(r"\.(?:set_status|claim_runner|heartbeat|save_match)\(|left_to_play")
+    cluster = ROOT / "arena" / "cluster"
+    code = {path.name: path.read_text() for path in cluster.glob("*.py")}
+    found = [f"{name}: {call}" for name, text in code.items() for call in own.findall(text)]
+    assert found == []
+    assert "play_tournament(" in (cluster / "organizer.py").read_text()
 
 
 def test_a_node_with_another_arena_refuses_to_play():

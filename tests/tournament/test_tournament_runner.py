@@ -9,14 +9,14 @@ import textwrap
 
 import pytest
 
-from arena.errors import BotError, ConfigError, TournamentError
+from arena.errors import BotError, ConfigError, FixturesLeftError, TournamentError
 from arena.ratings import fold_ratings
 from arena.registry import get_game
 from arena.store import Store
 from arena.tournament import BotEntry, Status, TournamentSpec
 from arena.tournament.manage import create_tournament, game_and_options, play_tournament
 from arena.tournament.players import builtin_player, local_runner, parse_bot
-from arena.tournament.runner import check_record
+from arena.tournament.runner import FixtureFailed, check_record
 
 SPEC = TournamentSpec(
     game="lucky_numbers",
@@ -85,7 +85,16 @@ def test_at_most_concurrency_matches_run_at_once(sqlite_path):
     assert peak == 3
 
 
-def test_a_failing_runner_interrupts_and_resume_plays_only_what_is_left(tmp_path):
+@pytest.mark.parametrize(
+    ("failure", "raised", "left"),
+    [
+        (BotError("bot process died"), (BotError, "died"), list(range(5, 12))),  # the run stops
+        (FixtureFailed("lost"), (FixturesLeftError, r"1 fixture\(s\) .* \(5\)"), [5]),  # not all
+    ],
+)
+def test_a_failing_runner_interrupts_and_resume_plays_only_what_is_left(
+    tmp_path, failure, raised, left
+):
     _, reference, ladder_ref = run(str(tmp_path / "reference.db"))
     with Store.open(str(tmp_path / "broken.db")) as store:
         stored = create_tournament(store, SPEC, owner=None)
@@ -93,14 +102,14 @@ def test_a_failing_runner_interrupts_and_resume_plays_only_what_is_left(tmp_path
 
         async def flaky(fixture):
             if fixture.index == 5:
-                raise BotError("bot process died")
+                raise failure
             return await inner(fixture)
 
-        with pytest.raises(BotError, match="died"):
+        with pytest.raises(raised[0], match=raised[1]):
             asyncio.run(play_tournament(store, stored.id, flaky, concurrency=1))
         interrupted = store.tournament(stored.id)
-        assert interrupted.status is Status.INTERRUPTED
-        assert store.played_indexes(stored.id) == {0, 1, 2, 3, 4}
+        assert (interrupted.status, interrupted.runner) == (Status.INTERRUPTED, None)
+        assert store.played_indexes(stored.id) == set(range(12)) - set(left)
 
         replayed = []
 
@@ -109,12 +118,12 @@ def test_a_failing_runner_interrupts_and_resume_plays_only_what_is_left(tmp_path
             return await inner(fixture)
 
         done = asyncio.run(play_tournament(store, stored.id, counting, concurrency=4))
-        assert sorted(replayed) == list(range(5, 12))
+        assert sorted(replayed) == left
         assert done.status is Status.FINISHED
         assert comparable(store.tournament_matches(stored.id)) == comparable(reference)
         assert fold_ratings(store.results(SPEC.game)) == ladder_ref
         asyncio.run(play_tournament(store, stored.id, counting))  # finished: nothing more
-        assert len(replayed) == 7
+        assert len(replayed) == len(left)
 
 
 def test_a_record_for_another_fixture_is_refused(sqlite_path):
