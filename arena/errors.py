@@ -38,6 +38,7 @@ ArenaError
 │   └── SchemaVersionError      the database is from a newer arena
 └── TournamentError             a tournament cannot be created, run or resumed
     ├── TournamentBusyError     another live process plays it
+    ├── FixtureFailedError      one fixture failed for good: it stays pending, the others go on
     ├── FixturesLeftError       fixtures ran out of retries on a cluster
     └── ClusterMismatchError    a node runs another arena, Python or rules
 """
@@ -197,6 +198,10 @@ class TournamentError(ArenaError):
 
 class TournamentBusyError(TournamentError):
     """Another live process is playing this tournament."""
+
+
+class FixtureFailedError(TournamentError):
+    """A fixture failed for good (on a cluster, out of retries): it stays, the others go on."""
 
 
 class FixturesLeftError(TournamentError):

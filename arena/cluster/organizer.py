@@ -27,13 +27,12 @@ from arena.cluster.fingerprint import local_fingerprint
 from arena.cluster.fixture_task import FixtureJob, FixtureResult
 from arena.cluster.task_dispatch import TaskDispatcher
 from arena.core import MatchRecord
-from arena.errors import ConfigError
+from arena.errors import ConfigError, FixtureFailedError
 from arena.store import Store, StoredTournament
 from arena.tournament.crashes import DEFAULT_MAX_CRASHES, Warn
 from arena.tournament.formats import planned_matches
 from arena.tournament.logs import tournament_log_dir
 from arena.tournament.manage import OnMatch, create_tournament, play_tournament
-from arena.tournament.runner import FixtureFailed
 from arena.tournament.schedule import Fixture, TournamentSpec
 
 OnCreated = Callable[[StoredTournament], None]
@@ -119,7 +118,7 @@ def _job(spec: TournamentSpec, fixture: Fixture | None) -> FixtureJob:
 
 class ClusterRunner:
     """A MatchRunner over a dispatcher: a fixture waits for room, is sent, its reference is
-    awaited; a worker lost is retried, a fixture failed for good raises FixtureFailed."""
+    awaited; a worker lost is retried, a fixture failed for good raises FixtureFailedError."""
 
     def __init__(self, dispatcher: Dispatcher, run: ClusterRun, tid: int) -> None:
         self.dispatcher, self.run, self.tid = dispatcher, run, tid
@@ -133,7 +132,7 @@ class ClusterRunner:
             while self.dispatcher.room(self.out) <= 0:
                 starting = self.dispatcher.wake_refs()
                 if not self.out and not starting:
-                    raise FixtureFailed("no worker left on the cluster")
+                    raise FixtureFailedError("no worker left on the cluster")
                 for ref in set(starting) - self.watched:
                     self.watched.add(ref)
                     _when_ready(ref, functools.partial(self._woke, ref))
@@ -155,7 +154,7 @@ class ClusterRunner:
                 self.run.warn(
                     f"fixture {fixture.index} ({fixture.match_id}) left pending: {settled.why}"
                 )
-                raise FixtureFailed(settled.why)
+                raise FixtureFailedError(settled.why)
 
     def _woke(self, ref: Any) -> None:
         self.dispatcher.woke(ref)

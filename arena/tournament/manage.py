@@ -168,7 +168,7 @@ async def play_tournament(
     """Play every fixture that has no stored match; each match is stored as soon as it ends.
 
     Run and resume are the same call: the fixtures and their seeds come from the store.
-    Fixtures the runner failed for good (FixtureFailed) stay pending: FixturesLeftError.
+    Fixtures the runner failed for good (FixtureFailedError) stay pending: FixturesLeftError.
     `gate` holds back fixtures that cannot start yet (see arena/tournament/presence.py).
     """
     tournament = await asyncio.to_thread(store.tournament, tid)

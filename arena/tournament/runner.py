@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Protocol
 
 from arena.core import MatchRecord
-from arena.errors import TournamentError
+from arena.errors import FixtureFailedError, TournamentError
 from arena.tournament.schedule import Fixture
 
 MatchRunner = Callable[[Fixture], Awaitable[MatchRecord]]
@@ -22,10 +22,6 @@ MatchRunner = Callable[[Fixture], Awaitable[MatchRecord]]
 MatchSink = Callable[[Fixture, MatchRecord], Awaitable[None] | None]
 """Receives each finished match as soon as it ends (stores it, updates a progress bar); may be
 a coroutine function (a store write run off the event loop)."""
-
-
-class FixtureFailed(TournamentError):
-    """A fixture failed for good (on a cluster, out of retries): it stays, the others go on."""
 
 
 class FixtureGate(Protocol):
@@ -52,7 +48,7 @@ async def run_fixtures(
     ready one first, given a `gate`: the others go on while a fixture waits).
 
     The first failure of the runner or the sink cancels the matches in flight (they are not
-    stored, so a resume plays them again) and is raised, but a FixtureFailed only leaves its
+    stored, so a resume plays them again) and is raised, but a FixtureFailedError only leaves its
     fixture unplayed. Returns the indexes of those fixtures.
     """
     if concurrency < 1:
@@ -75,7 +71,7 @@ async def run_fixtures(
                 continue
             try:
                 record = await play(fixture)
-            except FixtureFailed:
+            except FixtureFailedError:
                 failed.append(fixture.index)
                 continue
             check_record(fixture, record)

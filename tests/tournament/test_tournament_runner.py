@@ -9,14 +9,20 @@ import textwrap
 
 import pytest
 
-from arena.errors import BotError, ConfigError, FixturesLeftError, TournamentError
+from arena.errors import (
+    BotError,
+    ConfigError,
+    FixtureFailedError,
+    FixturesLeftError,
+    TournamentError,
+)
 from arena.ratings import fold_ratings
 from arena.registry import get_game
 from arena.store import Store
 from arena.tournament import BotEntry, Status, TournamentSpec
 from arena.tournament.manage import create_tournament, game_and_options, play_tournament
 from arena.tournament.players import builtin_player, local_runner, parse_bot
-from arena.tournament.runner import FixtureFailed, check_record
+from arena.tournament.runner import check_record
 
 SPEC = TournamentSpec(
     game="lucky_numbers",
@@ -89,7 +95,11 @@ def test_at_most_concurrency_matches_run_at_once(sqlite_path):
     ("failure", "raised", "left"),
     [
         (BotError("bot process died"), (BotError, "died"), list(range(5, 12))),  # the run stops
-        (FixtureFailed("lost"), (FixturesLeftError, r"1 fixture\(s\) .* \(5\)"), [5]),  # not all
+        (
+            FixtureFailedError("lost"),
+            (FixturesLeftError, r"1 fixture\(s\) .* \(5\)"),
+            [5],
+        ),  # not all
     ],
 )
 def test_a_failing_runner_interrupts_and_resume_plays_only_what_is_left(
