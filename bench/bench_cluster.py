@@ -30,12 +30,12 @@ from pathlib import Path
 
 import ray
 
+from arena.app.running import create_tournament
 from arena.cli.tournament_play import execute
 from arena.cluster.connect import ClusterSettings, ClusterTarget
 from arena.cluster.organizer import ClusterRun, run_on_cluster
 from arena.store import Store
 from arena.tournament import BotEntry, TournamentSpec
-from arena.tournament.manage import create_tournament
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED = 2026

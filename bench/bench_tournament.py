@@ -19,10 +19,10 @@ import tempfile
 import time
 from pathlib import Path
 
+from arena.app.running import create_tournament
 from arena.cli.tournament import execute
 from arena.store import Store
 from arena.tournament import BotEntry, TournamentSpec
-from arena.tournament.manage import create_tournament
 
 ROOT = Path(__file__).resolve().parents[1]
 BOTS = 6

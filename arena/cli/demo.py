@@ -10,12 +10,12 @@ from typing import Annotated
 import typer
 
 from arena.app.owners import local_owner
+from arena.app.running import create_tournament
 from arena.cli import app
 from arena.cli.tournament_local import run_and_report
 from arena.errors import ConfigError
 from arena.store import Store
 from arena.tournament import BotEntry, TournamentSpec
-from arena.tournament.manage import create_tournament
 
 DEMO_DB = "arena-demo.db"
 DEMO_GAME = "lucky_numbers"

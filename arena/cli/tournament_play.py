@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from arena.app.running import create_tournament, play_tournament
 from arena.cli.tournament_logs import BotLogs
 from arena.core import MatchRecord
 from arena.errors import BotError, ConfigError
@@ -24,12 +25,7 @@ from arena.store import Store, StoredTournament
 from arena.tournament import BotEntry, Fixture, TournamentSpec
 from arena.tournament.crashes import DEFAULT_MAX_CRASHES, CrashPolicy, Warn
 from arena.tournament.logs import log_root, marked_runner, tournament_log_dir
-from arena.tournament.manage import (
-    create_tournament,
-    game_and_options,
-    play_tournament,
-    spec_clock,
-)
+from arena.tournament.manage import game_and_options, spec_clock
 from arena.tournament.players import builtin_player, builtin_strategy, local_runner
 from arena.tournament.runner import MatchRunner, limit_per_bot
 

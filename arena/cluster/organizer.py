@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from arena.app.running import OnMatch, create_tournament, play_tournament
 from arena.cluster.connect import ClusterSettings, joined, largest_node_cpus
 from arena.cluster.crash_ledger import CrashLedger
 from arena.cluster.dispatch import Dispatcher
@@ -32,7 +33,6 @@ from arena.store import Store, StoredTournament
 from arena.tournament.crashes import DEFAULT_MAX_CRASHES, Warn
 from arena.tournament.formats import planned_matches
 from arena.tournament.logs import tournament_log_dir
-from arena.tournament.manage import OnMatch, create_tournament, play_tournament
 from arena.tournament.schedule import Fixture, TournamentSpec
 
 OnCreated = Callable[[StoredTournament], None]

@@ -19,11 +19,11 @@ from arena.app.owners import (
     may_manage,
     shown_owner,
 )
+from arena.app.running import create_tournament
 from arena.errors import ForbiddenError
 from arena.store import Role, Store, revisions
 from arena.store.engine import create_engine
 from arena.store.engine import resolve_url as url_of
-from arena.tournament.manage import create_tournament
 
 ALICE = Caller("alice", Role.ORGANIZER)
 BOB = Caller("bob", Role.ORGANIZER)

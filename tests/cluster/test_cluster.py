@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 from cli_helpers import run_cli, run_ok, stored_matches
 
+from arena.app.running import create_tournament
 from arena.cluster import organizer
 from arena.cluster.connect import ClusterSettings, ClusterTarget, parse_target
 from arena.cluster.fingerprint import local_fingerprint
@@ -29,7 +30,6 @@ from arena.cluster.organizer import ClusterRun, run_on_cluster
 from arena.errors import ClusterMismatchError, ConfigError, FixturesLeftError
 from arena.store import Store
 from arena.tournament import BotEntry, Status, TournamentSpec
-from arena.tournament.manage import create_tournament
 from arena.tournament.players import parse_bot
 
 ROOT = Path(__file__).resolve().parents[2]

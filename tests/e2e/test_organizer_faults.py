@@ -13,9 +13,9 @@ from pathlib import Path
 
 from cli_helpers import run_cli, run_ok
 
+from arena.app.running import create_tournament
 from arena.store import Store
 from arena.tournament import BotEntry, Status, TournamentSpec
-from arena.tournament.manage import create_tournament
 from arena.tournament.schedule import DEFAULT_TIME_BANK_MS, DEFAULT_TIME_PER_MOVE_MS
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -9,12 +9,12 @@ import time
 
 import pytest
 
+from arena.app.running import create_tournament, play_tournament
 from arena.core import MatchRecord
 from arena.errors import TournamentBusyError
 from arena.store import Store
 from arena.tournament import BotEntry, Fixture, Status, TournamentSpec
 from arena.tournament.lease import runner_id
-from arena.tournament.manage import create_tournament, play_tournament
 
 OPENERS = 16
 

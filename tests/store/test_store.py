@@ -288,9 +288,10 @@ def test_a_termination_reason_and_detail_are_columns(db_url):
 def test_a_tournament_plays_stops_and_resumes_on_every_backend(db_url):
     import asyncio
 
+    from arena.app.running import create_tournament, play_tournament
     from arena.errors import BotError
     from arena.ratings import fold_ratings
-    from arena.tournament.manage import create_tournament, game_and_options, play_tournament
+    from arena.tournament.manage import game_and_options
     from arena.tournament.players import builtin_player, local_runner
 
     spec = TournamentSpec(

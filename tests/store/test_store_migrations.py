@@ -15,13 +15,13 @@ from old_schemas import (
     old_sqlite_database,
 )
 
+from arena.app.running import create_tournament
 from arena.errors import SchemaVersionError, StoreError
 from arena.store import SCHEMA_VERSION, Store, resolve_url, revisions
 from arena.store.engine import create_engine, migration_transaction, write_transaction
 from arena.store.legacy import BASELINE_REVISION
 from arena.store.schema import metadata
 from arena.tournament import BotEntry, Status, TournamentSpec
-from arena.tournament.manage import create_tournament
 
 SPEC = TournamentSpec(
     "lucky_numbers", (BotEntry("a", "builtin:random"), BotEntry("b", "builtin:random")), seed=3

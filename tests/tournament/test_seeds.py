@@ -35,8 +35,9 @@ def test_a_tournament_without_a_seed_plays_deals_from_its_secret_key() -> None:
 
 
 def test_a_256_bit_seed_is_stored_and_read_back_whole(db_url: str) -> None:
+    from arena.app.running import create_tournament
     from arena.store import Store
-    from arena.tournament.manage import create_tournament, start_seat_of
+    from arena.tournament.manage import start_seat_of
 
     spec = plan(TournamentRequest(game="azul", bots=(BotEntry("a"), BotEntry("b")))).spec
     with Store.open(db_url) as store:

@@ -9,6 +9,7 @@ from math import comb
 
 import pytest
 
+from arena.app.running import create_tournament, play_tournament
 from arena.errors import ConfigError, PlayerCountError
 from arena.game import new_game_state
 from arena.ratings import fold_ratings
@@ -23,11 +24,9 @@ from arena.tournament import (
     make_fixtures,
 )
 from arena.tournament.manage import (
-    create_tournament,
     default_table_size,
     first_decision_is_simultaneous,
     game_and_options,
-    play_tournament,
 )
 from arena.tournament.players import builtin_player, local_runner
 from arena.tournament.standings import seat_summary

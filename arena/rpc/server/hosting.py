@@ -19,6 +19,7 @@ from arena.access import Caller
 from arena.app.door import Deleted, LocalArena
 from arena.app.owners import check_may_delete, check_may_manage, owner_of
 from arena.app.reports import AwayBot
+from arena.app.running import create_tournament, play_tournament
 from arena.app.tournaments import DEFAULT_RECONNECT_GRACE_MS, TournamentOrder, plan
 from arena.core import MatchRecord
 from arena.errors import (
@@ -39,7 +40,7 @@ from arena.store import Store, StoredTournament
 from arena.tournament import Fixture, TournamentSpec
 from arena.tournament.formats import planned_matches
 from arena.tournament.lease import runner_gone, runner_id
-from arena.tournament.manage import create_tournament, game_and_options, play_tournament, spec_clock
+from arena.tournament.manage import game_and_options, spec_clock
 from arena.tournament.players import AbsentPlayer, local_runner
 from arena.tournament.presence import Presence
 from arena.tournament.runner import MatchRunner, limit_per_bot

@@ -11,16 +11,15 @@ from pathlib import Path
 
 import pytest
 
+from arena.app.running import create_tournament, play_tournament
 from arena.cli import main
 from arena.ratings import fold_ratings
 from arena.store import Store
 from arena.tournament import BotEntry, Status, TournamentSpec, compute_standings
 from arena.tournament.manage import (
-    create_tournament,
     default_table_size,
     first_decision_is_simultaneous,
     game_and_options,
-    play_tournament,
 )
 from arena.tournament.players import builtin_player, local_runner
 from arena.tournament.standings import seat_summary

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from arena.app.running import create_tournament, play_tournament
 from arena.cli import main
 from arena.game import replay
 from arena.games.hypnosia import GAME, HypnosiaOptions
@@ -20,12 +21,7 @@ from arena.referee import Clock, play_match
 from arena.rpc.embedded import EmbeddedReferee
 from arena.store import Store
 from arena.tournament import BotEntry, Status, TournamentSpec, compute_standings
-from arena.tournament.manage import (
-    create_tournament,
-    first_decision_is_simultaneous,
-    game_and_options,
-    play_tournament,
-)
+from arena.tournament.manage import first_decision_is_simultaneous, game_and_options
 from arena.tournament.players import builtin_player, local_runner
 
 SIZES = [2, 3, 4, 5, 6]

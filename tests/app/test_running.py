@@ -1,4 +1,5 @@
-"""The runner and stored tournaments: concurrency, storing at once, failures and resume."""
+"""A tournament's life (arena/app/running.py) over the runner: concurrency, storing at once,
+failures and resume."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import textwrap
 
 import pytest
 
+from arena.app.running import create_tournament, play_tournament
 from arena.errors import (
     BotError,
     ConfigError,
@@ -20,7 +22,7 @@ from arena.ratings import fold_ratings
 from arena.registry import get_game
 from arena.store import Store
 from arena.tournament import BotEntry, Status, TournamentSpec
-from arena.tournament.manage import create_tournament, game_and_options, play_tournament
+from arena.tournament.manage import game_and_options
 from arena.tournament.players import builtin_player, local_runner, parse_bot
 from arena.tournament.runner import check_record
 
