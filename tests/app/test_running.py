@@ -207,3 +207,16 @@ def test_tournaments_ratings_and_store_never_import_grpc_typer_or_rich():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "ok"
+
+
+def test_the_tournament_package_is_pure_its_life_in_the_store_is_the_app_layers() -> None:
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2] / "arena" / "tournament"
+    found = [
+        f"{path.relative_to(root)}: {line.strip()}"
+        for path in root.rglob("*.py")
+        for line in path.read_text().splitlines()
+        if line.strip().startswith(("from arena.store", "import arena.store", "from arena.app"))
+    ]
+    assert found == []
