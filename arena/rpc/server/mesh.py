@@ -33,8 +33,8 @@ from arena.rpc.server.relay import (
     worker_channel,
 )
 from arena.rpc.server.sessions import BotSession, CloseKind
-from arena.rpc.server.watch_relay import RemoteWatch, WatchRelay
-from arena.rpc.server.watching import WatchHub
+from arena.rpc.server.watch_relay import WatchRelay
+from arena.rpc.server.watching import RemoteWatch, WatchHub
 from arena.v1 import arena_pb2 as pb
 
 log = logging.getLogger("arena.rpc.server.mesh")

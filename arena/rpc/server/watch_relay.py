@@ -15,19 +15,8 @@ import itertools
 import time
 
 from arena.rpc.server.relay import SendTo, encode
-from arena.rpc.server.watching import MatchFeed, Watcher, WatchHub
+from arena.rpc.server.watching import MatchFeed, RemoteWatch, Watcher, WatchHub
 from arena.v1 import arena_pb2 as pb
-
-
-class RemoteWatch:
-    """A spectator here of a match on another worker: its updates arrive in `watcher`."""
-
-    def __init__(self, sub: int, worker: str, max_queued: int) -> None:
-        self.sub = sub
-        self.worker = worker
-        self.watcher = Watcher(max_queued)
-        self.found = True  # False: the other worker no longer had the match live
-        self.ended = False
 
 
 class WatchRelay:

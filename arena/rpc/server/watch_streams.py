@@ -22,10 +22,10 @@ from arena.errors import LimitError, TooManyWatchersError, WatcherTooSlowError
 from arena.limits import check_text
 from arena.rpc.server.auth_limits import peer_host
 from arena.rpc.server.state import ServerState
-from arena.rpc.server.watch_relay import RemoteWatch
 from arena.rpc.server.watching import (
     MAX_DELAY_MS,
     MatchHeader,
+    RemoteWatch,
     Watcher,
     WatchHub,
     frames_to_updates,

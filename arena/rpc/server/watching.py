@@ -14,7 +14,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from arena.core import MatchRecord, MoveRecord
 from arena.game import Game
@@ -22,9 +22,6 @@ from arena.publicity import Frame, FrameKind, frame_of, withheld_end
 from arena.referee import Clock, EventSink, MatchEvent
 from arena.rpc.wire.convert import clock_settings_to_pb, options_to_pb, outcome_to_pb
 from arena.v1 import arena_pb2 as pb
-
-if TYPE_CHECKING:
-    from arena.rpc.server.watch_relay import RemoteWatch
 
 RECENT_FEEDS = 64  # ended feeds kept until their record is surely stored
 MAX_DELAY_MS = 3_600_000  # a broadcast delay of at most an hour
@@ -204,6 +201,17 @@ class MatchFeed:
         if not self.ended:
             self.watchers.add(watcher)
         return list(self._built())
+
+
+class RemoteWatch:
+    """A spectator here of a match on another worker: its updates arrive in `watcher`."""
+
+    def __init__(self, sub: int, worker: str, max_queued: int) -> None:
+        self.sub = sub
+        self.worker = worker
+        self.watcher = Watcher(max_queued)
+        self.found = True  # False: the other worker no longer had the match live
+        self.ended = False
 
 
 class WatchElsewhere(Protocol):
