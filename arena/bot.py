@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from arena.addresses import plaintext_allowed, refuse_token_in_clear
+from arena.addresses import check_target, plaintext_allowed, refuse_token_in_clear
 from arena.errors import BotError, ConfigError
 from arena.players import DecisionRequest, Policy, Reply
 from arena.policy_runner import PolicyInterrupted, interrupt_inline_policy
@@ -110,11 +110,12 @@ def run_bot(
     token = token if token is not None else os.environ.get("ARENA_TOKEN", "")
     address = address or os.environ.get("ARENA_ADDRESS") or DEFAULT_ADDRESS
     tls_ca = tls_ca if tls_ca is not None else os.environ.get("ARENA_TLS_CA")
-    if token:  # a made-up token below is no secret; a registered one is
-        try:
+    try:
+        check_target(address, "address")  # before gRPC, whose C core logs lines about it
+        if token:  # a made-up token below is no secret; a registered one is
             refuse_token_in_clear(address, tls_ca, allowed=plaintext_allowed(allow_plaintext))
-        except ConfigError as exc:
-            raise SystemExit(f"error: {exc}") from None
+    except ConfigError as exc:
+        raise SystemExit(f"error: {exc}") from None
     config = BotConfig(
         address=address,
         name=name or os.environ.get("ARENA_BOT_NAME") or _default_name(),

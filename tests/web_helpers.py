@@ -69,6 +69,19 @@ def browser() -> Iterator[Any]:
             chromium.close()
 
 
+def csp_refusals(page: Any) -> list[str]:
+    """What the page's Content-Security-Policy refuses from now on (Chromium's console lines),
+    filled as the page runs: the pages must satisfy their own policy."""
+    refused: list[str] = []
+    page.on(
+        "console",
+        lambda message: (
+            refused.append(message.text) if "Content Security Policy" in message.text else None
+        ),
+    )
+    return refused
+
+
 def call(address: str, method: str, request: Any, timeout_s: float = 60.0) -> Any:
     """One ArenaService call on a fresh channel (blocking)."""
 

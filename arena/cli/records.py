@@ -16,7 +16,14 @@ from arena.cli import app
 from arena.cli.output import DbOption, TlsCaOption
 from arena.errors import ConfigError, NotFoundError
 from arena.records import PortableMatch
-from arena.records.transfer import ExportFilter, export_matches, import_records, write_records
+from arena.records.files import read_lines, write_file
+from arena.records.transfer import (
+    ExportFilter,
+    export_matches,
+    import_matches,
+    read_records,
+    write_records,
+)
 from arena.registry import get_game
 from arena.store import Store
 
@@ -110,8 +117,7 @@ def _write(output: Path | None, records: Iterable[PortableMatch]) -> int:
         raise NotFoundError("no stored match passes these filters: nothing exported")
     if output is None:
         return write_records(itertools.chain([first], records), sys.stdout)
-    with output.open("w", encoding="utf-8") as out:
-        return write_records(itertools.chain([first], records), out)
+    return write_file(output, itertools.chain([first], records))
 
 
 @app.command("import")
@@ -120,15 +126,10 @@ def import_command(
     db: DbOption = None,
 ) -> None:
     """Import records: each is replayed on its engine; one bad record refuses the whole file."""
-    if str(file) == "-":
-        lines = sys.stdin.read().splitlines()
-    else:
-        try:
-            lines = file.read_text(encoding="utf-8").splitlines()
-        except OSError as exc:
-            raise ConfigError(f"cannot read {file}: {exc.strerror}") from None
+    # every record read and replayed before the store is opened: a bad file changes nothing
+    matches = read_records(read_lines(file))
     with Store.open(db) as store:
-        report = import_records(store, lines, owner=local_owner())
+        report = import_matches(store, matches, owner=local_owner())
     typer.echo(f"imported {report.matches} matches into {store.location}")
     for source, new in report.tournaments:
         typer.echo(f"  tournament {source} of the file is tournament {new} here")

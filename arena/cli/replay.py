@@ -64,8 +64,9 @@ def replay_command(
 def record_from_file(path: Path, match_id: str | None) -> MatchRecord:
     """One record of an exported file: the one with `match_id`, or the file's only one."""
     from arena.records import from_line, replay_states
+    from arena.records.files import read_lines
 
-    lines = [(n, t) for n, t in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)]
+    lines = list(enumerate(read_lines(path), 1))
     found = [from_line(text, n) for n, text in lines if text.strip()]
     if match_id is not None:
         found = [m for m in found if m.record.match_id == match_id]

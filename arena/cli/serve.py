@@ -9,6 +9,7 @@ from typing import Annotated
 
 import typer
 
+from arena.addresses import split_address
 from arena.cli import app
 from arena.cli.output import DbOption
 from arena.errors import ConfigError
@@ -117,8 +118,10 @@ def serve_command(
     from arena.rpc.server.workers import check_workers, parse_workers
     from arena.store import Store, resolve_url
 
-    if ":" not in address:
-        raise ConfigError(f"--address {address!r} must be host:port")
+    # before anything listens: gRPC read port 99999 as another port, and a bad one logged
+    split_address(address, "--address", any_host=True)
+    if web is not None:
+        split_address(web, "--web", any_host=True)
     if (tls_cert is None) != (tls_key is None):
         raise ConfigError("--tls-cert and --tls-key go together")
     clock = clock_from_options(time_per_move, time_bank, increment)

@@ -10,6 +10,7 @@ whole of chance and a replay reproduces every draw.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -26,6 +27,12 @@ BUILTIN_PREFIX = "builtin:"
 MAX_NAME_CHARS = 200  # the store's bot name column
 MAX_VERSION_CHARS = 128  # as the referee clips reported versions
 DEFAULT_RULES_VERSION = "1"  # engines that declare no `rules_version` attribute
+# A record nests five deep; json's parser recurses per level, so a line of 200,000 brackets
+# would end an import with a RecursionError: lines deeper than this are refused unparsed.
+MAX_DEPTH = 32
+# A JSON string (to its closing quote, or the line's end if it has none) or a bracket: strings
+# are skipped whole, so a bracket inside one counts for nothing. Never backtracks: linear.
+_STRING_OR_BRACKET = re.compile(r'"(?:[^"\\]+|\\.?)*(?:"|\Z)|[\[\]{}]', re.DOTALL)
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,9 +117,11 @@ def to_line(match: PortableMatch) -> str:
 
 def from_line(text: str, line: int | None = None) -> PortableMatch:
     """Read one record line; RecordError (with the line) if it is not a valid record."""
+    if nests_deeper(text, MAX_DEPTH):
+        raise RecordError(f"not a record: JSON nested deeper than {MAX_DEPTH} levels", line=line)
     try:
         data = json.loads(text)
-    except ValueError as exc:
+    except (ValueError, RecursionError) as exc:
         raise RecordError(f"not JSON ({exc})", line=line) from None
     if not isinstance(data, dict):
         raise RecordError("a record is a JSON object", line=line)
@@ -122,6 +131,20 @@ def from_line(text: str, line: int | None = None) -> PortableMatch:
         raise RecordError(exc.reason, line=line, ply=exc.ply) from None
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise RecordError(f"malformed record ({type(exc).__name__}: {exc})", line=line) from None
+
+
+def nests_deeper(text: str, limit: int) -> bool:
+    """Whether JSON text opens more than `limit` arrays or objects inside one another."""
+    depth = 0
+    for token in _STRING_OR_BRACKET.finditer(text):
+        kind = token.group()
+        if kind in ("[", "{"):
+            depth += 1
+            if depth > limit:
+                return True
+        elif kind in ("]", "}"):
+            depth -= 1
+    return False
 
 
 def from_portable(data: Mapping[str, Any]) -> PortableMatch:

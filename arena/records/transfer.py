@@ -124,7 +124,14 @@ class ImportReport:
 def import_records(store: Store, lines: Iterable[str], *, owner: str | None) -> ImportReport:
     """Validate every record, then store them all in one transaction (or nothing); the
     tournaments imported belong to `owner`."""
-    matches = read_records(lines)
+    return import_matches(store, read_records(lines), owner=owner)
+
+
+def import_matches(
+    store: Store, matches: list[PortableMatch], *, owner: str | None
+) -> ImportReport:
+    """Store records read by read_records, all in one transaction (or nothing); the
+    tournaments imported belong to `owner`."""
     batch = plan_import(matches)
     _refuse_known_tournaments(store, batch)
     for match in matches:  # tournament matches get fresh ids; the others keep theirs

@@ -31,7 +31,6 @@ Design:
 from __future__ import annotations
 
 import hashlib
-import json
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -52,6 +51,7 @@ from arena.ratings import (
     rate_match,
     sort_ladder,
 )
+from arena.store.rows import players_and_ranks
 from arena.store.schema import matches, rating_history, ratings
 
 H = rating_history
@@ -131,11 +131,7 @@ def rated_matches(
 ) -> Iterator[RatedMatch]:
     """The stored matches that may be rated, in rating order (StoreError on unreadable rows)."""
     for row in conn.execute(results_query(game, tournament_id)):
-        try:
-            players = tuple(str(p) for p in json.loads(row.players))
-            ranks = tuple(int(r) for r in json.loads(row.outcome)["ranks"])
-        except (KeyError, TypeError, ValueError) as exc:
-            raise StoreError(f"match {row.id}: unreadable players or outcome ({exc})") from None
+        players, ranks = players_and_ranks(row)
         yield RatedMatch(
             row.id, game, row.tournament_id, row.fixture_idx, row.finished_at, players, ranks
         )

@@ -190,7 +190,7 @@ def summary_from_row(row: Any) -> MatchSummary:
     return MatchSummary(
         match_id=row.id,
         game=row.game,
-        players=tuple(str(p) for p in loads(row.players, where, "players")),
+        players=players_from_cell(row.players, where, len(outcome.ranks)),
         outcome=outcome,
         tournament_id=row.tournament_id,
         fixture=row.fixture_idx,
@@ -198,6 +198,35 @@ def summary_from_row(row: Any) -> MatchSummary:
         seed=int(row.seed),
         plies=None if row.plies is None else int(row.plies),
     )
+
+
+def players_from_cell(text: str, where: str, seats: int) -> tuple[str, ...]:
+    """A matches.players cell: a bot name for each of the outcome's `seats`; StoreError
+    naming the row and the column otherwise (a row that cannot say who played is never
+    skipped: a standing or a ladder without it would be wrong without a word)."""
+    players = loads(text, where, "players")
+    if (
+        not isinstance(players, list)
+        or len(players) != seats
+        or not all(isinstance(p, str) and p for p in players)
+    ):
+        raise StoreError(f"{where}: column players is not a list of {seats} bot names")
+    return tuple(players)
+
+
+def players_and_ranks(row: Any) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """Who played a rated match (its players cell) and how they ranked (its outcome's ranks),
+    seat by seat; StoreError naming the match and the column that cannot say."""
+    where = f"match {row.id}"
+    outcome = loads(row.outcome, where, "outcome")
+    try:
+        ranks = tuple(int(r) for r in outcome["ranks"])
+    except (KeyError, TypeError, ValueError) as exc:
+        raise StoreError(f"{where}: unreadable outcome ({exc})") from None
+    players = players_from_cell(row.players, where, len(ranks))
+    if len(set(players)) != len(players):  # one rating cannot play itself
+        raise StoreError(f"{where}: column players seats a bot twice ({', '.join(players)})")
+    return players, ranks
 
 
 def record_from_row(match_id: str, text: str) -> MatchRecord:

@@ -66,6 +66,10 @@ tournaments = sa.Table(
     # revision 0003: who created it: an organizer credential's name, or "local:USER" for a run
     # on the database itself; NULL (rows from before, an open server's): the admins'
     sa.Column("owner", sa.String(200)),
+    # revision 0003: ids are never reused. SQLite's plain rowid hands a deleted tournament's id
+    # (and with it its tN-* match ids) to the next one, so an old link, attach or export would
+    # name another tournament; PostgreSQL's sequence never goes back.
+    sqlite_autoincrement=True,
 )
 
 fixtures = sa.Table(

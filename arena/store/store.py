@@ -28,6 +28,7 @@ from arena.store.rows import (
     fixture_row,
     loads,
     match_row,
+    players_and_ranks,
     record_from_row,
     summary_from_row,
     tournament_from_row,
@@ -420,12 +421,7 @@ class Store:
         with self._begin() as conn:
             rows = conn.execute(query).all()
         for row in rows:
-            players = loads(row.players, f"match {row.id}", "players")
-            outcome = loads(row.outcome, f"match {row.id}", "outcome")
-            try:
-                yield Result(tuple(players), tuple(int(r) for r in outcome["ranks"]))
-            except (KeyError, TypeError, ValueError) as exc:
-                raise StoreError(f"match {row.id}: unreadable outcome ({exc})") from None
+            yield Result(*players_and_ranks(row))
 
     # -- the stored ladder ---------------------------------------------------------------------
 

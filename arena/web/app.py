@@ -21,6 +21,7 @@ from urllib.parse import parse_qs, quote
 
 import jinja2
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
@@ -51,6 +52,7 @@ from arena.v1 import arena_pb2 as pb
 from arena.web import reads
 from arena.web.charts import rating_plot
 from arena.web.frames import FrameEvents, move_note, page_context
+from arena.web.headers import SecurityHeaders
 from arena.web.reads import LiveMatch, LiveTournament
 from arena.web.relays import Relays, RelaySettings
 from arena.web.seat_options import MAX_OPTIONS
@@ -485,6 +487,10 @@ def create_app(
         Route("/play/{sid}/move", pages.seat_move, methods=["POST"]),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
-    app = Starlette(routes=routes, exception_handlers={ArenaError: failed})
+    app = Starlette(
+        routes=routes,
+        exception_handlers={ArenaError: failed},
+        middleware=[Middleware(SecurityHeaders)],  # on every response, errors included
+    )
     app.state.pages = pages  # serve_web closes its clients at the end
     return app

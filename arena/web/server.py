@@ -8,6 +8,7 @@ import socket
 
 import uvicorn
 
+from arena.addresses import split_address
 from arena.errors import ConfigError
 from arena.rpc.client.remote import Remote
 from arena.web.app import create_app
@@ -17,14 +18,12 @@ log = logging.getLogger("arena.web")
 
 def bind(address: str) -> socket.socket:
     """A listening socket on host:port (port 0 picks one): the port is known before serving."""
-    host, sep, port = address.rpartition(":")
-    if not sep or not port.isdigit():
-        raise ConfigError(f"web address {address!r} must be host:port")
+    host, port = split_address(address, "web address", any_host=True)
     family = socket.AF_INET6 if ":" in host.strip("[]") else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
-        sock.bind((host.strip("[]"), int(port)))
+        sock.bind((host.strip("[]"), port))
     except OSError as exc:
         sock.close()
         raise ConfigError(f"cannot listen on {address}: {exc}") from None

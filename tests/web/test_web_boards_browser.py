@@ -125,7 +125,7 @@ def test_a_live_match_shows_its_board_as_it_is_played(
             break
         page.wait_for_timeout(100)
     page.wait_for_function(
-        f"Number(document.getElementById('board').dataset.ply) >= {LIVE_PLY[game]}",
+        f"() => Number(document.getElementById('board').dataset.ply) >= {LIVE_PLY[game]}",
         timeout=120_000,
     )
     assert page.inner_text("#state") == "live"

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from web_helpers import ARTIFACTS, Served, arena_with_web, browser, call
+from web_helpers import ARTIFACTS, Served, arena_with_web, browser, call, csp_refusals
 
 from arena.game import parse_options, replay
 from arena.registry import get_game
@@ -79,6 +79,7 @@ def test_leaderboard_to_tournament_to_match_replayed_to_its_final_position(
     served: Served, chromium: Any
 ) -> None:
     page = chromium.new_page(viewport={"width": 1200, "height": 900})
+    refused = csp_refusals(page)
     page.goto(served.web + "/games")
     shot(page, "games")
     page.click("#games a[href='/games/lucky_numbers']")
@@ -112,6 +113,7 @@ def test_leaderboard_to_tournament_to_match_replayed_to_its_final_position(
     assert board_grids(page) == final_grids(served.address, "t1-0")
     assert "rank 1" in page.inner_text("#result")
     shot(page, "match")
+    assert refused == []  # every page ran under its Content-Security-Policy
     page.close()
 
 
@@ -133,10 +135,14 @@ def test_a_live_tournament_and_its_live_match_update_without_reloading(
     assert sorted(playing) == ["slow1", "slow2"]  # who plays now, by name
     shot(page, "tournament-live")
     page.click(f"#live a[href='/matches/t{tid}-1']")
-    page.wait_for_function("document.getElementById('state').textContent === 'live'")
+    page.wait_for_function("() => document.getElementById('state').textContent === 'live'")
     page.evaluate("window.sameDocument = true")
     start = int(page.get_attribute("#board", "data-ply") or 0)
-    page.wait_for_function(f"Number(document.getElementById('board').dataset.ply) >= {start + 3}")
+    # a function, not an expression: Playwright evaluates an expression with eval, which the
+    # pages' Content-Security-Policy refuses
+    page.wait_for_function(
+        "n => Number(document.getElementById('board').dataset.ply) >= n", arg=start + 3
+    )
     shot(page, "match-live")
     page.wait_for_selector("body[data-ended='true']", timeout=120_000)
     assert page.evaluate("window.sameDocument") is True
@@ -165,7 +171,7 @@ def test_a_live_matchs_clock_counts_down_between_two_updates(served: Served, chr
     # Measure from the start of a decision (a move just landed), so that all of the 500 ms
     # fall inside the bot's 1500 ms of thought however late the page came in.
     landed = page.get_attribute("#board", "data-ply")
-    page.wait_for_function(f"document.getElementById('board').dataset.ply !== '{landed}'")
+    page.wait_for_function(f"() => document.getElementById('board').dataset.ply !== '{landed}'")
     ply = page.get_attribute("#board", "data-ply")
     first = float(page.get_attribute("#clocks td.clock.thinking", "data-ms") or 0)
     page.wait_for_timeout(500)

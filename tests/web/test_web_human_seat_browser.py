@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from board_dom import assert_final_board, final_position
-from web_helpers import ARTIFACTS, Served, arena_with_web, browser, call
+from web_helpers import ARTIFACTS, Served, arena_with_web, browser, call, csp_refusals
 
 from arena.game import parse_options, replay
 from arena.registry import get_game
@@ -183,6 +183,7 @@ def test_a_person_plays_a_whole_match_by_clicks_alone(
     served: Served, chromium: Any, game: str
 ) -> None:
     page = chromium.new_page(viewport=VIEWPORT)
+    refused = csp_refusals(page)
     name = f"alice-{game}"
     match_id = take_a_seat(page, served.web, game, name)
     page.wait_for_function(SETTLED % "''", timeout=60_000)
@@ -226,6 +227,7 @@ def test_a_person_plays_a_whole_match_by_clicks_alone(
     assert final_ranks == ranks
     assert_final_board(spectators, game, view, ranks)
     spectators.close()
+    assert refused == []  # the seat's page ran under its Content-Security-Policy
     page.close()
 
 

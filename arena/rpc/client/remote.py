@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
-from arena.addresses import plaintext_allowed, refuse_token_in_clear
+from arena.addresses import check_target, plaintext_allowed, refuse_token_in_clear
 from arena.rpc.wire.protocol import RELAY_METADATA, bearer
 
 TOKEN_ENV = "ARENA_ORGANIZER_TOKEN"
@@ -46,7 +46,9 @@ class Remote:
         )
 
     def check_transport(self) -> None:
-        """ConfigError when this Remote would send its token in clear beyond loopback."""
+        """ConfigError when the address is malformed (before gRPC, whose C core logs lines of
+        its own about it), or when this Remote would send its token in clear beyond loopback."""
+        check_target(self.address)
         if self.token:
             refuse_token_in_clear(self.address, self.tls_ca, allowed=self.allow_plaintext)
 
