@@ -9,12 +9,12 @@ import sqlite3
 import pytest
 from alembic import command
 
+from arena.app.running import create_tournament
 from arena.cli import main
 from arena.store import Store, revisions
 from arena.store.engine import create_engine, migration_transaction, resolve_url
 from arena.store.schema import metadata
 from arena.tournament import BotEntry, TournamentSpec
-from arena.app.running import create_tournament
 
 SPEC = TournamentSpec(
     "lucky_numbers", (BotEntry("a", "builtin:random"), BotEntry("b", "builtin:random")), seed=3
