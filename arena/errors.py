@@ -28,7 +28,7 @@ ArenaError
 │   ├── TooManyBotsError        the server takes no more bots now
 │   ├── TooManyWatchersError    the server (or this client) has its watch streams open
 │   ├── WatcherTooSlowError     a watcher fell too far behind and was dropped
-│   └── TooManyFailuresError    this address presented too many wrong credentials just now
+│   └── TooManyFailuresError    too many wrong credentials for one name (or in all) just now
 ├── BotError                    a bot could not be started or reached (UNAVAILABLE)
 ├── ProtocolError               a peer broke the wire protocol (FAILED_PRECONDITION)
 │   └── MalformedMessageError   a message that does not parse, or a Hello with bad fields
@@ -161,7 +161,7 @@ class WatcherTooSlowError(OverloadError):
 
 
 class TooManyFailuresError(OverloadError):
-    """This address presented too many wrong credentials just now: it waits a little."""
+    """Too many wrong credentials for one name, or in all, are waiting out their back-off."""
 
 
 class BotError(ArenaError):

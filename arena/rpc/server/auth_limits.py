@@ -1,9 +1,12 @@
-"""Credential guessing costs time: a peer whose tokens fail gets a short, growing back-off.
+"""Credential guessing costs the guesser time, never the owner of a right credential.
 
-A correct token is checked at once and answered at once; only a failure's answer waits
-(0.05 s, doubling per failure in a row, at most 2 s). While a peer has MAX_PENDING failures
-waiting, its next calls are refused unchecked (RESOURCE_EXHAUSTED), so no peer can test more
-than about MAX_PENDING tokens per back-off, however many calls it opens. A peer's record is
+Every credential is checked first: a right one is admitted at once, whatever anyone else
+guessed. Only a wrong one's answer waits, a back-off keyed by what was guessed (the bot name a
+Hello claims; one key for all organizer tokens, which name nobody): 0.05 s, doubling per
+failure of that key in a row, at most 2 s. While MAX_PENDING failures of one key are waiting,
+or MAX_PENDING_ALL of all keys (a global budget, against guessers that rotate names), a further
+failure is answered at once with RESOURCE_EXHAUSTED instead of waiting. Many people share an
+address (a NAT, `arena web`'s seats), so nothing here is keyed by address. A key's record is
 forgotten FORGET_S after its last failure.
 """
 
@@ -12,21 +15,26 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import OrderedDict
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 
 from arena.errors import ArenaError, TooManyFailuresError
 
 FIRST_DELAY_S = 0.05
 MAX_DELAY_S = 2.0
-MAX_PENDING = 4  # failures of one peer waiting at once
+MAX_PENDING = 4  # failures of one key waiting at once
+MAX_PENDING_ALL = 256  # failures of all keys waiting at once
 FORGET_S = 60.0
-MAX_PEERS = 10_000  # peers remembered (oldest forgotten first)
+MAX_KEYS = 10_000  # keys remembered (oldest forgotten first)
+ORGANIZER_KEY = "organizer"  # an organizer token names nobody: one key for them all
+
+
+def bot_key(name: str) -> str:
+    """The back-off key of a bot name a Hello claims."""
+    return f"bot:{name}"
 
 
 @dataclass(slots=True)
-class _Peer:
+class _Key:
     failures: int = 0
     pending: int = 0
     last: float = 0.0
@@ -42,50 +50,49 @@ def peer_host(peer: str) -> str:
 
 
 class FailureLimiter:
-    """Per-peer back-off for failed credentials (one per server)."""
+    """Back-off for failed credentials, per guessed key (one per server)."""
 
     def __init__(self, *, first_s: float = FIRST_DELAY_S, max_s: float = MAX_DELAY_S) -> None:
         self.first_s = first_s
         self.max_s = max_s
-        self._peers: OrderedDict[str, _Peer] = OrderedDict()
+        self._keys: OrderedDict[str, _Key] = OrderedDict()
+        self._pending = 0
 
-    def _peer(self, host: str) -> _Peer:
+    def _key(self, key: str) -> _Key:
         now = time.monotonic()
-        state = self._peers.get(host)
+        state = self._keys.get(key)
         if state is None or (state.pending == 0 and now - state.last > FORGET_S):
-            state = _Peer()
-        self._peers[host] = state
-        self._peers.move_to_end(host)
-        while len(self._peers) > MAX_PEERS:
-            self._peers.popitem(last=False)
+            state = _Key()
+        self._keys[key] = state
+        self._keys.move_to_end(key)
+        while len(self._keys) > MAX_KEYS:
+            self._keys.popitem(last=False)
         return state
 
-    @contextmanager
-    def admission(self, peer: str) -> Iterator[None]:
-        """Refuse a peer with too many failures waiting (TooManyFailuresError), unchecked."""
-        state = self._peer(peer_host(peer))
-        if state.pending >= MAX_PENDING:
-            raise TooManyFailuresError(
-                "too many failed credentials from this address: try again in a few seconds"
-            )
-        yield
-
-    async def failed(self, peer: str) -> None:
-        """A credential from this peer failed: wait out its back-off before answering."""
-        state = self._peer(peer_host(peer))
+    async def failed(self, key: str) -> None:
+        """A credential for `key` failed: wait out its back-off before answering, or raise
+        TooManyFailuresError at once while too many failures wait already."""
+        state = self._key(key)
         state.failures += 1
         state.last = time.monotonic()
-        delay = min(self.max_s, self.first_s * 2 ** (state.failures - 1))
+        if state.pending >= MAX_PENDING or self._pending >= MAX_PENDING_ALL:
+            raise TooManyFailuresError(
+                "too many failed credentials for this name just now: try again in a few seconds"
+            )
+        delay = min(self.max_s, self.first_s * 2 ** min(state.failures - 1, 16))
         state.pending += 1
+        self._pending += 1
         try:
             await asyncio.sleep(delay)
         finally:
             state.pending -= 1
+            self._pending -= 1
 
-    def succeeded(self, peer: str) -> None:
-        """A credential from this peer was good: its failures in a row are over."""
-        state = self._peers.get(peer_host(peer))
-        if state is not None:
+    def succeeded(self, key: str) -> None:
+        """The right credential of `key` was presented: its failures in a row are over (not
+        for the shared organizer key: a guesser must not profit from the owner's calls)."""
+        state = self._keys.get(key)
+        if state is not None and key != ORGANIZER_KEY:
             state.failures = 0
 
 
@@ -96,4 +103,4 @@ def is_credential_failure(exc: ArenaError) -> bool:
     return isinstance(exc, AuthenticationError | TokenError)
 
 
-__all__ = ["FailureLimiter", "is_credential_failure", "peer_host"]
+__all__ = ["ORGANIZER_KEY", "FailureLimiter", "bot_key", "is_credential_failure", "peer_host"]

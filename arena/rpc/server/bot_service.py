@@ -11,9 +11,9 @@ import grpc
 from google.protobuf.message import DecodeError
 
 from arena import __version__
-from arena.errors import ArenaError, MalformedMessageError, ProtocolError
+from arena.errors import ArenaError, MalformedMessageError, ProtocolError, TooManyFailuresError
 from arena.limits import clip
-from arena.rpc.server.auth_limits import is_credential_failure
+from arena.rpc.server.auth_limits import bot_key, is_credential_failure
 from arena.rpc.server.logs import RateLimitedLog
 from arena.rpc.server.sessions import CONNECTION_LOST, STREAM_CLOSED, BotSession, CloseKind
 from arena.rpc.server.state import ServerState
@@ -63,17 +63,21 @@ class BotServicer:
         """Run one bot connection from Hello to disconnect."""
         limiter = self.state.failures
         peer = context.peer()
+        hello = None
         try:
             hello = await self._read_hello(context)
             if hello is None:
                 return
-            with limiter.admission(peer):
-                session = await self.state.registry.admit(hello, context.write)
-            limiter.succeeded(peer)
+            # Checked first: a right token is admitted whatever others guess from its address.
+            session = await self.state.registry.admit(hello, context.write)
+            limiter.succeeded(bot_key(hello.name))
         except ArenaError as exc:
             self.refusals.warning(f"refused a bot connection from {peer}: {exc}")
-            if is_credential_failure(exc):
-                await limiter.failed(peer)
+            if hello is not None and is_credential_failure(exc):
+                try:
+                    await limiter.failed(bot_key(hello.name))
+                except TooManyFailuresError as busy:  # too many wait already: at once
+                    exc = busy
             await abort_with(context, exc)
             return
         log.info(

@@ -19,7 +19,7 @@ from arena.errors import ArenaError, LimitError
 from arena.game import option_choices, option_fields
 from arena.limits import MAX_OPTION_CHARS, check_clock, check_text
 from arena.registry import list_games
-from arena.rpc.server.auth_limits import is_credential_failure
+from arena.rpc.server.auth_limits import ORGANIZER_KEY, is_credential_failure
 from arena.rpc.server.catalog import (
     leaderboard,
     list_matches,
@@ -250,20 +250,16 @@ class ArenaServicer(arena_pb2_grpc.ArenaServiceServicer):
         return await _answer(context, lambda: asyncio.to_thread(read))
 
     async def _organizer(self, context: Any) -> Caller:
-        """The organizer behind this call (AuthenticationError / ForbiddenError if none); a
-        wrong token is answered only after its peer's back-off (arena/rpc/server/auth_limits.py)."""
+        """The organizer behind this call (AuthenticationError / ForbiddenError if none). The
+        token is checked first, so a right one is admitted whatever others guess; a wrong one is
+        answered only after the organizer tokens' back-off (arena/rpc/server/auth_limits.py)."""
         token = bearer_token(_metadata(context).get(AUTHORIZATION))
-        limiter, peer = self.state.failures, context.peer()
-        with limiter.admission(peer):
-            try:
-                caller = await asyncio.to_thread(self.state.access.organizer, token)
-            except ArenaError as exc:
-                if token and is_credential_failure(exc):
-                    await limiter.failed(peer)
-                raise
-        if token:
-            limiter.succeeded(peer)
-        return caller
+        try:
+            return await asyncio.to_thread(self.state.access.organizer, token)
+        except ArenaError as exc:
+            if token and is_credential_failure(exc):
+                await self.state.failures.failed(ORGANIZER_KEY)
+            raise
 
 
 def _game_info(game: Any) -> pb.GameInfo:

@@ -84,7 +84,7 @@ class ServerState:
         self.player_factory: PlayerFactory = lambda name: RemotePlayer(self.registry, name)
         self.watch = WatchHub(self.config.watch)
         self.background: list[asyncio.Task[None]] = []  # the server's own tasks (shutdown ends)
-        self.failures = FailureLimiter()  # back-off for wrong credentials, per peer
+        self.failures = FailureLimiter()  # back-off for wrong credentials, per guessed name
         self._recovering: set[asyncio.Task[list[int]]] = set()
         self.host = (
             TournamentHost(

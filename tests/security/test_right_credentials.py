@@ -1,0 +1,106 @@
+"""A right credential always gets in (issue 40): while six guessers send wrong bot and organizer
+tokens from the same address (127.0.0.1, as a NAT or `arena web`'s seats share one), every
+right bot token and every right organizer call is admitted at once, beside a canary match that
+ends normally. The guessers' wrong answers wait their back-off, keyed by the guessed name."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Iterator
+
+import grpc
+import pytest
+from served_arena import HONEST, Canary, Served, arena, connected, run, start_bot, start_serve
+from served_arena import stop as stop_process
+from store_dump import dump_db
+
+from arena.v1 import arena_pb2 as pb
+from arena.v1 import arena_pb2_grpc
+
+RIGHT = tuple(f"right{i}" for i in range(6))  # registered bots that connect during the flood
+GUESSERS = 6
+UNAUTH = grpc.StatusCode.UNAUTHENTICATED
+EXHAUSTED = grpc.StatusCode.RESOURCE_EXHAUSTED
+
+
+@pytest.fixture(scope="module")
+def flooded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    db = str(tmp_path_factory.mktemp("right") / "arena.db")
+    organizer = arena("organizer", "add", "org", db=db)
+    tokens = {name: arena("bot", "add", name, db=db) for name in (*HONEST, *RIGHT)}
+    server, address = start_serve(db, "--time-per-move", "2000")
+    bots = [start_bot(address, name, tokens[name], i) for i, name in enumerate(HONEST)]
+    try:
+        run(connected(address, set(HONEST)))
+        yield Served(address, db, organizer, tokens, server)
+    finally:
+        for process in [*bots, server]:
+            stop_process(process)
+
+
+async def hello(address: str, name: str, token: str) -> grpc.StatusCode:
+    """Connect as `name` with `token`: OK once welcomed (then hang up), else the refusal."""
+    async with grpc.aio.insecure_channel(address) as channel:
+        call = arena_pb2_grpc.BotServiceStub(channel).Connect()
+        await call.write(pb.BotMessage(hello=pb.Hello(name=name, token=token, games=["azul"])))
+        with contextlib.suppress(grpc.aio.AioRpcError):
+            first = await call.read()
+            if first is not grpc.aio.EOF and first.WhichOneof("kind") == "welcome":
+                call.cancel()
+                return grpc.StatusCode.OK
+        return await call.code()
+
+
+async def organizer_call(channel: grpc.aio.Channel, token: str) -> grpc.StatusCode:
+    """An organizer call that changes nothing: cancel a tournament there is none of."""
+    request = pb.CancelTournamentRequest(tournament_id=999_999)
+    metadata = (("authorization", f"Bearer {token}"),)
+    try:
+        await arena_pb2_grpc.ArenaServiceStub(channel).CancelTournament(
+            request, metadata=metadata, timeout=30
+        )
+    except grpc.aio.AioRpcError as exc:
+        return exc.code()
+    return grpc.StatusCode.OK
+
+
+def test_a_right_credential_is_admitted_while_its_address_guesses(flooded: Served) -> None:
+    before = dump_db(flooded.db)
+
+    async def scenario() -> tuple[list[grpc.StatusCode], list[grpc.StatusCode], dict[str, int]]:
+        done = asyncio.Event()
+        wrong: dict[str, int] = {"bot": 0, "organizer": 0, "exhausted": 0}
+
+        async def guesser(i: int) -> None:
+            async with grpc.aio.insecure_channel(flooded.address) as channel:
+                n = 0
+                while not done.is_set():
+                    n += 1
+                    if i % 2:  # a wrong token for a name whose owner connects meanwhile
+                        code = await hello(flooded.address, RIGHT[n % len(RIGHT)], f"arena_x{n}")
+                        wrong["bot"] += 1
+                    else:
+                        code = await organizer_call(channel, f"arena_guess{i}-{n}")
+                        wrong["organizer"] += 1
+                    assert code in (UNAUTH, EXHAUSTED), code
+                    wrong["exhausted"] += code is EXHAUSTED
+
+        async with Canary(flooded, seed=5):
+            guessers = [asyncio.create_task(guesser(i)) for i in range(GUESSERS)]
+            await asyncio.sleep(1.0)  # the back-offs are full by now
+            bots, organizers = [], []
+            async with grpc.aio.insecure_channel(flooded.address) as channel:
+                for name in RIGHT:
+                    bots.append(await hello(flooded.address, name, flooded.tokens[name]))
+                    organizers.append(await organizer_call(channel, flooded.organizer))
+            done.set()
+            await asyncio.gather(*guessers)
+        return bots, organizers, wrong
+
+    bots, organizers, wrong = run(scenario())
+    assert bots == [grpc.StatusCode.OK] * len(RIGHT)  # every right bot token got in
+    # every right organizer call was admitted: its answer is the tournament's absence
+    assert organizers == [grpc.StatusCode.NOT_FOUND] * len(RIGHT)
+    assert wrong["bot"] > 0 and wrong["organizer"] > 0
+    assert dump_db(flooded.db) == before  # nothing stored changed (the canary is not stored)
