@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from arena.errors import ArenaError, ConfigError, LimitError, NotFoundError
+from arena.limits import check_name
 from arena.players import DecisionRequest, Policy, Reply
 from arena.referee import Clock
 from arena.rpc.client.arena_client import ArenaClient
@@ -294,8 +295,10 @@ class Seats:
             raise ConfigError(f"this server does not play {request.game[:40]!r}")
         options = checked_options(info, request.options)
         name = request.name
-        if not 1 <= len(name) <= MAX_NAME or not name.isprintable():
-            raise ConfigError(f"your name must be 1 to {MAX_NAME} printable characters")
+        try:
+            check_name("your name", name)  # a bot name on the server: the same rule, said here
+        except LimitError as exc:  # a form to correct (400), not a server at its limit
+            raise ConfigError(str(exc)) from None
         if len(request.token) > MAX_TOKEN:
             raise ConfigError(f"a bot token has at most {MAX_TOKEN} characters")
         n = 1 + len(request.opponents)
