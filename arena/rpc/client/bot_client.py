@@ -37,6 +37,7 @@ log = logging.getLogger("arena.bot")
 Call = grpc.aio.StreamStreamCall[pb.BotMessage, pb.ServerMessage]  # a Connect stream, bot side
 
 BACKOFF_INITIAL_S = 0.25
+WELCOME_TIMEOUT_S = 60.0  # from Hello to Welcome: a stream never opened says so
 BACKOFF_MAX_S = 10.0
 GOODBYE_S = 1.0  # on shutdown, how long to wait for the server to end the stream
 SDK_DIR = str(Path(__file__).resolve().parents[2])  # arena/: the SDK's own frames
@@ -240,7 +241,14 @@ async def _connect_once(config: BotConfig, runner: PolicyRunner, stop: asyncio.E
             protocol_version=PROTOCOL_VERSION,
         )
         await call.write(pb.BotMessage(hello=hello))
-        first = await call.read()
+        try:
+            first = await asyncio.wait_for(call.read(), WELCOME_TIMEOUT_S)
+        except TimeoutError:
+            raise BotError(
+                f"{config.address} did not answer {config.name}'s Hello within "
+                f"{WELCOME_TIMEOUT_S:g} s: its stream was never opened (a server takes a limited "
+                "number of streams per connection) or the server is stalled"
+            ) from None
         if not isinstance(first, pb.ServerMessage):  # the stream ended (EOF)
             return
         if first.WhichOneof("kind") != "welcome":
@@ -259,8 +267,16 @@ async def _connect_once(config: BotConfig, runner: PolicyRunner, stop: asyncio.E
 
 
 def open_channel(address: str, tls_ca: str | None = None) -> grpc.aio.Channel:
-    """A channel to a referee: TLS when `tls_ca` is given (a CA file, or "" for the system's)."""
-    options = [("grpc.max_receive_message_length", MAX_MESSAGE_BYTES), *CLIENT_KEEPALIVE]
+    """A channel to a referee: TLS when `tls_ca` is given (a CA file, or "" for the system's).
+
+    Each channel is a connection of its own: gRPC would otherwise put every channel of the
+    process to one address on one connection, where a server takes 64 streams at once (a
+    process hosting 100 bots left 36 waiting, silently)."""
+    options = [
+        ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
+        ("grpc.use_local_subchannel_pool", 1),
+        *CLIENT_KEEPALIVE,
+    ]
     if tls_ca is None:
         return grpc.aio.insecure_channel(address, options=options)
     try:
