@@ -6,6 +6,7 @@ from __future__ import annotations
 import sqlite3
 
 import pytest
+from cli_helpers import run_cli
 
 from arena.cli import main
 from arena.store import Store
@@ -15,13 +16,6 @@ from arena.store import Store
 def wide_terminal(monkeypatch):
     monkeypatch.setenv("COLUMNS", "200")
     monkeypatch.delenv("ARENA_DB", raising=False)
-
-
-def run_cli(capsys, *args):
-    with pytest.raises(SystemExit) as exit_info:
-        main(list(args))
-    captured = capsys.readouterr()
-    return exit_info.value.code or 0, captured.out, captured.err
 
 
 def one_line(err: str) -> str:

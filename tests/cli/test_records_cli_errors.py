@@ -4,21 +4,14 @@ no traceback, and nothing stored changes (issue 40)."""
 from __future__ import annotations
 
 import pytest
+from cli_helpers import run_cli
 
-from arena.cli import main
 from arena.store import Store
 
 
 @pytest.fixture(autouse=True)
 def no_default_db(monkeypatch):
     monkeypatch.delenv("ARENA_DB", raising=False)
-
-
-def run_cli(capsys, *args):
-    with pytest.raises(SystemExit) as exit_info:
-        main(list(args))
-    captured = capsys.readouterr()
-    return exit_info.value.code or 0, captured.out, captured.err
 
 
 @pytest.fixture
