@@ -215,15 +215,15 @@ class TournamentHost:
         """Delete a tournament with its matches, as the door deletes one of a database (its
         owner's or an admin's; arena/app/owners.py), this server's run of it stopped first
         with `force`."""
-        door = LocalArena(self.store, caller)
-        stored = await asyncio.to_thread(self.store.tournament, tid)
-        await asyncio.to_thread(check_may_delete, self.store, caller, stored)
-        if tid in self.runs:
+        if tid in self.runs:  # checked before its run stops: a refused delete stops nothing
+            stored = await asyncio.to_thread(self.store.tournament, tid)
+            await asyncio.to_thread(check_may_delete, self.store, caller, stored)
             if not force:
                 raise TournamentBusyError(
                     f"tournament {tid} is being played: cancel it first, or delete it with --force"
                 )
             await self._stop(tid, stored)
+        door = LocalArena(self.store, caller)  # the rule and the delete, once more after a stop
         deleted = await asyncio.to_thread(door.delete_tournament, tid, force=force)
         self.errors.pop(tid, None)
         log.info("tournament %d deleted with its %d matches", tid, deleted.matches)
