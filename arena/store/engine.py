@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from arena.store.schema import SCHEMA_VERSION
 DEFAULT_DB = "arena.db"
 ENV_VAR = "ARENA_DB"
 SQLITE_BUSY_TIMEOUT_MS = 15_000  # concurrent writers (several referees) wait, not fail
+PREPARE_TRIES = 5  # SQLite "database is locked" without waiting: start over
 SCHEMA_LOCK_KEY = 0x6172656E61  # PostgreSQL advisory lock held while upgrading the schema
 
 
@@ -57,23 +59,26 @@ def resolve_url(target: str | None) -> URL:
 
 def create_engine(url: URL) -> Engine:
     """An engine for the URL; SQLite gets WAL, foreign keys and a busy timeout on connect."""
+    sqlite = url.get_backend_name() == "sqlite"
+    # sqlite3's own busy timeout (5 s by default) covers the pragmas run before ours is set
+    connect_args = {"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000} if sqlite else {}
     try:
-        engine = sa.create_engine(url, pool_pre_ping=url.get_backend_name() == "postgresql")
+        engine = sa.create_engine(url, pool_pre_ping=not sqlite, connect_args=connect_args)
     except Exception as exc:  # missing driver, bad query arguments
         raise StoreError(f"cannot use database {shown_url(url)}: {first_line(exc)}") from None
-    if url.get_backend_name() == "sqlite":
+    if sqlite:
         event.listen(engine, "connect", _sqlite_pragmas)
     return engine
 
 
 def _sqlite_pragmas(dbapi_connection: object, _record: object) -> None:
     cursor = dbapi_connection.cursor()  # type: ignore[attr-defined]
+    cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")  # first: the next one locks
     cursor.execute("PRAGMA journal_mode=WAL")
     # In WAL mode NORMAL never corrupts and survives a killed process; only a power cut may
     # lose the last commits. FULL would fsync every stored match.
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
     cursor.close()
 
 
@@ -89,30 +94,47 @@ def prepare(engine: Engine, url: URL, *, create: bool = True) -> None:
     """Create the schema on first use, upgrade an older one; refuse one from a newer arena.
 
     Safe when several processes open a database at once: the upgrade is serialized (SQLite's
-    write lock, PostgreSQL's advisory lock) and the later ones find it done.
+    write lock, PostgreSQL's advisory lock) and the later ones find it done. SQLite answers
+    "database is locked" at once, without waiting, where waiting could deadlock (a reader that
+    must write after another writer); every step here reads the state again, so those tries
+    start over, a few times.
     """
     where = shown_url(url)
-    try:
-        with engine.connect() as conn:
-            found = _state(conn, where)
-        _check(found, where, create)
-        if revisions.is_current(found):
+    for attempt in range(1, PREPARE_TRIES + 1):
+        try:
+            _prepare(engine, where, create)
             return
-        with migration_transaction(engine) as conn:
-            if conn.dialect.name == "postgresql":
-                conn.execute(sa.select(sa.func.pg_advisory_xact_lock(SCHEMA_LOCK_KEY)))
-            # Again under the lock: another process may have upgraded it meanwhile.
-            state = _state(conn, where)
-            _check(state, where, create)
-            if not revisions.is_current(state):
-                try:
-                    revisions.upgrade(conn, state)
-                except StoreError as exc:
-                    raise StoreError(f"cannot upgrade database {where}: {exc}") from None
-    except StoreError:
-        raise
-    except sa.exc.SQLAlchemyError as exc:
-        raise StoreError(f"cannot open database {where}: {first_line(exc)}") from None
+        except sa.exc.OperationalError as exc:
+            if attempt == PREPARE_TRIES or not _locked(exc):
+                raise StoreError(f"cannot open database {where}: {first_line(exc)}") from None
+            time.sleep(0.05 * attempt)
+        except StoreError:
+            raise
+        except sa.exc.SQLAlchemyError as exc:
+            raise StoreError(f"cannot open database {where}: {first_line(exc)}") from None
+
+
+def _prepare(engine: Engine, where: str, create: bool) -> None:
+    with engine.connect() as conn:
+        found = _state(conn, where)
+    _check(found, where, create)
+    if revisions.is_current(found):
+        return
+    with migration_transaction(engine) as conn:
+        if conn.dialect.name == "postgresql":
+            conn.execute(sa.select(sa.func.pg_advisory_xact_lock(SCHEMA_LOCK_KEY)))
+        # Again under the lock: another process may have upgraded it meanwhile.
+        state = _state(conn, where)
+        _check(state, where, create)
+        if not revisions.is_current(state):
+            try:
+                revisions.upgrade(conn, state)
+            except StoreError as exc:
+                raise StoreError(f"cannot upgrade database {where}: {exc}") from None
+
+
+def _locked(exc: sa.exc.OperationalError) -> bool:
+    return "database is locked" in str(exc.orig)
 
 
 def schema_state(engine: Engine, url: URL) -> SchemaState:

@@ -150,3 +150,41 @@ def test_an_in_memory_database_is_refused_not_made_a_file_named_memory(text: str
     with pytest.raises(StoreError, match="in-memory database keeps nothing: give a file path"):
         resolve_url(text)
     assert not Path(":memory:").exists()
+
+
+def _lock_error() -> sa.exc.OperationalError:
+    return sa.exc.OperationalError("BEGIN IMMEDIATE", {}, Exception("database is locked"))
+
+
+def test_an_open_that_sqlite_refuses_at_once_as_locked_starts_over(tmp_path: Path, monkeypatch):
+    # SQLite answers "database is locked" without waiting where a wait could deadlock; the
+    # preparation reads the state again on each try, so a second try finds its way.
+    url = resolve_url(str(tmp_path / "a.db"))
+    engine = create_engine(url)
+    real = engines._prepare
+    calls: list[int] = []
+
+    def flaky(*args: object) -> None:
+        calls.append(1)
+        if len(calls) < engines.PREPARE_TRIES:
+            raise _lock_error()
+        real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(engines, "_prepare", flaky)
+    prepare(engine, url)
+    assert len(calls) == engines.PREPARE_TRIES
+    assert schema_state(engine, url).revision == revisions.head()
+    engine.dispose()
+
+
+def test_a_database_locked_past_every_try_is_one_line(tmp_path: Path, monkeypatch) -> None:
+    url = resolve_url(str(tmp_path / "a.db"))
+    engine = create_engine(url)
+
+    def locked(*_args: object) -> None:
+        raise _lock_error()
+
+    monkeypatch.setattr(engines, "_prepare", locked)
+    with pytest.raises(StoreError, match=r"^cannot open database .*a\.db: .*database is locked$"):
+        prepare(engine, url)
+    engine.dispose()
