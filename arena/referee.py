@@ -13,24 +13,16 @@ import hashlib
 import random
 import time
 import uuid
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from arena.clock import Alarm, Clock, decision_limit_s, starting_bank, transport_of, within
 from arena.core import MatchRecord, MoveRecord, Outcome, Seat, Termination
 from arena.errors import IllegalMoveError, InvalidMoveError
 from arena.game import Game, check_player_count, options_to_dict
 from arena.limits import MAX_DETAIL_CHARS, MAX_MOVE_CHARS, clip, shown
 from arena.players import DecisionRequest, MatchInfo, Player, Reply
-
-
-@dataclass(frozen=True, slots=True)
-class Clock:
-    """Per-decision budget plus a time bank (Kaggle-style overage); None means unlimited."""
-
-    per_move_ms: int | None = None
-    bank_ms: int | None = None
-    increment_ms: int | None = None  # added to the bank after every decision (Fischer)
 
 
 class BotFault(Exception):
@@ -74,19 +66,6 @@ EventSink = Callable[[MatchEvent], None]
 _Answer = tuple[Reply, float, float, DecisionRequest]  # reply, elapsed ms, transport ms, request
 
 
-def transport_of(player: Player) -> float:
-    """The player's transport time per decision (ms), not charged to its clock; 0 if none.
-
-    Duck-typed: a remote player exposes `transport_ms` (its connection's last measured round
-    trip); in-process players have no such attribute.
-    """
-    value = getattr(player, "transport_ms", 0.0)
-    try:
-        return max(0.0, float(value or 0.0))
-    except (TypeError, ValueError):
-        return 0.0
-
-
 class Referee:
     """Plays one match between players under the rules of one game."""
 
@@ -112,7 +91,7 @@ class Referee:
         self.clock = clock or Clock()
         self.match_id = match_id or uuid.uuid4().hex[:12]
         self.on_event = on_event
-        self.seats = [_Seating(p, _bank(self.clock)) for p in players]
+        self.seats = [_Seating(p, starting_bank(self.clock)) for p in players]
         self.state = game.setup(len(players), options, random.Random(seed))
         self.moves: list[MoveRecord] = []
         self._held: list[MatchEvent] = []
@@ -171,7 +150,7 @@ class Referee:
 
     async def _loop(self) -> Outcome:
         pending: dict[Seat, asyncio.Task[_Answer]] = {}
-        alarm = _Alarm()
+        alarm = Alarm()
         try:
             while (outcome := self.game.outcome(self.state)) is None:
                 movers = self.game.to_move(self.state)
@@ -214,7 +193,7 @@ class Referee:
                 with contextlib.suppress(BaseException):
                     await task
 
-    async def _ask(self, seat: Seat, alarm: _Alarm | None = None) -> _Answer:
+    async def _ask(self, seat: Seat, alarm: Alarm | None = None) -> _Answer:
         """Ask one seat for its decision, within its time limit (TimeoutError past it).
 
         `alarm`: the match's, when the match's own task awaits this decision (one seat to
@@ -235,14 +214,14 @@ class Referee:
         )
         # The transport share is known before asking, so the hard limit waits that much longer.
         transport_ms = transport_of(seating.player)
-        limit = _limit_s(self.clock, seating.bank_ms, transport_ms)
+        limit = decision_limit_s(self.clock, seating.bank_ms, transport_ms)
         t0 = time.perf_counter()
         if limit is None:
             reply = await seating.player.decide(request)
         elif alarm is not None:
             reply = await alarm.wait(limit, seating.player.decide(request))
         else:
-            reply = await _within(limit, seating.player.decide(request))
+            reply = await within(limit, seating.player.decide(request))
         return reply, (time.perf_counter() - t0) * 1000.0, transport_ms, request
 
     def _accept(self, seat: Seat, answer: _Answer) -> Outcome | None:
@@ -344,109 +323,9 @@ def _versions(seats: Sequence[_Seating]) -> dict[str, Any]:
     return {"versions": versions} if any(versions) else {}
 
 
-_RESOLUTION = time.get_clock_info("monotonic").resolution  # as asyncio's loop uses
-
-
-class _Alarm:
-    """The time limit of a decision the match's own task awaits: one timer per match, not one
-    per decision (a timer costs about as much as the rest of the referee's work on a fast
-    decision).
-
-    Each decision sets its deadline. The timer armed for an earlier decision usually rings
-    first: it finds the current deadline not yet due and re-arms for it, so a match arms about
-    one timer per time limit. A deadline earlier than the armed timer (a shrinking bank) arms
-    a new one. When due, it cancels the task, which `wait` turns into TimeoutError unless the
-    task was cancelled from outside as well (then the cancellation propagates).
-    """
-
-    def __init__(self) -> None:
-        self._loop = asyncio.get_running_loop()
-        self._task: asyncio.Task[Any] | None = None  # the task waiting, while one waits
-        self._deadline = 0.0
-        self._timer: asyncio.TimerHandle | None = None
-        self._rang = False
-
-    async def wait(self, limit_s: float, awaitable: Awaitable[Reply]) -> Reply:
-        """`awaitable`'s result, or TimeoutError once `limit_s` seconds have passed."""
-        task = asyncio.current_task()
-        assert task is not None
-        cancelling = task.cancelling()
-        deadline = self._loop.time() + limit_s
-        self._task, self._deadline, self._rang = task, deadline, False
-        if self._timer is None or self._timer.when() > deadline:
-            if self._timer is not None:
-                self._timer.cancel()
-            self._timer = self._loop.call_at(deadline, self._ring)
-        try:
-            return await awaitable
-        except asyncio.CancelledError:
-            if self._rang and task.uncancel() <= cancelling:
-                raise TimeoutError from None
-            raise
-        finally:
-            self._task = None
-
-    def close(self) -> None:
-        """Disarm (the match is over)."""
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
-
-    def _ring(self) -> None:
-        self._timer = None
-        if self._task is None:  # nobody waits: the next decision arms a timer
-            return
-        if self._deadline <= self._loop.time() + _RESOLUTION:
-            self._rang = True
-            self._task.cancel()
-        else:
-            self._timer = self._loop.call_at(self._deadline, self._ring)
-
-
-async def _within(limit_s: float, awaitable: Awaitable[Reply]) -> Reply:
-    """`awaitable`'s result, or TimeoutError once `limit_s` seconds have passed (a decision
-    awaited in a task of its own).
-
-    What `asyncio.timeout` does for this one case, at less cost: one timer that cancels the
-    waiting task, turned into TimeoutError unless the task was cancelled from outside as well
-    (then the cancellation propagates).
-    """
-    task = asyncio.current_task()
-    assert task is not None
-    cancelling = task.cancelling()
-    expired = False
-
-    def expire() -> None:
-        nonlocal expired
-        expired = True
-        task.cancel()
-
-    timer = asyncio.get_running_loop().call_later(limit_s, expire)
-    try:
-        return await awaitable
-    except asyncio.CancelledError:
-        if expired and task.uncancel() <= cancelling:
-            raise TimeoutError from None
-        raise
-    finally:
-        timer.cancel()
-
-
 def _cancelling() -> bool:
     task = asyncio.current_task()
     return task is not None and task.cancelling() > 0
-
-
-def _bank(clock: Clock) -> float | None:
-    if clock.per_move_ms is None:
-        return None
-    return float(clock.bank_ms or 0)
-
-
-def _limit_s(clock: Clock, bank_ms: float | None, transport_ms: float = 0.0) -> float | None:
-    if clock.per_move_ms is None:
-        return None
-    return (clock.per_move_ms + max(0.0, bank_ms or 0.0) + transport_ms) / 1000.0
 
 
 def _resolve_reply(reply: Any, legal: tuple[str, ...]) -> tuple[str | None, str]:

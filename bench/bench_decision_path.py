@@ -21,7 +21,8 @@ import random
 import time
 from typing import Any
 
-from arena.referee import Clock, play_match
+from arena.clock import Clock
+from arena.referee import play_match
 from arena.registry import get_game
 from arena.rpc.server.bot_registry import SessionRegistry
 from arena.rpc.server.remote_player import RemotePlayer

@@ -121,7 +121,8 @@ async def measure_referee(
 ) -> tuple[float, int, dict[str, float]]:
     """Decisions per second of random SDK bots (or bare-stub bots) over gRPC, with `parallel`
     matches at once."""
-    from arena.referee import Clock, play_match
+    from arena.clock import Clock
+    from arena.referee import play_match
     from arena.registry import get_game
     from arena.rpc.embedded import EmbeddedReferee
     from arena.rpc.server.metrics import OVERHEAD

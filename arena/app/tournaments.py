@@ -11,6 +11,7 @@ import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from arena.clock import Clock
 from arena.errors import ConfigError, LimitError
 from arena.limits import (
     LOCAL_LIMITS,
@@ -25,7 +26,6 @@ from arena.limits import (
     check_text,
     shown,
 )
-from arena.referee import Clock
 from arena.registry import get_game
 from arena.tournament import BotEntry, Format, TournamentSpec
 from arena.tournament.formats import format_named, format_names, get_format, planned_matches

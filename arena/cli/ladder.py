@@ -14,10 +14,10 @@ from arena.cli import app
 from arena.cli.leaderboard import emit_ladder
 from arena.cli.output import DbOption, OutputFormat, TlsCaOption
 from arena.cli.tournament import TokenOption
+from arena.clock import Clock
 from arena.core import MatchRecord
 from arena.game import check_player_count, options_to_dict, parse_option_pairs, parse_options
 from arena.ladder_run import Available, LadderRun
-from arena.referee import Clock
 from arena.registry import get_game
 from arena.store import Store
 

@@ -21,12 +21,13 @@ from arena.app.match_rows import result_text
 from arena.cli import app
 from arena.cli.human import HUMAN, HumanPlayer
 from arena.cli.seat_order import SeatOrderCommand, interleave
+from arena.clock import Clock
 from arena.core import MatchRecord
 from arena.errors import ConfigError
 from arena.game import Game, check_player_count, parse_option_pairs, parse_options
 from arena.players import Player
 from arena.policy_runner import PolicyPlayer
-from arena.referee import Clock, MatchEvent, play_match
+from arena.referee import MatchEvent, play_match
 from arena.registry import get_game
 from arena.store import Store
 from arena.strategies import make_policy

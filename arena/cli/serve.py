@@ -12,9 +12,9 @@ import typer
 from arena.addresses import split_address
 from arena.cli import app
 from arena.cli.output import DbOption
+from arena.clock import Clock
 from arena.errors import ConfigError
 from arena.limits import DEFAULT_MAX_CYCLES, DEFAULT_MAX_FIXTURES, ServerLimits, check_clock
-from arena.referee import Clock
 from arena.rpc.server.house import DEFAULT_HOUSE_MATCHES
 
 DEFAULT_SERVE_ADDRESS = "127.0.0.1:50051"

@@ -38,9 +38,9 @@ from arena.cli.tournament_remote import (
     resume_on_server,
 )
 from arena.cli.tournament_report import Table, emit_report, emit_summaries
+from arena.clock import Clock
 from arena.errors import ConfigError
 from arena.game import parse_option_pairs
-from arena.referee import Clock
 from arena.tournament import Format
 from arena.tournament.crashes import DEFAULT_MAX_CRASHES
 from arena.tournament.formats import format_help, format_names, format_options_help

@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING, Any
 
 from arena.app.running import create_tournament, play_tournament
 from arena.cli.tournament_logs import BotLogs
+from arena.clock import Clock
 from arena.core import MatchRecord
 from arena.errors import BotError, ConfigError
 from arena.players import Player
-from arena.referee import Clock
 from arena.store import Store, StoredTournament
 from arena.tournament import BotEntry, Fixture, TournamentSpec
 from arena.tournament.crashes import DEFAULT_MAX_CRASHES, CrashPolicy, Warn

@@ -13,13 +13,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
+from arena.clock import Clock
 from arena.compliance.verdicts import CheckResult
 from arena.core import MatchRecord
 from arena.errors import ArenaError, BotError
 from arena.game import parse_options
 from arena.players import Player
 from arena.policy_runner import PolicyPlayer
-from arena.referee import Clock, play_match
+from arena.referee import play_match
 from arena.registry import get_game
 from arena.rpc.client.arena_client import ArenaClient
 from arena.rpc.embedded import EmbeddedReferee

@@ -6,10 +6,10 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from arena.clock import Clock
 from arena.errors import ArenaError, ConfigError
 from arena.game import check_player_count, new_game_state, options_to_dict, parse_options
 from arena.limits import check_clock
-from arena.referee import Clock
 from arena.registry import get_game
 from arena.tournament.formats import (
     with_format_defaults,

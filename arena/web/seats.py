@@ -26,10 +26,10 @@ from collections.abc import Coroutine, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from arena.clock import Clock
 from arena.errors import ArenaError, ConfigError, LimitError, NotFoundError
 from arena.limits import check_name
 from arena.players import DecisionRequest, Policy, Reply
-from arena.referee import Clock
 from arena.rpc.client.arena_client import ArenaClient
 from arena.rpc.client.bot_client import BotConfig, run_connection_loop
 from arena.strategies import make_policy, strategies_for

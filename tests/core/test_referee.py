@@ -7,11 +7,12 @@ import time
 
 import pytest
 
+from arena.clock import Clock
 from arena.core import Termination
 from arena.game import replay
 from arena.players import random_policy, thinking
 from arena.policy_runner import PolicyPlayer
-from arena.referee import BotFault, Clock, play_match
+from arena.referee import BotFault, play_match
 from arena.registry import get_game
 from arena.testing import FaultyPlayer
 
@@ -166,42 +167,6 @@ def test_simultaneous_choices_reach_watchers_only_after_the_reveal():
     assert [ply for ply, _ in seen] == list(range(1, len(record.moves) + 1))
     # whenever a move is shown, the turn it belongs to is already revealed: nobody is pending
     assert not any(pending for _, pending in seen)
-
-
-def test_the_match_alarm_rings_at_each_decisions_own_deadline():
-    """One timer per match (re-armed when it rings early, replaced when a deadline comes
-    sooner) times every decision out at its own limit, never before; a cancellation from
-    outside stays a cancellation."""
-    from arena.referee import _Alarm
-
-    async def quick():
-        return 1
-
-    async def scenario():
-        loop = asyncio.get_running_loop()
-        alarm = _Alarm()
-
-        async def hang(limit_s):
-            started = loop.time()
-            with pytest.raises(TimeoutError):
-                await alarm.wait(limit_s, asyncio.sleep(30))
-            return loop.time() - started
-
-        assert await alarm.wait(5.0, quick()) == 1  # arms a timer 5 s out
-        assert 0.05 <= await hang(0.05) < 2.0  # a sooner deadline gets a timer of its own
-        for _ in range(100):  # quick decisions: the timer armed by the first one stays
-            assert await alarm.wait(0.2, quick()) == 1
-        await asyncio.sleep(0.1)  # that timer is now due before the next decision's deadline
-        assert 0.2 <= await hang(0.2) < 2.0  # it rings early, re-arms, rings on time
-        waiting = asyncio.create_task(alarm.wait(5.0, asyncio.sleep(30)))
-        await asyncio.sleep(0.01)
-        waiting.cancel()
-        with pytest.raises(asyncio.CancelledError):
-            await waiting
-        alarm.close()
-        assert alarm._timer is None
-
-    asyncio.run(scenario())
 
 
 def test_thinking_in_process_players_cost_no_other_seat_its_clock():

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import asyncio
 
+from arena.clock import Clock, transport_of
 from arena.core import MatchRecord, MoveRecord, Outcome, Termination
 from arena.players import random_policy
 from arena.policy_runner import PolicyPlayer
-from arena.referee import Clock, play_match, transport_of
+from arena.referee import play_match
 from arena.registry import get_game
 
 GAME = get_game("lucky_numbers")

@@ -7,9 +7,10 @@ import sys
 from pathlib import Path
 
 from arena.client import ArenaClient
+from arena.clock import Clock
 from arena.core import MatchRecord, Termination
 from arena.game import parse_options, replay
-from arena.referee import Clock, play_match
+from arena.referee import play_match
 from arena.registry import get_game
 from arena.rpc.embedded import EmbeddedReferee
 

@@ -15,11 +15,12 @@ from pathlib import Path
 import pytest
 from cli_helpers import run_cli, run_ok
 
+from arena.clock import Clock
 from arena.core import Termination
 from arena.errors import BotError
 from arena.game import parse_options
 from arena.players import DecisionRequest, MatchInfo
-from arena.referee import Clock, play_match
+from arena.referee import play_match
 from arena.registry import get_game
 from arena.rpc.client.bot_client import BotConfig, run_connection_loop
 

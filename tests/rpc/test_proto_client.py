@@ -9,8 +9,9 @@ import sys
 import sysconfig
 from pathlib import Path
 
+from arena.clock import Clock
 from arena.core import Termination
-from arena.referee import Clock, play_match
+from arena.referee import play_match
 from arena.registry import get_game
 from arena.rpc.embedded import EmbeddedReferee
 

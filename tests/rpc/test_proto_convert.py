@@ -6,8 +6,8 @@ import random
 
 import pytest
 
+from arena.clock import Clock
 from arena.core import MatchRecord, MoveRecord, Outcome, Termination
-from arena.referee import Clock
 from arena.registry import ENTRIES, get_game
 from arena.rpc.wire.convert import (
     clock_settings_from_pb,

@@ -16,10 +16,11 @@ from pathlib import Path
 import grpc
 import pytest
 
+from arena.clock import Clock
 from arena.core import MatchRecord, Termination
 from arena.game import parse_options, replay
 from arena.players import Player
-from arena.referee import Clock, play_match
+from arena.referee import play_match
 from arena.registry import get_game
 from arena.rpc.embedded import EmbeddedReferee
 from arena.v1 import arena_pb2 as pb

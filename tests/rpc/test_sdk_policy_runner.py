@@ -14,9 +14,10 @@ from typing import Any
 import pytest
 
 from arena import policy_runner
+from arena.clock import Clock
 from arena.players import DecisionRequest
 from arena.policy_runner import PolicyPool, PolicyRunner
-from arena.referee import Clock, play_match
+from arena.referee import play_match
 from arena.registry import get_game
 from arena.rpc.embedded import EmbeddedReferee
 from arena.rpc.server.sessions import SessionSettings

@@ -21,6 +21,7 @@ from arena.app.owners import check_may_delete, check_may_manage, owner_of
 from arena.app.reports import AwayBot
 from arena.app.running import create_tournament, play_tournament
 from arena.app.tournaments import DEFAULT_RECONNECT_GRACE_MS, TournamentOrder, plan
+from arena.clock import Clock
 from arena.core import MatchRecord
 from arena.errors import (
     ArenaError,
@@ -32,7 +33,7 @@ from arena.errors import (
 from arena.limits import ServerLimits
 from arena.players import Player
 from arena.publicity import moves_public
-from arena.referee import Clock, EventSink
+from arena.referee import EventSink
 from arena.rpc.server.bot_registry import SessionRegistry
 from arena.rpc.server.watching import MatchHeader, WatchHub
 from arena.rpc.wire.reports import request_from_pb

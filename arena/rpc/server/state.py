@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from arena.access import AccessPolicy
+from arena.clock import Clock
 from arena.core import MatchRecord
 from arena.errors import (
     BotBusyError,
@@ -27,7 +28,7 @@ from arena.errors import (
 from arena.game import check_player_count, options_to_dict, parse_options
 from arena.limits import ServerLimits, check_match_id, check_name, check_options, check_seed
 from arena.players import Player
-from arena.referee import Clock, play_match
+from arena.referee import play_match
 from arena.registry import get_game, list_games
 from arena.rpc.server.auth_limits import FailureLimiter
 from arena.rpc.server.bot_registry import SessionRegistry

@@ -16,10 +16,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from arena.clock import Clock
 from arena.core import MatchRecord, MoveRecord
 from arena.game import Game
 from arena.publicity import Frame, FrameKind, frame_of, withheld_end
-from arena.referee import Clock, EventSink, MatchEvent
+from arena.referee import EventSink, MatchEvent
 from arena.rpc.wire.convert import clock_settings_to_pb, options_to_pb, outcome_to_pb
 from arena.v1 import arena_pb2 as pb
 

@@ -8,9 +8,9 @@ from collections.abc import Iterator, Mapping
 from functools import cache
 from typing import Any
 
+from arena.clock import Clock
 from arena.core import MatchRecord, MoveRecord, Outcome, Termination
 from arena.errors import ProtocolError, UnknownGameError
-from arena.referee import Clock
 from arena.registry import game_entry, load_part
 from arena.v1 import arena_pb2 as pb
 from arena.view_wire import ViewWire

@@ -14,10 +14,11 @@ import pytest
 
 from arena.app.running import create_tournament, play_tournament
 from arena.cli import main
+from arena.clock import Clock
 from arena.game import replay
 from arena.games.hypnosia import GAME, HypnosiaOptions
 from arena.ratings import fold_ratings
-from arena.referee import Clock, play_match
+from arena.referee import play_match
 from arena.rpc.embedded import EmbeddedReferee
 from arena.store import Store
 from arena.tournament import BotEntry, Status, TournamentSpec, compute_standings
