@@ -11,6 +11,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from arena.access import Caller
+from arena.app import owners
 from arena.app.reports import Audience
 from arena.core import MatchRecord, Outcome
 from arena.errors import ForbiddenError
@@ -76,6 +78,17 @@ def disclosed_match(store: Store, match_id: str, audience: Audience) -> Disclosu
     """A stored match as the audience may see it (UnknownMatchError if there is none)."""
     record = store.match(match_id)
     if audience is Audience.OWNER:
+        return Disclosure(record)
+    return disclose_match(record, tournament_state(store, record))
+
+
+def disclosed_match_for(store: Store, match_id: str, caller: Caller | None) -> Disclosure:
+    """A stored match as this caller may see it: whole for its tournament's owner or an admin
+    (owners.reader_audience), else its public form (UnknownMatchError if there is none)."""
+    record = store.match(match_id)
+    tid = record_tournament(store, record)
+    owner = store.tournament(tid).owner if tid is not None else None
+    if owners.reader_audience(caller, owner) is Audience.OWNER:
         return Disclosure(record)
     return disclose_match(record, tournament_state(store, record))
 

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from arena.access import Caller
+from arena.app.reports import Audience
 from arena.errors import ForbiddenError
 from arena.store import Role, Store, StoredTournament
 
@@ -62,6 +63,15 @@ def shown_owner(owner: str | None) -> str:
 def may_manage(caller: Caller, owner: str | None) -> bool:
     """Whether the caller may cancel, resume or delete a tournament of this owner."""
     return caller.admin or (caller.name is not None and caller.name == owner)
+
+
+def reader_audience(caller: Caller | None, owner: str | None) -> Audience:
+    """What a reader of a tournament's data sees: a caller who named itself (a token) and may
+    manage the tournament (its owner, an admin) sees every seed and move, as the holder of the
+    database does; anyone else (`None`: no token) what publicity allows."""
+    if caller is not None and may_manage(caller, owner):
+        return Audience.OWNER
+    return Audience.PUBLIC
 
 
 def check_may_manage(caller: Caller, tournament: StoredTournament, action: str) -> None:

@@ -9,6 +9,7 @@ from app_helpers import GAME, record, spec
 from store_dump import dump
 
 from arena.access import Caller
+from arena.app.matches import disclosed_match_for
 from arena.app.owners import (
     LOCAL_PREFIX,
     check_may_delete,
@@ -17,8 +18,10 @@ from arena.app.owners import (
     local_caller,
     local_owner,
     may_manage,
+    reader_audience,
     shown_owner,
 )
+from arena.app.reports import Audience
 from arena.app.running import create_tournament
 from arena.errors import ForbiddenError
 from arena.store import Role, Store, revisions
@@ -46,6 +49,25 @@ def test_the_owner_or_an_admin_may_manage_nobody_else() -> None:
     assert not may_manage(BOB, "alice")
     assert not may_manage(ALICE, None)  # no owner: the admins'
     assert not may_manage(Caller(None, Role.ORGANIZER), None)  # anonymous, not an admin
+
+
+def test_a_reader_who_may_manage_reads_every_seed_and_the_rest_read_the_public() -> None:
+    assert reader_audience(ALICE, "alice") is Audience.OWNER
+    assert reader_audience(ROOT, "alice") is Audience.OWNER
+    assert reader_audience(BOB, "alice") is Audience.PUBLIC
+    assert reader_audience(None, "alice") is Audience.PUBLIC  # no token: the public
+
+
+def test_a_match_is_disclosed_whole_to_its_tournaments_owner_only(sqlite_path: str) -> None:
+    with Store.open(sqlite_path) as store:
+        tid = create_tournament(store, spec("a", "b"), owner="alice").id
+        fixture = store.fixtures(tid)[0]
+        store.save_match(record(fixture.match_id, fixture.seats, seed=fixture.seed), fixture)
+        assert not disclosed_match_for(store, fixture.match_id, ALICE).seed_withheld
+        assert not disclosed_match_for(store, fixture.match_id, ROOT).seed_withheld
+        for reader in (BOB, None):
+            shown = disclosed_match_for(store, fixture.match_id, reader)
+            assert shown.seed_withheld and shown.record.seed == 0
 
 
 def test_a_local_owner_can_never_be_an_organizers_name() -> None:

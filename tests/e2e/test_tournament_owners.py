@@ -43,13 +43,15 @@ class Ladder:
     db: str
     tokens: dict[str, str] = field(repr=False)  # alice, bob (organizers), root (an admin)
 
-    def call(self, method: str, request: object, who: str) -> object:
-        """One ArenaService call as `who` (blocking); its reply, or the RpcError raised."""
+    def call(self, method: str, request: object, who: str | None) -> object:
+        """One ArenaService call as `who` (None: no token; blocking); its reply, or the
+        RpcError raised."""
 
         async def go() -> object:
             async with grpc.aio.insecure_channel(self.address) as channel:
                 stub = arena_pb2_grpc.ArenaServiceStub(channel)
-                metadata = (("authorization", f"Bearer {self.tokens[who]}"),)
+                token = self.tokens[who] if who is not None else None
+                metadata = (("authorization", f"Bearer {token}"),) if token else ()
                 try:
                     return await getattr(stub, method)(request, metadata=metadata, timeout=60)
                 except grpc.aio.AioRpcError as exc:
@@ -66,12 +68,11 @@ class Ladder:
         assert dump_db(self.db) == before
         return reply.details() or ""
 
-    def create(self, who: str, cycles: int) -> int:
-        reply = self.call(
-            "CreateTournament",
-            pb.CreateTournamentRequest(game="lucky_numbers", bots=list(BOTS), cycles=cycles),
-            who,
-        )
+    def create(self, who: str, cycles: int, seed: int | None = None) -> int:
+        request = pb.CreateTournamentRequest(game="lucky_numbers", bots=list(BOTS), cycles=cycles)
+        if seed is not None:
+            request.seed = seed
+        reply = self.call("CreateTournament", request, who)
         assert isinstance(reply, pb.CreateTournamentResponse), reply
         return int(reply.tournament_id)
 
@@ -203,3 +204,41 @@ def test_a_delete_that_re_rates_another_organizers_matches_is_an_admins(ladder: 
     # bob may delete his own: nothing is rated after it
     reply = ladder.call("DeleteTournament", pb.DeleteTournamentRequest(tournament_id=later), "bob")
     assert isinstance(reply, pb.DeleteTournamentResponse) and reply.matches == 2, reply
+
+
+def test_an_unfinished_tournaments_seeds_are_read_by_its_owner_and_admins_only(
+    ladder: Ladder,
+) -> None:
+    seed = 987_654_321
+    tid = ladder.create("alice", cycles=100, seed=seed)
+    ladder.wait_played(tid, 1)
+    ask = pb.GetTournamentRequest(tournament_id=tid)
+    for who in ("alice", "root"):  # its owner, an admin: every seed, as the database's holder
+        shown = ladder.call("GetTournament", ask, who)
+        assert isinstance(shown, pb.Tournament) and not shown.seed_withheld, who
+        assert int(shown.seed_text) == seed
+    for who in ("bob", None):  # another organizer, the public: withheld until it is finished
+        hidden = ladder.call("GetTournament", ask, who)
+        assert isinstance(hidden, pb.Tournament) and hidden.seed_withheld, who
+        assert hidden.seed_text == "" and hidden.seed == 0
+    # a played match of it: whole for alice, its seed withheld from bob
+    listed = ladder.call("ListMatches", pb.ListMatchesRequest(tournament_id=tid), None)
+    assert isinstance(listed, pb.ListMatchesResponse)
+    match_id = listed.matches[0].match_id
+    own = ladder.call("GetMatch", pb.GetMatchRequest(match_id=match_id), "alice")
+    assert isinstance(own, pb.MatchRecord) and not own.seed_withheld and own.seed != 0
+    other = ladder.call("GetMatch", pb.GetMatchRequest(match_id=match_id), "bob")
+    assert isinstance(other, pb.MatchRecord) and other.seed_withheld and other.seed == 0
+    # a wrong token is refused, never read as the public
+    ladder.tokens["nobody"] = "arena_organizer_wrong"
+    wrong = ladder.call("GetTournament", ask, "nobody")
+    assert isinstance(wrong, grpc.aio.AioRpcError)
+    assert wrong.code() is grpc.StatusCode.UNAUTHENTICATED
+    # the CLI with the owner's token prints the seed
+    out = cli(ladder, "alice", "show", str(tid))
+    assert out.returncode == 0, out.stderr
+    assert str(seed) in "".join(out.stdout.split())
+    shown_to_bob = cli(ladder, "bob", "show", str(tid))
+    assert str(seed) not in "".join(shown_to_bob.stdout.split())
+    done = ladder.call("CancelTournament", pb.CancelTournamentRequest(tournament_id=tid), "alice")
+    assert isinstance(done, pb.Tournament), done

@@ -11,7 +11,8 @@ import binascii
 import json
 from collections.abc import Sequence
 
-from arena.app import ladders, stats
+from arena.access import Caller
+from arena.app import ladders, owners, stats
 from arena.app.reports import (
     Audience,
     AwayBot,
@@ -53,11 +54,12 @@ def tournament_to_pb(
     error: str = "",
     away: Sequence[AwayBot] = (),
     withdrawn: Sequence[str] = (),
+    caller: Caller | None = None,
 ) -> pb.Tournament:
-    """A stored tournament's whole public report."""
-    report = tournament_report(
-        store, tid, Audience.PUBLIC, error=error, away=away, withdrawn=withdrawn
-    )
+    """A stored tournament's whole report as the caller may see it (its owner or an admin who
+    gave a token: every seed; anyone else: the public report)."""
+    audience = owners.reader_audience(caller, store.tournament(tid).owner)
+    report = tournament_report(store, tid, audience, error=error, away=away, withdrawn=withdrawn)
     return report_to_pb(report)
 
 

@@ -12,8 +12,8 @@ from typing import Any, TypeVar
 import grpc
 
 from arena.access import Caller, bearer_token
-from arena.app.matches import disclosed_match
-from arena.app.reports import Audience, announced_matches
+from arena.app.matches import disclosed_match_for
+from arena.app.reports import announced_matches
 from arena.app.values import UnknownMatchError
 from arena.errors import ArenaError, LimitError
 from arena.game import option_choices, option_fields
@@ -89,23 +89,25 @@ class ArenaServicer(arena_pb2_grpc.ArenaServiceServicer):
         return await _answer(context, play)
 
     async def GetMatch(self, request: pb.GetMatchRequest, context: Any) -> pb.MatchRecord:  # noqa: N802
-        """The public form of a finished match, from memory or the database."""
+        """A finished match, from memory or the database: whole for its tournament's owner or an
+        admin who gives a token, else its public form."""
 
         async def get() -> pb.MatchRecord:
             check_text("match_id", request.match_id, 64)
+            caller = await self._reader(context)
             recent = self.state.recent_record(request.match_id)
             if recent is not None:
                 return record_to_pb(recent)  # outside any tournament: public once over
-            return await asyncio.to_thread(self._stored_match, request.match_id)
+            return await asyncio.to_thread(self._stored_match, request.match_id, caller)
 
         return await _answer(context, get)
 
-    def _stored_match(self, match_id: str) -> pb.MatchRecord:
+    def _stored_match(self, match_id: str, caller: Caller | None) -> pb.MatchRecord:
         store = self.state.store
         if store is None:
             raise UnknownMatchError(f"no finished match {match_id!r} on this server")
         try:
-            shown = disclosed_match(store, match_id, Audience.PUBLIC)
+            shown = disclosed_match_for(store, match_id, caller)
         except UnknownMatchError:
             raise UnknownMatchError(f"no finished match {match_id!r} on this server") from None
         message = record_to_pb(shown.record)
@@ -140,18 +142,22 @@ class ArenaServicer(arena_pb2_grpc.ArenaServiceServicer):
         async def cancel() -> pb.Tournament:
             caller = await self._organizer(context)
             await self.state.require_host().cancel(request.tournament_id, caller)
-            return await asyncio.to_thread(self._tournament, request.tournament_id)
+            return await asyncio.to_thread(self._tournament, request.tournament_id, caller)
 
         return await _answer(context, cancel)
 
     async def GetTournament(self, request: pb.GetTournamentRequest, context: Any) -> pb.Tournament:  # noqa: N802
-        """A stored tournament: status, progress, standings and ladder (seed once finished)."""
-        return await _answer(
-            context, lambda: asyncio.to_thread(self._tournament, request.tournament_id)
-        )
+        """A stored tournament: status, progress, standings and ladder (its seed once finished,
+        or at once for its owner or an admin who gives a token)."""
 
-    def _tournament(self, tid: int) -> pb.Tournament:
-        return self.state.tournament_pb(tid)
+        async def get() -> pb.Tournament:
+            caller = await self._reader(context)
+            return await asyncio.to_thread(self._tournament, request.tournament_id, caller)
+
+        return await _answer(context, get)
+
+    def _tournament(self, tid: int, caller: Caller | None) -> pb.Tournament:
+        return self.state.tournament_pb(tid, caller)
 
     async def ResumeTournament(  # noqa: N802
         self, request: pb.ResumeTournamentRequest, context: Any
@@ -165,7 +171,7 @@ class ArenaServicer(arena_pb2_grpc.ArenaServiceServicer):
                 raise LimitError(f"concurrency must be 0 to {limits.max_concurrency}")
             host = self.state.require_host()
             await host.resume(request.tournament_id, caller, request.concurrency or 1)
-            return await asyncio.to_thread(self._tournament, request.tournament_id)
+            return await asyncio.to_thread(self._tournament, request.tournament_id, caller)
 
         return await _answer(context, resume)
 
@@ -248,6 +254,13 @@ class ArenaServicer(arena_pb2_grpc.ArenaServiceServicer):
             )
 
         return await _answer(context, lambda: asyncio.to_thread(read))
+
+    async def _reader(self, context: Any) -> Caller | None:
+        """Who reads: None without a token (the public); with one, the organizer it names, as
+        checked for organizer calls (a wrong token is refused, never read as the public)."""
+        if not bearer_token(_metadata(context).get(AUTHORIZATION)):
+            return None
+        return await self._organizer(context)
 
     async def _organizer(self, context: Any) -> Caller:
         """The organizer behind this call (AuthenticationError / ForbiddenError if none). The

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from arena.access import AccessPolicy
+from arena.access import AccessPolicy, Caller
 from arena.clock import Clock
 from arena.core import MatchRecord
 from arena.errors import (
@@ -163,13 +163,14 @@ class ServerState:
         """The connected bots whose token is no longer their active one (blocking)."""
         return [name for name, token in connected if not self.access.bot_still_valid(name, token)]
 
-    def tournament_pb(self, tid: int) -> pb.Tournament:
-        """A tournament's public report, with what this server's run of it knows (blocking)."""
+    def tournament_pb(self, tid: int, caller: Caller | None = None) -> pb.Tournament:
+        """A tournament's report as the caller may see it (None: the public), with what this
+        server's run of it knows (blocking)."""
         store = self.require_store()
         if self.host is None:
-            return tournament_to_pb(store, tid)
+            return tournament_to_pb(store, tid, caller=caller)
         run = self.host.run_info(tid)
-        return tournament_to_pb(store, tid, run.error, run.away, run.withdrawn)
+        return tournament_to_pb(store, tid, run.error, run.away, run.withdrawn, caller)
 
     def recent_record(self, match_id: str) -> MatchRecord | None:
         """A finished, unstored match still in memory."""
