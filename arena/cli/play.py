@@ -25,6 +25,7 @@ from arena.clock import Clock
 from arena.core import MatchRecord
 from arena.errors import ConfigError
 from arena.game import Game, check_player_count, parse_option_pairs, parse_options
+from arena.limits import check_seed
 from arena.players import Player
 from arena.policy_runner import PolicyPlayer
 from arena.referee import MatchEvent, play_match
@@ -106,8 +107,7 @@ def play_command(
     clock = clock_from_options(time_per_move, time_bank, increment)
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
-    if seed < 0:
-        raise ConfigError("--seed must be zero or positive")
+    check_seed(seed)
     # a built-in bot's policy seed counts built-in bots only, as before commands could precede
     players = iter(_builtin_player(game, name, seed + i) for i, name in enumerate(builtins))
     seating: list[Player | str] = [

@@ -38,6 +38,7 @@ from arena.store.writes import ImportedTournament, insert_tournament, is_stored_
 from arena.tournament.schedule import Fixture, Status, TournamentSpec
 
 RECORD_CHUNK = 500  # full records read per query by match_rows
+MAX_ID = 2**63 - 1  # ids are signed 64-bit (SQLite INTEGER, PostgreSQL BIGINT)
 
 
 class Store:
@@ -113,6 +114,8 @@ class Store:
 
     def tournament(self, tid: int) -> StoredTournament:
         """The stored tournament; UnknownTournamentError if there is none with that id."""
+        if not 0 < tid <= MAX_ID:  # ids are 64-bit: a larger one cannot even be asked for
+            raise UnknownTournamentError(f"no tournament {tid} in {self.location}")
         rows = self._tournaments(tournaments.c.id == tid)
         if not rows:
             raise UnknownTournamentError(f"no tournament {tid} in {self.location}")
