@@ -11,6 +11,7 @@ from arena.app.database import open_store
 from arena.app.reports import ABANDONED, announced_matches
 from arena.app.tournaments import TournamentRequest, plan
 from arena.cli import app, sources
+from arena.cli.bot_start import DEFAULT_BOT_START_S, StartupTimeoutOption
 from arena.cli.output import (
     DbOption,
     FormatOption,
@@ -257,6 +258,7 @@ def run_command(
     log_dir: LogDirOption = None,
     verbose: VerboseOption = False,
     max_crashes: MaxCrashesOption = DEFAULT_MAX_CRASHES,
+    startup_timeout: StartupTimeoutOption = DEFAULT_BOT_START_S,
     forfeit_absent: Annotated[
         bool,
         typer.Option(
@@ -285,6 +287,7 @@ def run_command(
     if seed is not None and seed < 0:
         raise ConfigError("--seed must be zero or positive")
     owned = server is not None and not store_locally
+    _check_startup_timeout(startup_timeout, server=server, cluster=cluster)
     if store_locally and server is None:
         raise ConfigError("--store-locally plays through --server: give --server ADDRESS")
     request = TournamentRequest(
@@ -340,6 +343,16 @@ def run_command(
             forfeit_absent=forfeit_absent,
             sprt=test,
             cluster=on_cluster,
+            startup_timeout_s=startup_timeout,
+        )
+
+
+def _check_startup_timeout(seconds: float, *, server: str | None, cluster: object) -> None:
+    """--startup-timeout is for bot processes this command starts itself."""
+    if seconds != DEFAULT_BOT_START_S and (server is not None or cluster is not None):
+        raise ConfigError(
+            "--startup-timeout is for bot processes this command starts: a server's bots are "
+            "connected already, a cluster's workers start theirs"
         )
 
 
@@ -382,6 +395,7 @@ def resume_command(
     log_dir: LogDirOption = None,
     verbose: VerboseOption = False,
     max_crashes: MaxCrashesOption = DEFAULT_MAX_CRASHES,
+    startup_timeout: StartupTimeoutOption = DEFAULT_BOT_START_S,
     cluster: ClusterOption = None,
     cpus_per_bot: CpusPerBotOption = DEFAULT_CPUS_PER_BOT,
     max_retries: MaxRetriesOption = DEFAULT_MAX_RETRIES,
@@ -399,6 +413,7 @@ def resume_command(
 
     A bot process that does not start now forfeits its matches (with a warning). With
     --server, the server resumes its own tournament and this command follows it."""
+    _check_startup_timeout(startup_timeout, server=server, cluster=cluster)
     if server is not None and not store_locally:
         if cluster is not None:
             raise ConfigError("--cluster and --server exclude each other")
@@ -425,6 +440,7 @@ def resume_command(
             logs=BotLogs(log_root(log_dir), verbose),
             max_crashes=max_crashes,
             cluster=on_cluster,
+            startup_timeout_s=startup_timeout,
         )
 
 

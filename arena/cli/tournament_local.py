@@ -12,6 +12,7 @@ from arena.app.database import Store
 from arena.app.ladders import leaderboard
 from arena.app.owners import local_owner
 from arena.cli import sources
+from arena.cli.bot_start import DEFAULT_BOT_START_S
 from arena.cli.leaderboard import emit_ladder
 from arena.cli.output import OutputFormat, stderr
 from arena.cli.sprt import SprtStopped, Watch, sprt_watch
@@ -50,6 +51,7 @@ def run_and_report(
     forfeit_absent: bool = False,
     sprt: Sprt | None = None,
     cluster: Any = None,
+    startup_timeout_s: float = DEFAULT_BOT_START_S,
 ) -> None:
     """Play what is left of a tournament (or a new one, created once its bots are ready)
     with a progress display (on a Ray cluster given `cluster`), then print the report."""
@@ -74,7 +76,7 @@ def run_and_report(
         if sprt is not None:
             watches.append(sprt_watch(store, t, sprt))
 
-    faults = Faults(max_crashes, forfeit_absent, progress.warn)
+    faults = Faults(max_crashes, forfeit_absent, progress.warn, startup_timeout_s)
     try:
         with signals_as_interrupt():
             if cluster is not None:
