@@ -47,7 +47,12 @@ from arena.tournament.crashes import DEFAULT_MAX_CRASHES
 from arena.tournament.formats import format_help, format_names, format_options_help
 from arena.tournament.logs import log_root
 from arena.tournament.players import check_builtins, parse_bot
-from arena.tournament.schedule import DEFAULT_DEALS, Deals
+from arena.tournament.schedule import (
+    DEFAULT_DEALS,
+    DEFAULT_TIME_BANK_MS,
+    DEFAULT_TIME_PER_MOVE_MS,
+    Deals,
+)
 
 if TYPE_CHECKING:  # grpc is imported only when --server is given
     from arena.rpc.client.remote import Remote
@@ -131,10 +136,15 @@ PlayingServerOption = Annotated[
 
 
 def _clock(per_move: int | None, bank: int | None, increment: int | None) -> Clock | None:
-    """The clock the flags ask for (None: the default clock)."""
+    """The clock the flags ask for (None: the default clock). Each flag has its own default:
+    --time-per-move 5000 alone keeps the 10 s bank, --time-bank 0 drops it."""
     if per_move is None and bank is None and increment is None:
         return None
-    return Clock(per_move, bank, increment)
+    return Clock(
+        DEFAULT_TIME_PER_MOVE_MS if per_move is None else per_move,
+        DEFAULT_TIME_BANK_MS if bank is None else bank,
+        increment,
+    )
 
 
 def _remote(
@@ -198,14 +208,18 @@ def run_command(
         typer.Option(
             "--time-per-move",
             min=1,
-            help="Budget per decision, in ms (default 1000, with a 10000 ms bank).",
+            help=f"Budget per decision, in ms (default {DEFAULT_TIME_PER_MOVE_MS}).",
             show_default=False,
         ),
     ] = None,
     time_bank: Annotated[
         int | None,
         typer.Option(
-            "--time-bank", min=0, help="Time bank per seat and match (ms), used past the budget."
+            "--time-bank",
+            min=0,
+            help="Time bank per seat and match (ms), used past the budget "
+            f"(default {DEFAULT_TIME_BANK_MS}; 0: none).",
+            show_default=False,
         ),
     ] = None,
     increment: Annotated[

@@ -11,6 +11,7 @@ from arena.app import reports
 from arena.app.database import Store
 from arena.app.ladders import leaderboard
 from arena.app.owners import local_owner
+from arena.app.rows import clock_words
 from arena.cli import sources
 from arena.cli.bot_start import DEFAULT_BOT_START_S
 from arena.cli.leaderboard import emit_ladder
@@ -27,6 +28,7 @@ from arena.stats import Sprt
 from arena.store import StoredTournament
 from arena.tournament import Fixture, TournamentSpec
 from arena.tournament.crashes import DEFAULT_MAX_CRASHES
+from arena.tournament.manage import spec_clock
 
 if TYPE_CHECKING:  # grpc is imported only when --server is given
     from arena.rpc.client.remote import Remote
@@ -38,6 +40,14 @@ def print_final(store: Store, tid: int) -> None:
     emit_report(report, OutputFormat.TABLE)
     game, entries = leaderboard(store, report.summary.game)
     emit_ladder(entries, game, OutputFormat.TABLE)
+
+
+def _clock_text(spec: TournamentSpec) -> str:
+    """The clock a tournament plays with, in words ("5000 ms/move, no bank" when it has none)."""
+    clock = spec_clock(spec)
+    if clock is None:
+        return "unlimited"
+    return clock_words(clock) + ("" if clock.bank_ms else ", no bank")
 
 
 def run_and_report(
@@ -70,7 +80,7 @@ def run_and_report(
         if isinstance(tournament, TournamentSpec):
             progress.say(
                 f"tournament {t.id}: {total} matches at tables of {t.spec.table_size}, "
-                f"seed {t.spec.seed}, database {store.location}"
+                f"seed {t.spec.seed}, clock {_clock_text(t.spec)}, database {store.location}"
             )
         progress.start(t.id, t.played, total)
         if sprt is not None:

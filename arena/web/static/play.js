@@ -91,7 +91,8 @@
   function tick() {
     const clock = document.getElementById("seat-clock");
     if (!clock) return;
-    const since = Date.now() - skew - Number(clock.dataset.since);
+    // never negative: a skew estimated a little late must not show 5.1 s of a 5.0 s budget
+    const since = Math.max(0, Date.now() - skew - Number(clock.dataset.since));
     const budget = Number(clock.dataset.budget) - since;
     const bank = Number(clock.dataset.bank);
     const secs = (ms) => (Math.max(0, ms) / 1000).toFixed(1) + " s";
