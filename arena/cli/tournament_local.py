@@ -11,6 +11,7 @@ from arena.app import reports
 from arena.app.database import Store
 from arena.app.ladders import leaderboard
 from arena.app.owners import local_owner
+from arena.app.reports import ClockSpec
 from arena.app.rows import clock_words
 from arena.cli import sources
 from arena.cli.bot_start import DEFAULT_BOT_START_S
@@ -28,7 +29,6 @@ from arena.stats import Sprt
 from arena.store import StoredTournament
 from arena.tournament import Fixture, TournamentSpec
 from arena.tournament.crashes import DEFAULT_MAX_CRASHES
-from arena.tournament.manage import spec_clock
 
 if TYPE_CHECKING:  # grpc is imported only when --server is given
     from arena.rpc.client.remote import Remote
@@ -44,9 +44,9 @@ def print_final(store: Store, tid: int) -> None:
 
 def _clock_text(spec: TournamentSpec) -> str:
     """The clock a tournament plays with, in words ("5000 ms/move, no bank" when it has none)."""
-    clock = spec_clock(spec)
-    if clock is None:
+    if not spec.time_per_move_ms:
         return "unlimited"
+    clock = ClockSpec(spec.time_per_move_ms, spec.time_bank_ms, spec.increment_ms)
     return clock_words(clock) + ("" if clock.bank_ms else ", no bank")
 
 
