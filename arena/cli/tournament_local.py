@@ -65,7 +65,8 @@ def run_and_report(
 ) -> None:
     """Play what is left of a tournament (or a new one, created once its bots are ready)
     with a progress display (on a Ray cluster given `cluster`), then print the report."""
-    progress = MatchProgress()
+    # an SPRT's own lines say how far it got: no line per match besides (the bar stays)
+    progress = MatchProgress(lines=sprt is None)
     created: list[StoredTournament] = []
     watches: list[Watch] = []  # the SPRT's per-match hook, once the tournament exists
 
