@@ -7,10 +7,14 @@
 
     run_bot(policy, name="first-move")
 
-`request.view` is the same dict as in-process play (the game's `view`), so a policy written for
-`arena play --bot` works unchanged over the wire. Matches run in parallel (up to `max_matches`),
-each decision in a worker thread; the connection is retried with backoff if it drops; Ctrl-C or
-SIGTERM shut the bot down cleanly.
+Started as `python my_bot.py --address HOST:PORT --name NAME --token T`, the bot obeys its
+flags (`bot_flags()` lists them); an unknown flag stops it with a one-line error and exit
+status 2 before it connects anywhere.
+
+`request.view` is the same dict as in-process play (the game's `view`), so a policy written
+for `arena play --bot` works unchanged over the wire. Matches run in parallel (up to
+`max_matches`), each decision in a worker thread; the connection is retried with backoff if it
+drops; Ctrl-C or SIGTERM shut the bot down cleanly.
 
 A policy trained on the ML environments (`arena.env`, the `ml` extra) enters as it is:
 `run_bot(fn, observation_policy=True)` gives it the environments' observation dict and takes
@@ -19,6 +23,7 @@ back an action index (docs/ml.md).
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import contextlib
 import logging
@@ -28,7 +33,7 @@ import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from arena.addresses import check_target, plaintext_allowed, refuse_token_in_clear
 from arena.errors import BotError, ConfigError
@@ -36,7 +41,7 @@ from arena.players import DecisionRequest, Policy, Reply
 from arena.policy_runner import PolicyInterrupted, interrupt_inline_policy
 from arena.rpc.client.bot_client import BotConfig, run_until_stopped
 
-__all__ = ["DEFAULT_ADDRESS", "DecisionRequest", "Policy", "Reply", "run_bot"]
+__all__ = ["DEFAULT_ADDRESS", "DecisionRequest", "Policy", "Reply", "bot_flags", "run_bot"]
 
 DEFAULT_ADDRESS = "127.0.0.1:50051"
 POLICY_MODES = ("auto", "threads", "inline")
@@ -52,6 +57,44 @@ def _env_seconds(variable: str) -> float | None:
         return float(text)
     except ValueError:
         raise SystemExit(f"error: ${variable} must be a number of seconds, not {text!r}") from None
+
+
+def bot_flags() -> argparse.ArgumentParser:
+    """The connection flags `run_bot` reads from the command line, as a parent parser.
+
+    A bot with flags of its own adds these with `ArgumentParser(parents=[bot_flags()])`, parses
+    its command line itself and passes the values (and `argv=()`) to `run_bot`.
+    """
+    flags = argparse.ArgumentParser(add_help=False)
+    flags.add_argument("--address", help="referee host:port (default $ARENA_ADDRESS)")
+    flags.add_argument("--name", help="bot name (default $ARENA_BOT_NAME, else the script's)")
+    flags.add_argument("--token", help="the bot's token (default $ARENA_TOKEN)")
+    flags.add_argument("--tls-ca", help="CA file: connect with TLS (default $ARENA_TLS_CA)")
+    flags.add_argument(
+        "--allow-plaintext",
+        action="store_true",
+        default=None,
+        help="send the token without TLS beyond this machine (default $ARENA_ALLOW_PLAINTEXT)",
+    )
+    return flags
+
+
+class _FlagParser(argparse.ArgumentParser):
+    """argparse with a one-line error: the usage block would bury what went wrong."""
+
+    def error(self, message: str) -> NoReturn:
+        known = "--address, --name, --token, --tls-ca, --allow-plaintext"
+        self.exit(2, f"{self.prog}: error: {message} (a bot run by run_bot takes {known})\n")
+
+
+def _read_flags(argv: Sequence[str] | None) -> argparse.Namespace:
+    """The connection flags in `argv` (None: this program's command line)."""
+    parser = _FlagParser(
+        prog=Path(sys.argv[0]).name if sys.argv and sys.argv[0] else "bot",
+        description="A bot for an arena referee (arena.bot.run_bot).",
+        parents=[bot_flags()],
+    )
+    return parser.parse_args(sys.argv[1:] if argv is None else list(argv))
 
 
 def _default_name() -> str:
@@ -73,18 +116,25 @@ def run_bot(
     policy_mode: str | None = None,
     observation_policy: bool = False,
     allow_plaintext: bool | None = None,
+    argv: Sequence[str] | None = None,
 ) -> None:
     """Connect `policy` to a referee and play until Ctrl-C / SIGTERM.
 
-    address, name, token and tls_ca default to $ARENA_ADDRESS (else 127.0.0.1:50051),
-    $ARENA_BOT_NAME (else the script's name), $ARENA_TOKEN and $ARENA_TLS_CA (a CA file: connect
-    with TLS; unset: plaintext). Without a token the bot makes up one for this process, so its
-    own reconnects take over its old connection and nobody else's can. `games` empty means every
-    game of the server. Lost connections are retried with capped backoff (at most every 10 s)
-    until stopped, or for `retry_for_s` seconds (else $ARENA_RETRY_FOR_S; unset: forever). A
-    refusal by the server (bad name, wrong token ...), a channel that cannot work (TLS expected
-    or not spoken, an untrusted certificate) or that long without a connection end the program
-    with `error: ...` naming the likely cause, and exit status 1.
+    address, name, token, tls_ca and allow_plaintext are taken, in this order, from the
+    arguments given here, else the command line's `--address`, `--name`, `--token`, `--tls-ca`,
+    `--allow-plaintext` (read from `argv`, None: `sys.argv[1:]`; any other flag ends the program
+    with a one-line error and exit status 2, before connecting), else $ARENA_ADDRESS,
+    $ARENA_BOT_NAME, $ARENA_TOKEN, $ARENA_TLS_CA, $ARENA_ALLOW_PLAINTEXT, else the defaults:
+    127.0.0.1:50051, the script's name, no token, plaintext. A program that parses its own
+    command line passes `argv=()` (see `bot_flags()`).
+
+    Without a token the bot makes up one for this process, so its own reconnects take over its
+    old connection and nobody else's can. `games` empty means every game of the server. Lost
+    connections are retried with capped backoff (at most every 10 s) until stopped, or for
+    `retry_for_s` seconds (else $ARENA_RETRY_FOR_S; unset: forever). A refusal by the server
+    (bad name, wrong token ...), a channel that cannot work (TLS expected or not spoken, an
+    untrusted certificate) or that long without a connection end the program with `error: ...`
+    naming the likely cause, and exit status 1.
 
     `policy_mode` (else $ARENA_POLICY_MODE, else "auto") says where the policy runs: "auto" on
     the event loop once its first decisions proved fast (under 2 ms), back on worker threads for
@@ -98,6 +148,12 @@ def run_bot(
     A bot that holds a token refuses to send it in clear beyond loopback: give `tls_ca`, or
     `allow_plaintext=True` (else $ARENA_ALLOW_PLAINTEXT=1) on a network you trust.
     """
+    flags = _read_flags(argv)  # first: a mistyped flag stops the bot before anything else
+    address = address if address is not None else flags.address
+    name = name if name is not None else flags.name
+    token = token if token is not None else flags.token
+    tls_ca = tls_ca if tls_ca is not None else flags.tls_ca
+    allow_plaintext = allow_plaintext if allow_plaintext is not None else flags.allow_plaintext
     if observation_policy:
         # Imported only here: numpy and the ML packages stay out of plain bots.
         from arena.env.bridge import env_policy

@@ -12,7 +12,7 @@ import hashlib
 import os
 import threading
 
-from arena.bot import run_bot
+from arena.bot import bot_flags, run_bot
 from arena.errors import ConfigError
 from arena.players import DecisionRequest, Policy, Reply
 from arena.registry import list_games
@@ -53,17 +53,8 @@ class GreedyByGame:
 
 def main() -> None:
     """Parse the command line and run the bot."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--address", help="referee host:port (default $ARENA_ADDRESS)")
-    parser.add_argument("--name", help="bot name (default $ARENA_BOT_NAME)")
-    parser.add_argument("--token", help="the bot's token (default $ARENA_TOKEN)")
-    parser.add_argument("--tls-ca", help="CA file: connect with TLS (default $ARENA_TLS_CA)")
-    parser.add_argument(
-        "--allow-plaintext",
-        action="store_true",
-        default=None,
-        help="send the token without TLS beyond this machine (default $ARENA_ALLOW_PLAINTEXT)",
-    )
+    # --address, --name, --token, --tls-ca, --allow-plaintext: run_bot's own flags
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0], parents=[bot_flags()])
     parser.add_argument(
         "--seed",
         type=int,
@@ -82,6 +73,7 @@ def main() -> None:
         token=args.token,
         tls_ca=args.tls_ca,
         allow_plaintext=args.allow_plaintext,
+        argv=(),  # parsed above
         games=games,
         max_matches=args.max_matches,
     )

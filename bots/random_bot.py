@@ -9,7 +9,7 @@ import os
 import random
 import threading
 
-from arena.bot import run_bot
+from arena.bot import bot_flags, run_bot
 
 KEPT_MATCHES = 64  # generators kept for matches in play (older ones are dropped)
 
@@ -38,17 +38,8 @@ def make_choose(seed):
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--address", help="referee host:port (default $ARENA_ADDRESS)")
-    parser.add_argument("--name", help="bot name (default $ARENA_BOT_NAME)")
-    parser.add_argument("--token", help="the bot's token (default $ARENA_TOKEN)")
-    parser.add_argument("--tls-ca", help="CA file: connect with TLS (default $ARENA_TLS_CA)")
-    parser.add_argument(
-        "--allow-plaintext",
-        action="store_true",
-        default=None,
-        help="send the token without TLS beyond this machine (default $ARENA_ALLOW_PLAINTEXT)",
-    )
+    # --address, --name, --token, --tls-ca, --allow-plaintext: run_bot's own flags
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0], parents=[bot_flags()])
     parser.add_argument(
         "--seed",
         type=int,
@@ -65,5 +56,6 @@ if __name__ == "__main__":
         token=args.token,
         tls_ca=args.tls_ca,
         allow_plaintext=args.allow_plaintext,
+        argv=(),  # parsed above
         max_matches=args.max_matches,
     )

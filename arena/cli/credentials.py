@@ -19,7 +19,9 @@ from arena.store import Credential, Role, Store
 # The token itself is printed once, on stdout; a hint on stderr (which may end up in a log)
 # never repeats it.
 HINTS = {
-    Role.BOT: "use it: ARENA_TOKEN=<the token above> python bots/greedy_bot.py --name {name}",
+    # whatever program the bot is: every bot of bots/ and any run_bot() script take these flags
+    Role.BOT: "use it: ARENA_TOKEN=<the token above> python YOUR_BOT.py --address ADDR "
+    "--name {name} (YOUR_BOT.py: bots/random_bot.py, or any bot written with arena.bot.run_bot)",
     Role.ORGANIZER: "use it: ARENA_ORGANIZER_TOKEN=<the token above> arena tournament run "
     "--server ADDR ... (gRPC clients send 'authorization: Bearer TOKEN' on organizer calls: "
     "PlayMatch, CreateTournament, ResumeTournament, CancelTournament, DeleteTournament)",

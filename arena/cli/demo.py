@@ -30,15 +30,28 @@ DEMO_BOTS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
 )
 
 
-def demo_bots() -> tuple[BotEntry, ...]:
-    """The demo's bots as process commands (this Python, the scripts in bots/)."""
+# arena installed from a wheel has no bots/: each bot is then the same strategy run by the SDK
+# from a one-line program (STRATEGY SEED, then run_bot's own flags).
+INSTALLED_BOT = (
+    "import sys; from arena.bot import run_bot; from arena.strategies import StrategyByGame; "
+    "run_bot(StrategyByGame(sys.argv[1], seed=int(sys.argv[2])), max_matches=4, "
+    "argv=sys.argv[3:])"
+)
+STRATEGIES = {"random_bot.py": "random", "greedy_bot.py": "greedy"}
+
+
+def demo_bots(bots_dir: Path = BOTS_DIR) -> tuple[BotEntry, ...]:
+    """The demo's bots as process commands: this Python and the scripts in bots/ of a checkout,
+    else (an installed wheel) the same strategies through the bot SDK."""
     entries = []
     for name, script, args in DEMO_BOTS:
-        path = BOTS_DIR / script
-        if not path.is_file():
-            raise ConfigError(f"the demo needs {path}, which is missing")
-        command = shlex.join([sys.executable, str(path), "--name", name, *args])
-        entries.append(BotEntry(name, command))
+        path = bots_dir / script
+        if path.is_file():
+            words = [sys.executable, str(path), "--name", name, *args]
+        else:
+            seed = args[1] if args[:1] == ("--seed",) else "0"
+            words = [sys.executable, "-c", INSTALLED_BOT, STRATEGIES[script], seed, "--name", name]
+        entries.append(BotEntry(name, shlex.join(words)))
     return tuple(entries)
 
 

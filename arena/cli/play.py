@@ -19,6 +19,7 @@ import typer
 
 from arena.app.match_rows import result_text
 from arena.cli import app
+from arena.cli.bot_start import DEFAULT_BOT_START_S, STARTUP_FLAG, StartupTimeoutOption
 from arena.cli.human import HUMAN, HumanPlayer
 from arena.cli.seat_order import SeatOrderCommand, interleave
 from arena.clock import Clock
@@ -87,6 +88,7 @@ def play_command(
     verbose: Annotated[
         bool, typer.Option("--verbose", "-v", help="Stream the bot programs' output live.")
     ] = False,
+    startup_timeout: StartupTimeoutOption = DEFAULT_BOT_START_S,
     db: Annotated[
         str | None,
         typer.Option(
@@ -117,7 +119,9 @@ def play_command(
     # opened first, so a bad --db fails before the match is played
     with Store.open(db) if db is not None else contextlib.nullcontext() as store:
         try:
-            record = asyncio.run(_play(game, options, seed, seating, clock, verbose))
+            record = asyncio.run(
+                _play(game, options, seed, seating, clock, verbose, startup_timeout)
+            )
         except asyncio.CancelledError:  # Ctrl-C or SIGTERM: the bots are stopped
             raise KeyboardInterrupt from None
         if store is not None:
@@ -156,6 +160,7 @@ async def _play(
     seating: list[Player | str],
     clock: Clock,
     verbose: bool = False,
+    startup_timeout_s: float = DEFAULT_BOT_START_S,
 ) -> MatchRecord:
     """Play the match; a str in `seating` is a bot command, started and seated there."""
     humans = [p for p in seating if isinstance(p, HumanPlayer)]
@@ -188,7 +193,11 @@ async def _play(
     from arena.rpc.embedded import EmbeddedReferee
 
     names = command_names(commands)
-    async with EmbeddedReferee(echo=echo if verbose else None) as referee:
+    async with EmbeddedReferee(
+        echo=echo if verbose else None,
+        startup_timeout_s=startup_timeout_s,
+        startup_flag=STARTUP_FLAG,
+    ) as referee:
         await asyncio.gather(*(referee.launch(n, c) for n, c in zip(names, commands, strict=True)))
         launched = iter(names)  # seat -> (bot name, command), for the seats of commands
         commanded = {s: (next(launched), c) for s, c in enumerate(seating) if isinstance(c, str)}

@@ -16,6 +16,8 @@ from arena.tournament import Fixture, TournamentSpec
 from arena.tournament.comparisons import SprtMonitor, SprtState, deal_pairs
 
 Watch = Callable[[Fixture, MatchRecord, Console], None]
+SHOW_EVERY = 25  # the LLR line is shown after the first sample and every this many samples ...
+SHOW_STEP = 0.1  # ... or once the LLR moved this share of its band since it was last shown
 
 
 class SprtStopped(Exception):
@@ -46,10 +48,18 @@ def sprt_watch(store: Store, tournament: StoredTournament, sprt: Sprt) -> Watch:
     monitor = SprtMonitor(sprt, a, b, pairs)
     unit = "pairs (pentanomial)" if monitor.paired else "games (trinomial)"
 
+    shown: list[float] = []  # the LLR last shown
+    step = SHOW_STEP * (sprt.upper - sprt.lower)
+
     def watch(_fixture: Fixture, record: MatchRecord, console: Console) -> None:
         state = monitor.add(record)
-        console.print(describe(sprt, state, a, b, unit), highlight=False)
-        if state.decision is not Decision.CONTINUE:
+        decided = state.decision is not Decision.CONTINUE
+        moved = not shown or abs(state.llr - shown[-1]) >= step
+        if decided or moved or state.samples % SHOW_EVERY == 0:  # not one line per match
+            shown.append(state.llr)
+            line = describe(sprt, state, a, b, unit)
+            console.print(line, highlight=False, soft_wrap=True, markup=False)
+        if decided:
             raise SprtStopped(state, verdict(sprt, state, a, b, unit))
 
     return watch

@@ -11,6 +11,7 @@ from arena.app.database import open_store
 from arena.app.reports import ABANDONED, announced_matches
 from arena.app.tournaments import TournamentRequest, plan
 from arena.cli import app, sources
+from arena.cli.bot_start import DEFAULT_BOT_START_S, StartupTimeoutOption
 from arena.cli.output import (
     DbOption,
     FormatOption,
@@ -46,7 +47,12 @@ from arena.tournament.crashes import DEFAULT_MAX_CRASHES
 from arena.tournament.formats import format_help, format_names, format_options_help
 from arena.tournament.logs import log_root
 from arena.tournament.players import check_builtins, parse_bot
-from arena.tournament.schedule import DEFAULT_DEALS, Deals
+from arena.tournament.schedule import (
+    DEFAULT_DEALS,
+    DEFAULT_TIME_BANK_MS,
+    DEFAULT_TIME_PER_MOVE_MS,
+    Deals,
+)
 
 if TYPE_CHECKING:  # grpc is imported only when --server is given
     from arena.rpc.client.remote import Remote
@@ -130,10 +136,15 @@ PlayingServerOption = Annotated[
 
 
 def _clock(per_move: int | None, bank: int | None, increment: int | None) -> Clock | None:
-    """The clock the flags ask for (None: the default clock)."""
+    """The clock the flags ask for (None: the default clock). Each flag has its own default:
+    --time-per-move 5000 alone keeps the 10 s bank, --time-bank 0 drops it."""
     if per_move is None and bank is None and increment is None:
         return None
-    return Clock(per_move, bank, increment)
+    return Clock(
+        DEFAULT_TIME_PER_MOVE_MS if per_move is None else per_move,
+        DEFAULT_TIME_BANK_MS if bank is None else bank,
+        increment,
+    )
 
 
 def _remote(
@@ -197,14 +208,18 @@ def run_command(
         typer.Option(
             "--time-per-move",
             min=1,
-            help="Budget per decision, in ms (default 1000, with a 10000 ms bank).",
+            help=f"Budget per decision, in ms (default {DEFAULT_TIME_PER_MOVE_MS}).",
             show_default=False,
         ),
     ] = None,
     time_bank: Annotated[
         int | None,
         typer.Option(
-            "--time-bank", min=0, help="Time bank per seat and match (ms), used past the budget."
+            "--time-bank",
+            min=0,
+            help="Time bank per seat and match (ms), used past the budget "
+            f"(default {DEFAULT_TIME_BANK_MS}; 0: none).",
+            show_default=False,
         ),
     ] = None,
     increment: Annotated[
@@ -257,6 +272,7 @@ def run_command(
     log_dir: LogDirOption = None,
     verbose: VerboseOption = False,
     max_crashes: MaxCrashesOption = DEFAULT_MAX_CRASHES,
+    startup_timeout: StartupTimeoutOption = DEFAULT_BOT_START_S,
     forfeit_absent: Annotated[
         bool,
         typer.Option(
@@ -285,6 +301,7 @@ def run_command(
     if seed is not None and seed < 0:
         raise ConfigError("--seed must be zero or positive")
     owned = server is not None and not store_locally
+    _check_startup_timeout(startup_timeout, server=server, cluster=cluster)
     if store_locally and server is None:
         raise ConfigError("--store-locally plays through --server: give --server ADDRESS")
     request = TournamentRequest(
@@ -340,6 +357,16 @@ def run_command(
             forfeit_absent=forfeit_absent,
             sprt=test,
             cluster=on_cluster,
+            startup_timeout_s=startup_timeout,
+        )
+
+
+def _check_startup_timeout(seconds: float, *, server: str | None, cluster: object) -> None:
+    """--startup-timeout is for bot processes this command starts itself."""
+    if seconds != DEFAULT_BOT_START_S and (server is not None or cluster is not None):
+        raise ConfigError(
+            "--startup-timeout is for bot processes this command starts: a server's bots are "
+            "connected already, a cluster's workers start theirs"
         )
 
 
@@ -382,6 +409,7 @@ def resume_command(
     log_dir: LogDirOption = None,
     verbose: VerboseOption = False,
     max_crashes: MaxCrashesOption = DEFAULT_MAX_CRASHES,
+    startup_timeout: StartupTimeoutOption = DEFAULT_BOT_START_S,
     cluster: ClusterOption = None,
     cpus_per_bot: CpusPerBotOption = DEFAULT_CPUS_PER_BOT,
     max_retries: MaxRetriesOption = DEFAULT_MAX_RETRIES,
@@ -399,6 +427,7 @@ def resume_command(
 
     A bot process that does not start now forfeits its matches (with a warning). With
     --server, the server resumes its own tournament and this command follows it."""
+    _check_startup_timeout(startup_timeout, server=server, cluster=cluster)
     if server is not None and not store_locally:
         if cluster is not None:
             raise ConfigError("--cluster and --server exclude each other")
@@ -425,6 +454,7 @@ def resume_command(
             logs=BotLogs(log_root(log_dir), verbose),
             max_crashes=max_crashes,
             cluster=on_cluster,
+            startup_timeout_s=startup_timeout,
         )
 
 

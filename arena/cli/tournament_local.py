@@ -11,7 +11,10 @@ from arena.app import reports
 from arena.app.database import Store
 from arena.app.ladders import leaderboard
 from arena.app.owners import local_owner
+from arena.app.reports import ClockSpec
+from arena.app.rows import clock_words
 from arena.cli import sources
+from arena.cli.bot_start import DEFAULT_BOT_START_S
 from arena.cli.leaderboard import emit_ladder
 from arena.cli.output import OutputFormat, stderr
 from arena.cli.sprt import SprtStopped, Watch, sprt_watch
@@ -39,6 +42,14 @@ def print_final(store: Store, tid: int) -> None:
     emit_ladder(entries, game, OutputFormat.TABLE)
 
 
+def _clock_text(spec: TournamentSpec) -> str:
+    """The clock a tournament plays with, in words ("5000 ms/move, no bank" when it has none)."""
+    if not spec.time_per_move_ms:
+        return "unlimited"
+    clock = ClockSpec(spec.time_per_move_ms, spec.time_bank_ms, spec.increment_ms)
+    return clock_words(clock) + ("" if clock.bank_ms else ", no bank")
+
+
 def run_and_report(
     store: Store,
     tournament: StoredTournament | TournamentSpec,
@@ -50,10 +61,12 @@ def run_and_report(
     forfeit_absent: bool = False,
     sprt: Sprt | None = None,
     cluster: Any = None,
+    startup_timeout_s: float = DEFAULT_BOT_START_S,
 ) -> None:
     """Play what is left of a tournament (or a new one, created once its bots are ready)
     with a progress display (on a Ray cluster given `cluster`), then print the report."""
-    progress = MatchProgress()
+    # an SPRT's own lines say how far it got: no line per match besides (the bar stays)
+    progress = MatchProgress(lines=sprt is None)
     created: list[StoredTournament] = []
     watches: list[Watch] = []  # the SPRT's per-match hook, once the tournament exists
 
@@ -68,13 +81,13 @@ def run_and_report(
         if isinstance(tournament, TournamentSpec):
             progress.say(
                 f"tournament {t.id}: {total} matches at tables of {t.spec.table_size}, "
-                f"seed {t.spec.seed}, database {store.location}"
+                f"seed {t.spec.seed}, clock {_clock_text(t.spec)}, database {store.location}"
             )
         progress.start(t.id, t.played, total)
         if sprt is not None:
             watches.append(sprt_watch(store, t, sprt))
 
-    faults = Faults(max_crashes, forfeit_absent, progress.warn)
+    faults = Faults(max_crashes, forfeit_absent, progress.warn, startup_timeout_s)
     try:
         with signals_as_interrupt():
             if cluster is not None:

@@ -11,11 +11,12 @@ import asyncio
 import functools
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from arena.app.running import create_tournament, play_tournament
+from arena.cli.bot_start import DEFAULT_BOT_START_S, STARTUP_FLAG
 from arena.cli.tournament_logs import BotLogs
 from arena.clock import Clock
 from arena.core import MatchRecord
@@ -45,6 +46,7 @@ class Faults:
     max_crashes: int = DEFAULT_MAX_CRASHES  # crashes before a bot is withdrawn
     forfeit_absent: bool = False  # a bot that never says Hello: forfeit it (else refuse)
     warn: Warn = field(default=lambda _text: None)
+    startup_timeout_s: float = DEFAULT_BOT_START_S  # to connect after being started
 
 
 @dataclass(slots=True)
@@ -90,7 +92,7 @@ async def execute(
     logs = logs or BotLogs(log_root())
     faults = faults or Faults()
     if isinstance(tournament, StoredTournament):
-        faults = Faults(faults.max_crashes, True, faults.warn)  # a resume never refuses
+        faults = replace(faults, forfeit_absent=True)  # a resume never refuses
     async with _match_runner(spec, server, logs, faults) as prepared:
         if isinstance(tournament, TournamentSpec):
             tournament = await asyncio.to_thread(
@@ -128,7 +130,9 @@ async def _match_runner(
         return
     from arena.rpc.embedded import EmbeddedReferee  # lazy: only process bots need gRPC
 
-    referee = EmbeddedReferee(echo=logs.echo)
+    referee = EmbeddedReferee(
+        echo=logs.echo, startup_timeout_s=faults.startup_timeout_s, startup_flag=STARTUP_FLAG
+    )
     policy = CrashPolicy(referee, faults.max_crashes, faults.warn)
     try:
         await referee.start()

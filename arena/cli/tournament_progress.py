@@ -21,8 +21,9 @@ INTERRUPTING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)  # `kill`, `docker stop`,
 class MatchProgress:
     """Counts finished matches: a live bar on a terminal, one plain line each elsewhere."""
 
-    def __init__(self, console: Console | None = None) -> None:
+    def __init__(self, console: Console | None = None, *, lines: bool = True) -> None:
         self.console = console or Console(stderr=True)
+        self.lines = lines  # off a terminal: a line per finished match
         self.tty = self.console.is_terminal
         self._bar: Progress | None = None
         self._task: Any = None
@@ -57,6 +58,8 @@ class MatchProgress:
         self.total = max(self.total, self.done)
         if self._bar is not None:
             self._bar.advance(self._task)
+            return
+        if not self.lines:
             return
         self.console.print(
             finished_line(self.done, self.total, row), highlight=False, soft_wrap=True, markup=False

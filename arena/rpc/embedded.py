@@ -74,6 +74,7 @@ class EmbeddedReferee:
         address: str = "127.0.0.1:0",
         *,
         startup_timeout_s: float = 15.0,
+        startup_flag: str = "",
         config: ServerConfig | None = None,
         log_dir: Path | None = None,
         echo: Echo | None = None,
@@ -82,6 +83,7 @@ class EmbeddedReferee:
         self.log_dir = log_dir  # each bot's output goes to <log_dir>/<name>.log
         self.echo = echo  # and, line by line, to this (`-v`)
         self.startup_timeout_s = startup_timeout_s
+        self.startup_flag = startup_flag  # the option that sets it, named when a bot is late
         # Organizer calls (PlayMatch ...) need a token only this launcher knows: a seated bot
         # could otherwise make its opponent play side matches on the launcher's referee.
         self.launch_token = secrets.token_urlsafe(32)
@@ -177,9 +179,11 @@ class EmbeddedReferee:
                 others = [n for n in self.connected() if n not in self._bots]
                 await self._stop_process(bot)
                 who = f"bots connected meanwhile: {', '.join(others)}" if others else "nobody"
+                longer = f"; a bot slow to start gets longer with {self.startup_flag} SECONDS"
                 why = (
                     f"did not connect as {bot.name!r} within {self.startup_timeout_s:g} s "
-                    f"({who} connected; it must say Hello with the name in ARENA_BOT_NAME)"
+                    f"({who} connected; it must say Hello with the name in ARENA_BOT_NAME"
+                    f"{longer if self.startup_flag else ''})"
                 )
                 break
             await asyncio.sleep(HELLO_POLL_S)

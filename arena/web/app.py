@@ -53,11 +53,12 @@ from arena.web import reads
 from arena.web.charts import rating_plot
 from arena.web.frames import FrameEvents, move_note, page_context
 from arena.web.headers import SecurityHeaders
+from arena.web.play_form import CLOCKS_S, first_player_words, level_words, picked_choices
 from arena.web.reads import LiveMatch, LiveTournament
 from arena.web.relays import Relays, RelaySettings
 from arena.web.seat_options import MAX_OPTIONS
 from arena.web.seat_page import panel_html, seat_state
-from arena.web.seats import CLOCKS_S, DEFAULT_CLOCK, MAX_LISTENERS, Seats, parse_request
+from arena.web.seats import MAX_LISTENERS, SeatRequest, Seats, parse_request
 
 log = logging.getLogger("arena.web")
 HERE = Path(__file__).resolve().parent
@@ -250,15 +251,23 @@ class Pages:
         return await self._play_form(request, game)
 
     async def _play_form(
-        self, request: Request, game: Any, error: str = "", name: str = "", status: int = 200
+        self,
+        request: Request,
+        game: Any,
+        error: str = "",
+        chosen: SeatRequest | None = None,
+        status: int = 200,
     ) -> Response:
+        """The form seating a person in `game`; after a failed start, with the reason and the
+        person's choices kept (`chosen`)."""
         bots = await self.client.list_bots()
         playing = sorted(b.name for b in bots if not b.games or game.name in b.games)
+        builtins = sorted(strategies_for(game.name))
         response = self.page(
-            request, "play_form.html", game=game, error=error, your_name=name,
-            secure=secure(request),
-            builtins=sorted(strategies_for(game.name)), bots=playing,
-            clocks=list(CLOCKS_S.items()), default_clock=DEFAULT_CLOCK,
+            request, "play_form.html", game=game, error=error,
+            picked=picked_choices(game, builtins, chosen), secure=secure(request),
+            builtins=[(b, level_words(b)) for b in builtins], bots=playing,
+            clocks=list(CLOCKS_S.items()), first_player=first_player_words(game.name),
         )  # fmt: skip
         response.status_code = status
         return response
@@ -279,9 +288,7 @@ class Pages:
             game = next((g for g in games if g.name == seat_request.game), None)
             if game is None:
                 raise
-            return await self._play_form(
-                request, game, str(exc), seat_request.name, http_status(exc)
-            )
+            return await self._play_form(request, game, str(exc), seat_request, http_status(exc))
         return RedirectResponse("/play/" + quote(sid, safe=""), status_code=303)
 
     async def seat_page(self, request: Request) -> Response:

@@ -132,6 +132,12 @@ def page_context(update: pb.MatchUpdate | None, notes: list[MoveNote]) -> dict[s
     }
 
 
+def _time_left(per_move_ms: int | None, bank_ms: float) -> str:
+    """What a seat's next decision may take: "5.0 s + 10.0 s" (budget + bank), or the bank."""
+    bank = f"{max(0.0, bank_ms) / 1000:.1f} s"
+    return f"{per_move_ms / 1000:.1f} s + {bank}" if per_move_ms else bank
+
+
 def _clocks(frame: dict[str, Any]) -> list[dict[str, Any]]:
     live = frame["live"] and bool(frame["bank_left_ms"])
     rows = []
@@ -139,6 +145,6 @@ def _clocks(frame: dict[str, Any]) -> list[dict[str, Any]]:
         used = frame["time_used_ms"][seat] if seat < len(frame["time_used_ms"]) else 0
         row: dict[str, Any] = {"seat": seat, "name": name, "used": f"{used / 1000:.2f} s"}
         if live and seat < len(frame["bank_left_ms"]):
-            row["left"] = f"{max(0, frame['bank_left_ms'][seat]) / 1000:.1f} s"
+            row["left"] = _time_left(frame["per_move_ms"], frame["bank_left_ms"][seat])
         rows.append(row)
     return rows

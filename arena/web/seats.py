@@ -35,6 +35,7 @@ from arena.rpc.client.bot_client import BotConfig, run_connection_loop
 from arena.strategies import make_policy, strategies_for
 from arena.v1 import arena_pb2 as pb
 from arena.web.frames import MoveNote, move_note
+from arena.web.play_form import BOT_PACE_MS, CLOCKS_S, DEFAULT_CLOCK
 from arena.web.seat_options import Options, checked_options, form_options
 
 log = logging.getLogger("arena.web.seats")
@@ -50,13 +51,6 @@ WATCH_RETRY_S = 0.2  # the match is not watchable until the referee has started 
 GIVE_UP_WATCHING_S = 30.0  # after the match, how long to try for its last public updates
 MAX_NAME = 64
 MAX_TOKEN = 256
-CLOCKS_S = {  # the clocks a page offers: per move, bank (seconds)
-    "60+300": (60, 300),
-    "30+120": (30, 120),
-    "120+900": (120, 900),
-    "600+3600": (600, 3600),
-}
-DEFAULT_CLOCK = "60+300"
 _builtins = itertools.count(1)
 
 
@@ -265,8 +259,7 @@ class Seats:
         for i, name in enumerate(players):
             if i != seat and name in builtins:
                 config = self._config(name, secrets.token_urlsafe(16), request.game)
-                strategy = builtins[name]
-                policy = make_policy(request.game, strategy, secrets.randbelow(2**31))
+                policy = paced_policy(request.game, builtins[name], secrets.randbelow(2**31))
                 configs.append((config, policy))
                 versions[name] = config.version
         connections = {}
@@ -308,6 +301,7 @@ class Seats:
                 f"not {n}"
             )
         bots = await self.reader.list_bots()
+        connected = {b.name for b in bots}  # a name is taken whatever games its bot plays
         playing = {b.name for b in bots if not b.games or request.game in b.games}
         known = strategies_for(request.game)
         builtins: dict[str, str] = {}
@@ -326,7 +320,7 @@ class Seats:
                 names.append(opponent)
             else:
                 raise ConfigError(f"no bot {opponent[:64]!r} connected for {info.title}")
-        if name in playing:
+        if name in connected:
             raise ConfigError(f"a bot named {name!r} is connected already: choose another name")
         seat = request.seat if request.seat is not None else secrets.randbelow(n)
         if not 0 <= seat < n:
@@ -344,6 +338,7 @@ class Seats:
             retry_for_s=CONNECT_WAIT_S,
             tls_ca=self.reader.remote.tls_ca,
             policy_mode="threads",
+            taken_is_final=True,  # a fresh seat has no old connection to wait for: say why now
         )
 
     async def _connection(self, human: HumanSeat, config: BotConfig, policy: Policy) -> None:
@@ -408,6 +403,15 @@ class Seats:
             except ArenaError as exc:
                 log.warning("watching match %s: %s", human.match_id, exc)
             await asyncio.sleep(WATCH_RETRY_S)
+
+
+def paced_policy(game: str, strategy: str, seed: int) -> Policy:
+    """A built-in opponent that thinks at a person's pace: a search bot capped at
+    BOT_PACE_MS a decision (under the clock), any other as it is (it answers at once)."""
+    try:
+        return make_policy(game, strategy, seed, budget_ms=BOT_PACE_MS)
+    except ConfigError:  # a strategy without a time setting: greedy, random ...
+        return make_policy(game, strategy, seed)
 
 
 def parse_request(form: Mapping[str, Any], opponents: Sequence[str]) -> SeatRequest:

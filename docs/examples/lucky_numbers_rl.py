@@ -177,7 +177,7 @@ def main() -> None:
         from arena.bot import run_bot
 
         agent = Agent.load(args.weights)
-        run_bot(agent.act, name=args.name, games=[GAME], observation_policy=True)
+        run_bot(agent.act, name=args.name, games=[GAME], observation_policy=True, argv=())
 
 
 if __name__ == "__main__":

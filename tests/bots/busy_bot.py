@@ -30,4 +30,4 @@ if __name__ == "__main__":
         time.sleep(args.sleep_ms / 1000)
         return 0
 
-    run_bot(choose)
+    run_bot(choose, argv=())

@@ -35,4 +35,4 @@ if __name__ == "__main__":
         k, d = matches[request.match_id], decisions[request.match_id]
         return (k + d) % len(request.legal_moves)
 
-    run_bot(choose)
+    run_bot(choose, argv=())

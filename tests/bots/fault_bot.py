@@ -46,4 +46,4 @@ if __name__ == "__main__":
     parser.add_argument("--after", type=int, default=3)
     parser.add_argument("--sleep-ms", type=int, default=1000)
     args = parser.parse_args()
-    run_bot(make_policy(args.mode, args.after, args.sleep_ms), max_matches=2)
+    run_bot(make_policy(args.mode, args.after, args.sleep_ms), max_matches=2, argv=())

@@ -31,4 +31,4 @@ if __name__ == "__main__":
             time.sleep(0.05)  # the test holds the match live until it has measured what it must
         return rng.randrange(len(request.legal_moves))
 
-    run_bot(choose, address=args.address, name=args.name, max_matches=args.max_matches)
+    run_bot(choose, address=args.address, name=args.name, max_matches=args.max_matches, argv=())

@@ -26,4 +26,4 @@ if __name__ == "__main__":
     parser.add_argument("--name")
     parser.add_argument("--seed", type=int, default=0, help="ignored: the server's seed is used")
     args = parser.parse_args()
-    run_bot(choose, address=args.address, name=args.name)
+    run_bot(choose, address=args.address, name=args.name, argv=())

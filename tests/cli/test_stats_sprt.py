@@ -3,9 +3,12 @@ never accept H1 (seeded, in-process bots, Lucky Numbers)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from arena.cli import main
+from arena.cli.sprt import SHOW_EVERY
 from arena.store import Store
 from arena.tournament import Status
 
@@ -53,6 +56,11 @@ def test_greedy_against_random_stops_early_with_h1(capsys, tmp_path, deals):
     assert '"verdict": "SPRT [0, 20] accepted H1' in shown and '"status": "finished"' in shown
     unit = "pairs (pentanomial)" if deals == "duplicate" else "games (trinomial)"
     assert unit in err
+    # not two lines per match (issue 42): the LLR line now and then, no "Finished" line each
+    samples = int(re.search(r"after (\d+) (games|pairs)", err).group(1))  # type: ignore[union-attr]
+    shown = err.count("sprt greedy vs rand")
+    assert samples > SHOW_EVERY and 2 <= shown <= samples // SHOW_EVERY + 8, (shown, samples)
+    assert "Finished" not in err
 
 
 def test_two_copies_of_one_bot_do_not_accept_h1(capsys, tmp_path):

@@ -125,18 +125,20 @@ def run_cli(capsys, *args):
 
 def test_cli_add_prints_the_token_once_and_list_never_shows_it(capsys, sqlite_path, monkeypatch):
     monkeypatch.setenv("COLUMNS", "200")
-    code, out, err = run_cli(capsys, "bot", "add", "greedy", "--db", sqlite_path)
+    code, out, err = run_cli(capsys, "bot", "add", "rand", "--db", sqlite_path)
     token = out.strip()
     assert code == 0 and "\n" not in token
-    assert "ARENA_TOKEN=<the token above> python bots/greedy_bot.py --name greedy" in err
+    # the bot's own program, not greedy_bot.py whatever the name (issue 42)
+    assert "ARENA_TOKEN=<the token above> python YOUR_BOT.py --address ADDR --name rand" in err
+    assert "greedy_bot" not in err
     assert token not in err  # printed once, on stdout: stderr may go to a log
     with Store.open(sqlite_path) as store:
-        assert store.verify_credential("greedy", token, Role.BOT)
+        assert store.verify_credential("rand", token, Role.BOT)
     code, out, err = run_cli(capsys, "organizer", "add", "alice", "--db", sqlite_path)
     assert code == 0 and "organizer 'alice'" in err
     code, out, _ = run_cli(capsys, "bot", "list", "-f", "json", "--db", sqlite_path)
     assert code == 0 and token not in out
-    assert '"name": "greedy"' in out and "alice" not in out  # bots only
+    assert '"name": "rand"' in out and "alice" not in out  # bots only
     code, out, _ = run_cli(capsys, "organizer", "list", "-f", "csv", "--db", sqlite_path)
     assert out.splitlines()[0] == "name,role,created,revoked,last_seen,admin"
     assert out.splitlines()[1].startswith("alice,organizer,")

@@ -179,5 +179,10 @@ def test_a_live_matchs_clock_counts_down_between_two_updates(served: Served, chr
     second = float(page.get_attribute("#clocks td.clock.thinking", "data-ms") or 0)
     assert 200 <= first - second <= 1500, (first, second)  # counted down on the page alone
     assert 0 < second <= 4000 + 20000
+    # the seat not on move: its next decision's budget and its bank, never a bare 0.0 s
+    idle = page.locator("#clocks td.clock:not(.thinking)").first.text_content() or ""
+    assert idle.startswith("4.0 s + ") and float(idle.split(" + ")[1].split()[0]) > 0, idle
+    thinking = page.locator("#clocks td.clock.thinking").first.text_content() or ""
+    assert float(thinking.split()[0]) <= 4.0 + 20.0, thinking  # never above what it had
     shot(page, "match-clock")
     page.close()

@@ -12,6 +12,7 @@ is then played once more with the page's scripts off (every button is a form).
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -246,3 +247,32 @@ def test_a_person_plays_with_the_pages_scripts_off(served: Served, chromium: Any
     moves = sum(m.seat == 0 for m in record_from_pb(message).moves)
     assert moves in (4, 5) and clicks >= moves
     context.close()
+
+
+def test_a_person_plays_azul_against_the_default_opponent_at_the_stated_pace(
+    served: Served, chromium: Any
+) -> None:
+    """Issue 42, item 3: the form's defaults (boss, 60 s a move) make no waiting room: each of
+    the boss's decisions takes at most the pace the form states for it (with a margin for a
+    loaded machine: its own deadline is that pace, less a headroom)."""
+    page = chromium.new_page(viewport=VIEWPORT)
+    page.goto(served.web + "/play?game=azul")
+    page.fill("#name", "paced")
+    assert page.input_value("#opponent-0") == "builtin:boss"  # the defaults, untouched
+    assert page.input_value("#clock") == "60+300"
+    stated = page.inner_text("#levels li[data-strategy='boss']")
+    pace = re.fullmatch(r"boss: strongest, about ([\d.]+) s a move", stated)
+    assert pace is not None, stated
+    page.click("#start")
+    page.wait_for_selector("#seat")
+    match_id = str(page.get_attribute("#seat", "data-match"))
+    play_by_clicks(page, random.Random(42))
+    page.wait_for_selector(FINAL_BOARD, timeout=60_000)
+    record = record_from_pb(call(served.address, "GetMatch", pb.GetMatchRequest(match_id=match_id)))
+    person = record.players.index("paced")
+    boss = [m.elapsed_ms for m in record.moves if m.seat != person]
+    assert boss and record.outcome.termination.value == "normal"
+    assert max(boss) <= float(pace.group(1)) * 1000 + 1500, max(boss)
+    print(f"the boss took {len(boss)} decisions, {sum(boss) / 1000:.1f} s in all, "
+          f"{max(boss) / 1000:.2f} s at most")  # fmt: skip
+    page.close()

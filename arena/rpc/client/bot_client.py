@@ -67,6 +67,10 @@ class BotConfig:
     # a program that runs the bot inside its own event loop must not have it held by a policy;
     # `run_bot` (a bot process of its own) asks for "auto".
     policy_mode: str = "threads"
+    # A name the server holds for another connection ends the loop at once (BotError with the
+    # server's reason) instead of being retried: for a connection that has no older one of its
+    # own to wait for (a person's seat on the web pages, refused when the name is taken).
+    taken_is_final: bool = False
 
 
 def fault_detail(exc: BaseException, limit: int = MAX_ERROR_CHARS) -> str:
@@ -323,7 +327,8 @@ async def run_connection_loop(config: BotConfig, policy: Policy, stop: asyncio.E
                 found = await diagnose(
                     exc, config.address, config.name, config.token, config.tls_ca
                 )
-                if found.final:  # the same Hello would meet the same answer: say why and stop
+                taken = exc.code() is grpc.StatusCode.ALREADY_EXISTS and config.taken_is_final
+                if found.final or taken:  # the same Hello would meet the same answer: stop
                     raise BotError(found.message) from None
                 reason = found.message
             if stop.is_set():

@@ -38,8 +38,9 @@
     }
   }
 
-  // Clocks: time used, and for a live match each seat's time left (its bank; for a seat
-  // deciding, the per-move budget and then the bank, counting down from the update on).
+  // Clocks: time used, and for a live match each seat's time left: the per-move budget and
+  // then the bank (for a seat deciding, counting down from the update on; for the others, what
+  // their next decision gets: a seat without a bank has its budget left, not 0 s).
   let skew = 0; // the browser's clock minus the server's, from the stream's first event
   function secs(ms) { return (Math.max(0, ms) / 1000).toFixed(1) + " s"; }
   function drawClocks(f) {
@@ -47,7 +48,8 @@
     const live = f.live && f.bank_left_ms && f.bank_left_ms.length > 0;
     clocks.innerHTML = "<tr><th>seat</th><th>player</th><th>time used</th>" +
       (live ? "<th>time left</th>" : "") + "</tr>";
-    const since = Date.now() - skew - (f.server_unix_ms || 0);
+    // never negative: a skew estimated a little late must not show 5.1 s of a 5.0 s budget
+    const since = Math.max(0, Date.now() - skew - (f.server_unix_ms || 0));
     f.players.forEach((name, seat) => {
       const row = clocks.insertRow();
       row.insertCell().textContent = String(seat);
@@ -62,9 +64,10 @@
         cell.className = "clock thinking";
         cell.dataset.ms = String(Math.max(0, budget) + bank + Math.min(0, budget));
       } else {
-        cell.textContent = secs(bank);
+        const budget = f.per_move_ms || 0;
+        cell.textContent = budget > 0 ? `${secs(budget)} + ${secs(bank)}` : secs(bank);
         cell.className = "clock";
-        cell.dataset.ms = String(bank);
+        cell.dataset.ms = String(budget + bank);
       }
     });
   }

@@ -27,6 +27,29 @@
     if (!reply.ok) return;
     const text = await reply.text();
     if (mine !== wanted) return; // a newer redraw is on its way
+    if (pressed) { held = { text, mine }; return; } // drawn once the button is released
+    show(text);
+  }
+
+  // A panel drawn while a button is pressed waits for its release: swapped in between, the
+  // press and the release fall on two elements and the browser sends no click (about one
+  // click in 75 was lost so, when a move of the match came in as the person clicked).
+  let pressed = false;
+  let held = null;
+  panel.addEventListener("pointerdown", () => { pressed = true; });
+  function released() {
+    pressed = false;
+    if (held === null) return;
+    const { text, mine } = held;
+    held = null;
+    // after the click this release makes (which may redraw itself: then that one is newer)
+    setTimeout(() => { if (mine === wanted) show(text); }, 0);
+  }
+  document.addEventListener("pointerup", released);
+  document.addEventListener("pointercancel", released);
+  window.addEventListener("blur", released); // a release this page never saw
+
+  function show(text) {
     panel.innerHTML = text;
     const data = current();
     if (data.request !== request) { request = data.request; prefix = ""; pick = ""; }
@@ -91,7 +114,8 @@
   function tick() {
     const clock = document.getElementById("seat-clock");
     if (!clock) return;
-    const since = Date.now() - skew - Number(clock.dataset.since);
+    // never negative: a skew estimated a little late must not show 5.1 s of a 5.0 s budget
+    const since = Math.max(0, Date.now() - skew - Number(clock.dataset.since));
     const budget = Number(clock.dataset.budget) - since;
     const bank = Number(clock.dataset.bank);
     const secs = (ms) => (Math.max(0, ms) / 1000).toFixed(1) + " s";
