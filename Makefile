@@ -17,7 +17,9 @@ $(PY):
 # test` never runs two pip installs in one environment at once.
 # The games' compiled cores (setup.py) are built by the install: a changed core installs again.
 CORES := $(wildcard arena/games/*/_core.c arena/games/*.h)
+# (`arena` was this distribution's name before `arena-referee`: a venv made then drops it first.)
 $(RUNTIME): pyproject.toml setup.py $(CORES) | $(PY)
+	$(PY) -m pip uninstall --quiet --yes arena 2>/dev/null || true
 	$(PY) -m pip install --quiet -e .
 	touch $(RUNTIME)
 
