@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import math
 import random
-import time
 
 from arena.players import DecisionRequest, Policy, Reply, thinking
 from arena.search.budget import Deadline, search_budget
@@ -78,11 +77,11 @@ def search(
         order = _order(state, legal)
         values: list[float] = []
         for i in order:
-            started = time.perf_counter()
+            started = deadline.elapsed_s()
             after = rules.play(state._replace(stream=stream), seat, legal[i])
             values.append(_rollout(after, seat, until))
             done += 1
-            slowest = max(slowest, time.perf_counter() - started)
+            slowest = max(slowest, deadline.elapsed_s() - started)
             if _must_stop(deadline, done, slowest) and len(values) < len(order):
                 break
         if len(values) == len(order) or not deals:
