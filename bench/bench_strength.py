@@ -250,7 +250,8 @@ def matches(game: str, opponent: str, args: Any) -> list[Match]:
 def played(todo: list[Match], args: Any) -> Iterator[Result]:
     """Each match's result, in match order, as it ends (in `--workers` processes)."""
     if args.workers <= 1:
-        yield from map(play, todo)
+        for match in todo:  # not map(): a StopIteration from a match would end it silently
+            yield play(match)
         return
     with ProcessPoolExecutor(args.workers, initializer=override, initargs=(args.set,)) as pool:
         yield from pool.map(play, todo)

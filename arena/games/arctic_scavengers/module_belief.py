@@ -10,7 +10,7 @@ other seat's first from the cards that are likely its own: its starting deck and
 public events named (not trashed). Fields no view shows (the turn's scratch, who was spied) are
 left at their start. The boss only searches a state whose legal moves for the seat are the
 referee's (`matches`); where the view keeps too much from it (a leader choice, a pending
-targeted action), `sample` answers None and the boss plays its greedy move.
+targeted action, an open module action), `sample` answers None and the boss plays greedy.
 """
 
 from __future__ import annotations
@@ -43,6 +43,7 @@ from .state import (
 
 _SHOVEL_OF_DIG = {2: "plus2", 1: "plus1"}
 _UNSUPPORTED = frozenset({"leader", "respond", "save", "target"})  # phases left to greedy
+_PLAIN_ACTIONS = frozenset({"", "draw", "dig", "hunt", "hire", "trash"})  # open actions dealt
 _ID = CARD_BY_ID.__getitem__
 
 
@@ -96,6 +97,8 @@ def sample(view: Mapping[str, Any], rng: random.Random, hints: Hints | None = No
     x = view["expansion"]
     if view["phase"] in _UNSUPPORTED or x["pending"]["kind"] or not view["to_move"]:
         return None
+    if view["open_action"] not in _PLAIN_ACTIONS:
+        return None  # a module action's scratch (its building, its picks) is not in the view
     if any(p["leader"] == "" for p in x["players"]) and "hq3" in x["modules"]:
         return None  # the leaders are still being chosen
     n = view["num_players"]

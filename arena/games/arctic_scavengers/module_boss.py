@@ -31,7 +31,7 @@ HORIZON = 99  # rounds played out after the current one (99: to the end of the g
 MAX_FAILED_DEALS = 4  # deals in a row whose legal moves differ before the boss plays greedy
 # A dealt state pins only what the view shows; an engine invariant it breaks mid-playout drops
 # that deal (the boss never answers with anything but one of the referee's legal moves).
-_BROKEN_DEAL = (ArenaError, AssertionError, IndexError, KeyError, ValueError)
+_BROKEN_DEAL = (ArenaError, AssertionError, IndexError, KeyError, StopIteration, ValueError)
 
 
 def rollout(state: State, seat: int, until_round: int) -> float:

@@ -73,10 +73,10 @@ def test_no_deal_while_the_leaders_are_chosen() -> None:
     assert sample(GAME.view(state, state.current), random.Random(0)) is None
 
 
-def _boss_game(modules: str, seed: int, rounds: int) -> tuple[int, int, State]:
-    """A boss (8 playouts a decision) against greedy to `rounds`: (decisions, moves unlike
-    greedy's, the state reached); every reply must be legal."""
-    boss = make_policy("arctic_scavengers", "boss", seed, iterations=8)
+def _boss_game(modules: str, seed: int, rounds: int, iterations: int = 8) -> tuple[int, int, State]:
+    """A boss (`iterations` playouts a decision) against greedy to `rounds`: (decisions, moves
+    unlike greedy's, the state reached); every reply must be legal."""
+    boss = make_policy("arctic_scavengers", "boss", seed, iterations=iterations)
     state = GAME.setup(2, options_of(modules), random.Random(seed))
     decisions = unlike = 0
     while GAME.outcome(state) is None and state.round <= rounds:
@@ -107,3 +107,9 @@ def test_the_boss_replays_its_moves_from_its_seed() -> None:
     first = _boss_game("hq1 recon4", seed=2, rounds=2)
     again = _boss_game("hq1 recon4", seed=2, rounds=2)
     assert first[:2] == again[:2] and first[2] == again[2]
+
+
+def test_the_boss_plays_a_whole_game_with_all_nine_modules() -> None:
+    """Open module actions (a building's work) included: deals it cannot make are greedy's."""
+    decisions, _, state = _boss_game(ALL_MODULES, seed=0, rounds=16, iterations=2)
+    assert GAME.outcome(state) is not None and decisions > 100
