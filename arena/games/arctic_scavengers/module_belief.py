@@ -24,7 +24,7 @@ from arena.chance import Stream
 
 from . import rules
 from .belief import round_events
-from .buildings import fits
+from .buildings import REPAIR, TOWER, WORK, fits
 from .cards import CARD_BY_ID, CARD_KIND, KIND_INDEX, KINDS, MERCENARY_KINDS
 from .expansion import Building, Ext, SeatExt, ext_of
 from .module_sampling import BUILDING, DECK, card_class
@@ -43,6 +43,7 @@ from .state import (
 
 _SHOVEL_OF_DIG = {2: "plus2", 1: "plus1"}
 _UNSUPPORTED = frozenset({"leader", "respond", "save", "target"})  # phases left to greedy
+_USES = {"work": WORK, "repair": REPAIR, "tower": TOWER}  # Turn.done's codes (buildings.py)
 _PLAIN_ACTIONS = frozenset({"", "draw", "dig", "hunt", "hire", "trash"})  # open actions dealt
 _ID = CARD_BY_ID.__getitem__
 
@@ -318,7 +319,9 @@ def _assemble(
         bombed=tuple((s, _ID(c)) for s, p in enumerate(x["players"]) for c in p["bombed"]),
         revealed=tuple(len(p["force"]) for p in view["players"]),
     )
-    turn = ext.turn._replace(cannibal_food=x["cannibal_food"], med_credit=x["med_credit"])
+    turn = ext.turn._replace(
+        cannibal_food=x["cannibal_food"], med_credit=x["med_credit"], done=_done(view)
+    )
     ext = ext._replace(
         schematics=schematics,
         unseen=tuple(sorted(deal.cards)),
@@ -353,6 +356,18 @@ def _assemble(
         result=tuple(view["result"]),
         ext=ext,
     )
+
+
+def _done(view: Mapping[str, Any]) -> frozenset[int]:
+    """The buildings the seat to move worked, repaired or looked from this round (its one
+    gathering turn): their public events."""
+    rnd, prefix = view["round"], f"seat {view['to_move'][0]}:"
+    done = set()
+    for r, text in round_events(view):
+        words = text.split()
+        if r == rnd and text.startswith(prefix) and len(words) > 3 and words[2] in _USES:
+            done.add(_USES[words[2]] * 1000 + _ID(words[3]))
+    return frozenset(done)
 
 
 def _contested_first(deal: _Pool, count: int) -> tuple[int, ...] | None:
