@@ -8,7 +8,8 @@ knows every module); the score is boss.margin. Every move is judged on the same 
 same chance streams, and boss.choose keeps the greedy move unless another beats it by more than
 a standard error of their paired difference. A deal whose legal moves for the seat are not the
 referee's (the view does not show a turn's every scratch) is dropped; where no deal can be made
-(a leader choice, a pending targeted action, another seat's dig), the boss plays greedy.
+(a leader choice, a pending targeted action, an open module action, an Organizer's draw or
+a builder's look at the schematics), the boss plays greedy.
 """
 
 from __future__ import annotations
