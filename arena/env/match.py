@@ -67,6 +67,19 @@ class EnvMatch:
         self._seen: tuple[Any, Outcome | None] = (None, None)
         self._legal: tuple[Any, Seat, list[str]] = (None, -1, [])
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled (and deep-copied) with its game by name and without the caches: a copy
+        continues exactly as the original does (engine states are never changed in place)."""
+        state = {k: v for k, v in vars(self).items() if k not in ("_seen", "_legal")}
+        state["game"] = self.game.name
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        vars(self).update(state)
+        self.game = get_game(state["game"])
+        self._seen = (None, None)
+        self._legal = (None, -1, [])
+
     def deal(self, seed: int) -> None:
         """Start a new game: the deal of a referee match with this seed."""
         self.seed = seed
@@ -138,6 +151,12 @@ class EnvMatch:
         """Each seat's reward: rank-based once over, else zeros."""
         outcome = self.outcome()
         return rank_rewards(outcome) if outcome else (0.0,) * self.num_players
+
+
+def capped(outcome: Outcome) -> bool:
+    """The game was stopped by the engine's cap (a turn or round limit, scored by the rules):
+    the environments report it as truncated, not terminated."""
+    return outcome.termination is Termination.TURN_CAP
 
 
 def _forfeit(base: Outcome, seat: Seat) -> Outcome:

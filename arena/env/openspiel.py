@@ -41,6 +41,7 @@ from arena.game import (
 from arena.registry import adapter, game_entry, get_game, list_games, load_part
 
 PREFIX = "arena_"
+TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _registered: set[str] = set()
 
 
@@ -81,6 +82,9 @@ class _Shared:
         return self
 
 
+INITIAL_KEPT = 8  # initial engine states kept per loaded game, by deal seed
+
+
 @dataclasses.dataclass(slots=True)
 class _Context:
     """What every state of one loaded game shares."""
@@ -99,6 +103,34 @@ class _Context:
     seen: dict[tuple[int, int], tuple[Any, dict[str, Any], np.ndarray]] = dataclasses.field(
         default_factory=dict
     )
+    # The initial engine state of recent deal seeds (engine states are never changed in
+    # place): pyspiel makes a throwaway initial state for every tensor it hands out.
+    initial: dict[int, Any] = dataclasses.field(default_factory=dict)
+    upcoming: int | None = None  # the next deal seed, drawn from `deals` but not yet given
+
+    def peek_seed(self) -> int:
+        """The seed the next new deal gets (nothing is used up)."""
+        if self.fixed_seed >= 0:
+            return self.fixed_seed
+        if self.upcoming is None:
+            self.upcoming = self.deals.getrandbits(31)
+        return self.upcoming
+
+    def take_seed(self) -> int:
+        """The seed of a new deal (the next one after it differs, unless the seed is fixed)."""
+        seed = self.peek_seed()
+        self.upcoming = None
+        return seed
+
+    def initial_state(self, seed: int) -> Any:
+        """The engine's initial state of a deal seed (set up once while recent)."""
+        state = self.initial.get(seed)
+        if state is None:
+            if len(self.initial) >= INITIAL_KEPT:
+                self.initial.clear()
+            state = new_game_state(self.game, self.num_players, self.options, seed)
+            self.initial[seed] = state
+        return state
 
     def observed(self, engine_state: Any, player: int) -> tuple[dict[str, Any], np.ndarray]:
         """The view and the observation vector of `player` in `engine_state`."""
@@ -112,6 +144,78 @@ class _Context:
         vector = self.encoder.encode(view)
         self.seen[key] = (engine_state, view, vector)
         return view, vector
+
+
+class _Deal:
+    """The deal seed of a state and of its clones, which share it: chosen when first needed, so
+    a state that is made and dropped unused (pyspiel makes one for every tensor it hands out,
+    and one for every clone) uses up no seed. A tensor of a state not yet dealt shows the deal
+    it would get (`shown`), and the state keeps that deal when it is used."""
+
+    __slots__ = ("ctx", "seed", "shown")
+
+    def __init__(self, ctx: _Context | None, seed: int | None = None) -> None:
+        self.ctx = ctx
+        self.seed = seed
+        self.shown: int | None = None
+
+    def taken(self) -> int:
+        """The seed, chosen now if it was not."""
+        if self.seed is None:
+            assert self.ctx is not None
+            seed = self.ctx.take_seed()
+            self.seed = seed if self.shown is None else self.shown
+        return self.seed
+
+    def preview(self) -> int:
+        """The seed, or the one the state would get if it were dealt now (nothing used up)."""
+        if self.seed is not None:
+            return self.seed
+        if self.shown is None:
+            assert self.ctx is not None
+            self.shown = self.ctx.peek_seed()
+        return self.shown
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (OpenSpiel's serialize) with its seed chosen."""
+        return (_Deal, (None, self.taken()))
+
+
+class _Engine:
+    """An engine state (never changed in place), shared by clones, with its current player kept:
+    pyspiel asks for it several times per action."""
+
+    __slots__ = ("player", "value")
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+        self.player: int | None = None
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
+        return self
+
+    def current_player(self, game: Game[Any, Any]) -> int:
+        """The lowest seat to move, or TERMINAL."""
+        if self.player is None:
+            over = game.outcome(self.value) is not None
+            self.player = TERMINAL if over else min(game.to_move(self.value))
+        return self.player
+
+
+class _GameLink:
+    """A state's way to its game's context, looked up again after unpickling (pyspiel pickles a
+    state's attributes; the game's context is not part of the state)."""
+
+    __slots__ = ("ctx",)
+
+    def __init__(self, ctx: _Context | None = None) -> None:
+        self.ctx = ctx
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _GameLink:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_GameLink, ())
 
 
 class ArenaSpielGame(pyspiel.Game):  # type: ignore[misc]
@@ -134,7 +238,8 @@ class ArenaSpielGame(pyspiel.Game):  # type: ignore[misc]
             utility_sum=0.0,
             max_game_length=max_length(game.name, n, options),
         )
-        super().__init__(_game_type(game), info, params or {})
+        fixed = int(values["seed"]) >= 0
+        super().__init__(_game_type(game, deterministic=fixed), info, params or {})
         rng_seed = int(values["rng_seed"])
         context = _Context(
             game=game,
@@ -169,64 +274,86 @@ class ArenaSpielState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: ArenaSpielGame) -> None:
         super().__init__(game)
         ctx: _Context = game._ctx.value
-        self._ctx = game._ctx
-        self.deal_seed = ctx.fixed_seed if ctx.fixed_seed >= 0 else ctx.deals.getrandbits(31)
-        self._engine: _Shared | None = None  # set up on first use: clones start as new states
+        self._ctx = _GameLink(ctx)
+        self._deal = _Shared(_Deal(ctx, ctx.fixed_seed if ctx.fixed_seed >= 0 else None))
+        self._engine: _Engine | None = None  # set up on first use: clones start as new states
+
+    @property
+    def context(self) -> _Context:
+        """The loaded game's shared context."""
+        link = self._ctx
+        if link.ctx is None:  # unpickled: the game deserialising it is this state's game
+            link.ctx = self.get_game()._ctx.value
+            deal: _Deal = self._deal.value
+            deal.ctx = link.ctx
+        ctx: _Context = link.ctx
+        return ctx
+
+    @property
+    def deal_seed(self) -> int:
+        """The referee's seed of this state's deal."""
+        seed: int = self._deal.value.taken()
+        return seed
 
     @property
     def engine_state(self) -> Any:
         """The engine's state (the deal is set up on first use)."""
+        return self._dealt().value
+
+    def _dealt(self) -> _Engine:
         if self._engine is None:
-            ctx: _Context = self._ctx.value
-            self._engine = _Shared(
-                new_game_state(ctx.game, ctx.num_players, ctx.options, self.deal_seed)
-            )
-        return self._engine.value
+            ctx = self.context
+            self._engine = _Engine(ctx.initial_state(self._deal.value.taken()))
+        return self._engine
+
+    def shown_engine_state(self) -> Any:
+        """The engine's state, without dealing a state not yet dealt: the deal it would get."""
+        if self._engine is not None:
+            return self._engine.value
+        ctx = self.context
+        return ctx.initial_state(self._deal.value.preview())
 
     def view(self, player: int) -> dict[str, Any]:
         """What `player` may see now."""
-        return dict(self._ctx.value.observed(self.engine_state, player)[0])
+        return dict(self.context.observed(self.engine_state, player)[0])
 
     def current_player(self) -> int:
         """The lowest seat to move, or TERMINAL."""
-        ctx: _Context = self._ctx.value
-        if ctx.game.outcome(self.engine_state) is not None:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return min(ctx.game.to_move(self.engine_state))
+        return self._dealt().current_player(self.context.game)
 
     def _legal_actions(self, player: int) -> list[int]:
-        ctx: _Context = self._ctx.value
+        ctx = self.context
         return ctx.table.actions(ctx.game.legal_moves(self.engine_state, player))
 
     def _apply_action(self, action: int) -> None:
-        ctx: _Context = self._ctx.value
+        ctx = self.context
         move = ctx.table.decode(int(action))
         state = ctx.game.apply(self.engine_state, self.current_player(), move)
-        self._engine = _Shared(state)
+        self._engine = _Engine(state)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        return str(self._ctx.value.table.decode(int(action)))
+        return str(self.context.table.decode(int(action)))
 
     def is_terminal(self) -> bool:
         """The game is over."""
-        return self._ctx.value.game.outcome(self.engine_state) is not None
+        return self.current_player() == TERMINAL
 
     def returns(self) -> list[float]:
         """Rank-based returns in [-1, 1] once over (zero-sum), zeros before."""
-        ctx: _Context = self._ctx.value
+        ctx = self.context
         outcome = ctx.game.outcome(self.engine_state)
         return list(rank_rewards(outcome)) if outcome else [0.0] * ctx.num_players
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
         """A state `player_id` cannot tell from this one: everything hidden from it re-dealt."""
-        ctx: _Context = self._ctx.value
+        ctx = self.context
         rng = random.Random(ctx.resampling.getrandbits(64))
         other = self.clone()
-        other._engine = _Shared(ctx.resample(self.engine_state, player_id, rng))
+        other._engine = _Engine(ctx.resample(self.engine_state, player_id, rng))
         return other
 
     def __str__(self) -> str:
-        return str(self._ctx.value.game.render(self.engine_state, None))
+        return str(self.context.game.render(self.engine_state, None))
 
 
 class _Observer:
@@ -239,8 +366,9 @@ class _Observer:
         self.dict = ctx.encoder.layout.split(self.tensor)
 
     def set_from(self, state: ArenaSpielState, player: int) -> None:
-        """Encode `player`'s view of `state` into `tensor`."""
-        self.tensor[:] = self._ctx.observed(state.engine_state, player)[1]
+        """Encode `player`'s view of `state` into `tensor` (a state not yet dealt shows the deal
+        it would get, and keeps it: pyspiel reads a tensor of a new state just for its shape)."""
+        self.tensor[:] = self._ctx.observed(state.shown_engine_state(), player)[1]
 
     def string_from(self, state: ArenaSpielState, player: int) -> str:
         """Information state: the view as canonical JSON; observation: the text picture."""
@@ -254,12 +382,17 @@ def _default_params(game: Game[Any, Any]) -> dict[str, Any]:
     return {"players": game.min_players, "seed": -1, "rng_seed": 0, **_option_defaults(game)}
 
 
-def _game_type(game: Game[Any, Any]) -> pyspiel.GameType:
+def _game_type(game: Game[Any, Any], deterministic: bool = False) -> pyspiel.GameType:
+    """The game's OpenSpiel type. A game loaded with a fixed `seed` is deterministic: the deal
+    and every later draw follow from the seed (hidden from the players, as the deal is); with
+    seed -1 every new state deals afresh ("sampled stochastic", whose game-and-state
+    serialisation pyspiel does not offer Python games: it needs the game's C++ RNG state)."""
+    mode = pyspiel.GameType.ChanceMode
     return pyspiel.GameType(
         short_name=PREFIX + game.name,
         long_name=f"arena {game.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        chance_mode=mode.DETERMINISTIC if deterministic else mode.SAMPLED_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,

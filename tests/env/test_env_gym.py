@@ -26,9 +26,13 @@ def play_episode(env: ArenaGymEnv, seed: int) -> tuple[float, dict, int]:
     done, reward, steps = False, 0.0, 0
     while not done:
         assert env.observation_space.contains(obs)
+        assert np.array_equal(env.action_masks(), obs["action_mask"].astype(bool))
         action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
-        obs, reward, done, truncated, info = env.step(action)
-        assert not truncated and "illegal_action" not in info
+        obs, reward, terminated, truncated, info = env.step(action)
+        done = terminated or truncated
+        assert "illegal_action" not in info
+        # truncated only where the engine's cap stopped the game
+        assert truncated == (done and info["outcome"].termination == "turn_cap")
         steps += 1
     return reward, info, steps
 
@@ -81,3 +85,26 @@ def test_add_on_options_are_refused_by_the_fixed_action_spaces() -> None:
 
     with pytest.raises(OptionError, match="without add-on options"):
         ArenaGymEnv("arctic_scavengers", 2, opponents="greedy", options={"hq2": "true"})
+
+
+def test_misuse_raises_an_arena_error() -> None:
+    from arena.errors import EnvUsageError
+
+    env = ArenaGymEnv("azul", 2)
+    with pytest.raises(EnvUsageError, match="before reset"):
+        env.step(0)
+    with pytest.raises(EnvUsageError, match="before reset"):
+        env.action_masks()
+    obs, _info = env.reset(seed=1)
+    _obs, _reward, terminated, _truncated, _info = env.step(
+        int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    )
+    assert terminated  # an illegal action lost the game
+    with pytest.raises(EnvUsageError, match="after the episode ended"):
+        env.step(0)
+
+
+def test_an_engine_cap_truncates_the_episode() -> None:
+    env = ArenaGymEnv("hypnosia", 2, {"round_cap": "2"}, opponents="first")
+    _reward, info, _steps = play_episode(env, seed=4)  # asserts truncated at the cap
+    assert info["outcome"].termination == "turn_cap"

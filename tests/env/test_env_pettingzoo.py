@@ -4,22 +4,30 @@ Number, and seeded games through the AEC env that equal the referee's matches.""
 from __future__ import annotations
 
 import asyncio
+import functools
 import warnings
 
 import numpy as np
 import pytest
-from env_helpers import TABLES
-from pettingzoo.test import api_test, parallel_api_test, seed_test
+from env_helpers import GAMES, TABLES
+from pettingzoo.test import (
+    api_test,
+    parallel_api_test,
+    parallel_seed_test,
+    render_test,
+    seed_test,
+)
 
-from arena.core import Outcome
+from arena.core import Outcome, Termination
 from arena.env.aec import ArenaAECEnv
 from arena.env.parallel import ArenaParallelEnv
 from arena.env.rewards import rank_rewards
+from arena.errors import EnvUsageError
 from arena.game import parse_options
 from arena.players import DecisionRequest, random_policy
 from arena.policy_runner import PolicyPlayer
 from arena.referee import play_match
-from arena.registry import get_game
+from arena.registry import get_game, list_games
 
 # api_test warns on every dict observation, as it does for PettingZoo's own classic games.
 DICT_OBSERVATION_WARNINGS = ("Observation is not a NumPy array", "Observation space for each")
@@ -36,10 +44,6 @@ def test_api(game: str, n: int) -> None:
 @pytest.mark.parametrize("n", [3, 4, 5])
 def test_parallel_api_for_the_number(n: int) -> None:
     parallel_api_test(ArenaParallelEnv("the_number", n), num_cycles=1000)
-
-
-def test_seeded_resets_repeat() -> None:
-    seed_test(lambda: ArenaAECEnv("azul", 3), num_cycles=50)
 
 
 def aec_record(game: str, n: int, seed: int, options: dict[str, str]) -> tuple[list, object]:
@@ -133,3 +137,123 @@ def test_simultaneous_seats_see_the_turn_as_the_referee_shows_it() -> None:
     for agent in env.agents:
         if agent != first:
             assert np.array_equal(env.observe(agent)["observation"], before[agent])
+
+
+def option_tables() -> list[tuple[str, int, dict[str, str]]]:
+    """Every option set of every game, at player counts taken in turn."""
+    from env_helpers import option_sets
+
+    from arena.game import options_to_dict
+
+    tables = []
+    for game in list_games():
+        counts = list(range(game.min_players, game.max_players + 1))
+        for i, options in enumerate(option_sets(game)):
+            as_dict = {k: str(v).lower() if isinstance(v, bool) else str(v)
+                       for k, v in options_to_dict(options).items()}  # fmt: skip
+            tables.append((game.name, counts[i % len(counts)], as_dict))
+    return tables
+
+
+@pytest.mark.parametrize(("game", "n", "options"), option_tables())
+def test_api_on_every_option_set(game: str, n: int, options: dict[str, str]) -> None:
+    with warnings.catch_warnings():
+        for text in DICT_OBSERVATION_WARNINGS:
+            warnings.filterwarnings("ignore", message=text)
+        api_test(ArenaAECEnv(game, n, options), num_cycles=60)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_seed_test(game: str) -> None:
+    seed_test(functools.partial(ArenaAECEnv, game), num_cycles=30)
+
+
+def test_parallel_seed_test() -> None:
+    parallel_seed_test(functools.partial(ArenaParallelEnv, "the_number", 3))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_render_test(game: str) -> None:
+    render_test(functools.partial(ArenaAECEnv, game))
+
+
+def test_max_cycles_as_pettingzoos_test_counts_them() -> None:
+    # pettingzoo.test.max_cycles_test's counts, with masked actions: its own samples actions
+    # without the mask, and an illegal action ends an arena game (as at the referee).
+    max_cycles = 4
+    parallel = ArenaParallelEnv("the_number", 3, max_cycles=max_cycles)
+    parallel.reset(seed=1)
+    steps = 0
+    while parallel.agents:
+        actions = {a: parallel.action_space(a).sample(parallel.match.mask(s))
+                   for s, a in enumerate(parallel.agents)}  # fmt: skip
+        _obs, _rewards, terminations, truncations, _infos = parallel.step(actions)
+        steps += 1
+    assert steps == max_cycles and all(truncations.values()) and not any(terminations.values())
+    env = ArenaAECEnv("the_number", 3, max_cycles=max_cycles)
+    env.reset(seed=1)
+    counts = np.zeros(3)
+    for agent in env.agent_iter():
+        counts[env.possible_agents.index(agent)] += 1
+        obs, reward, terminated, truncated, _info = env.last()
+        env.step(
+            None if terminated or truncated else env.action_space(agent).sample(obs["action_mask"])
+        )
+        assert reward == 0.0  # stopped unfinished: no rank rewards
+    assert counts.tolist() == [max_cycles + 1] * 3
+
+
+def test_max_cycles_in_a_turn_based_game_counts_every_agents_turns() -> None:
+    env = ArenaAECEnv("lucky_numbers", 2, max_cycles=3)
+    env.reset(seed=2)
+    decisions = 0
+    for _agent in env.agent_iter():
+        obs, _reward, terminated, truncated, _info = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        decisions += 1
+    assert decisions == 6 and env.match.outcome() is None
+
+
+def test_an_engine_cap_ends_the_game_truncated_with_its_rewards() -> None:
+    env = ArenaAECEnv("hypnosia", 2, {"round_cap": "2"})
+    env.reset(seed=3)
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, info = env.last()
+        if terminated or truncated:
+            assert truncated and not terminated
+            assert info["outcome"].termination == Termination.TURN_CAP
+            assert reward == rank_rewards(info["outcome"])[int(agent.split("_")[1])]
+            env.step(None)
+            continue
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+
+
+@pytest.mark.parametrize("env_class", [ArenaAECEnv, ArenaParallelEnv])
+def test_state_is_every_seats_observation(env_class: type) -> None:
+    env = env_class("the_number", 4)
+    env.reset(seed=9)
+    state = env.state()
+    assert env.state_space.contains(state)
+    size = env.match.encoder.size
+    for seat in range(4):
+        assert np.array_equal(state[seat * size:(seat + 1) * size],
+                              env.match.observe(seat)["observation"])  # fmt: skip
+
+
+def test_misuse_raises_an_arena_error() -> None:
+    aec = ArenaAECEnv("azul", 2)
+    for call in (lambda: aec.step(0), lambda: aec.observe("player_0"), aec.state, aec.last):
+        with pytest.raises(EnvUsageError, match="before reset"):
+            call()
+    aec.reset(seed=1)
+    with pytest.raises(EnvUsageError, match="step\\(None\\)"):
+        aec.step(None)
+    parallel = ArenaParallelEnv("the_number", 3)
+    with pytest.raises(EnvUsageError, match="before reset"):
+        parallel.step({})
+    parallel.reset(seed=1)
+    with pytest.raises(EnvUsageError, match="player_0 is to move"):
+        parallel.step({})

@@ -27,6 +27,10 @@ class ActionTable:
         if len(self.index) != len(self.moves):
             raise ValueError(f"{game}: the action table repeats a move")
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled and deep-copied by name: the game's one table."""
+        return (table_for, (self.game,))
+
     @property
     def size(self) -> int:
         """The number of actions (the Discrete space's n)."""

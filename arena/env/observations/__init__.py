@@ -68,6 +68,11 @@ class Encoder:
         # threads): splitting a fresh vector on every call costs as much as filling it.
         self._scratch = threading.local()
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled and deep-copied by name: the game's one encoder at that player count (it
+        holds no state of a game, and its per-thread scratch cannot be pickled)."""
+        return (encoder_for, (self.game, self.num_players))
+
     @property
     def size(self) -> int:
         """The length of an observation vector."""
