@@ -3,20 +3,60 @@ strategies and callables, seeded resets that give the referee's deal."""
 
 from __future__ import annotations
 
+import gymnasium
 import numpy as np
 import pytest
-from env_helpers import TABLES
+from env_helpers import GAMES, TABLES
 from gymnasium.utils.env_checker import check_env
 
 from arena.env.gym import ArenaGymEnv
+from arena.env.registration import env_id, register_envs
 from arena.game import parse_options, replay
 from arena.players import first_move_policy
 from arena.registry import get_game
 
 
 @pytest.mark.parametrize(("game", "n"), TABLES)
-def test_check_env(game: str, n: int) -> None:
-    check_env(ArenaGymEnv(game, n, opponents="greedy", seat=None), skip_render_check=True)
+def test_make_and_check_env(game: str, n: int) -> None:
+    env = gymnasium.make(env_id(game), num_players=n, opponents="greedy", seat=None)
+    assert isinstance(env.unwrapped, ArenaGymEnv) and env.unwrapped.match.num_players == n
+    assert env.metadata["render_fps"] > 0
+    check_env(env.unwrapped, skip_render_check=False)
+
+
+def test_every_game_has_an_id_and_a_spec() -> None:
+    assert register_envs() == [env_id(g) for g in GAMES]
+    for game in GAMES:
+        spec = gymnasium.spec(env_id(game))
+        assert spec.kwargs == {"game": game}
+        capped = game != "the_number"
+        assert (spec.max_episode_steps is not None) == capped
+    assert env_id("lucky_numbers") == "arena/LuckyNumbers-v0"
+
+
+def test_make_plays_an_episode_through_its_wrappers() -> None:
+    env = gymnasium.make("arena/Hypnosia-v0", opponents="first", options={"round_cap": "2"})
+    obs, _info = env.reset(seed=4)
+    done = False
+    while not done:
+        action = int(np.flatnonzero(obs["action_mask"])[0])
+        obs, _reward, terminated, truncated, info = env.step(action)
+        done = terminated or truncated
+    assert truncated and info["outcome"].termination == "turn_cap"
+
+
+def test_importing_arena_env_before_gymnasium_registers_the_ids() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, arena.env; assert 'gymnasium' not in sys.modules; import gymnasium;"
+        "print(gymnasium.make('arena/Azul-v0').unwrapped.match.game.name)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120)  # fmt: skip
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == "azul"
 
 
 def play_episode(env: ArenaGymEnv, seed: int) -> tuple[float, dict, int]:
