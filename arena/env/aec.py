@@ -106,6 +106,8 @@ class ArenaAECEnv(AECEnv):  # type: ignore[misc]
     def step(self, action: Any) -> None:
         """Play the selected agent's action (None for an agent whose game is over)."""
         self._check_reset("step()")
+        if not self.agents:
+            raise EnvUsageError("step() after every agent is done: reset the environment")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)

@@ -251,6 +251,11 @@ def test_misuse_raises_an_arena_error() -> None:
     aec.reset(seed=1)
     with pytest.raises(EnvUsageError, match="step\\(None\\)"):
         aec.step(None)
+    aec.step(int(np.flatnonzero(aec.observe(aec.agent_selection)["action_mask"] == 0)[0]))
+    for _agent in aec.agent_iter():  # the illegal action ended the game: the dead steps
+        aec.step(None)
+    with pytest.raises(EnvUsageError, match="every agent is done"):
+        aec.step(0)
     parallel = ArenaParallelEnv("the_number", 3)
     with pytest.raises(EnvUsageError, match="before reset"):
         parallel.step({})
