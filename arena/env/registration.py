@@ -12,6 +12,7 @@ import importlib.abc
 import importlib.machinery
 import importlib.util
 import sys
+import warnings
 from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
@@ -79,7 +80,10 @@ class _RegisterWhenImported(importlib.abc.MetaPathFinder):
 
         def exec_module(module: ModuleType) -> None:
             run(module)
-            register_envs()
+            try:
+                register_envs()
+            except Exception as e:  # never break the import of Gymnasium itself
+                warnings.warn(f"arena.env could not register its Gymnasium ids: {e}", stacklevel=2)
 
         loader.exec_module = exec_module
         return spec

@@ -19,6 +19,20 @@ def option_sets(game: Game[Any, Any]) -> list[Any]:
     return all_option_combinations(game)
 
 
+def option_tables() -> list[tuple[str, int, dict[str, str]]]:
+    """Every option set of every game (as option texts), at player counts taken in turn."""
+    from arena.game import options_to_dict
+
+    tables = []
+    for game in list_games():
+        counts = list(range(game.min_players, game.max_players + 1))
+        for i, options in enumerate(option_sets(game)):
+            as_dict = {k: str(v).lower() if isinstance(v, bool) else str(v)
+                       for k, v in options_to_dict(options).items()}  # fmt: skip
+            tables.append((game.name, counts[i % len(counts)], as_dict))
+    return tables
+
+
 def random_states(
     game: Game[Any, Any], num_players: int, options: Any, seed: int
 ) -> Iterator[tuple[Any, int, list[str]]]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import gymnasium
 import numpy as np
 import pytest
-from env_helpers import GAMES, TABLES
+from env_helpers import GAMES, TABLES, option_tables
 from gymnasium.utils.env_checker import check_env
 
 from arena.env.gym import ArenaGymEnv
@@ -22,6 +22,12 @@ def test_make_and_check_env(game: str, n: int) -> None:
     assert isinstance(env.unwrapped, ArenaGymEnv) and env.unwrapped.match.num_players == n
     assert env.metadata["render_fps"] > 0
     check_env(env.unwrapped, skip_render_check=False)
+
+
+@pytest.mark.parametrize(("game", "n", "options"), option_tables())
+def test_check_env_on_every_option_set(game: str, n: int, options: dict[str, str]) -> None:
+    env = gymnasium.make(env_id(game), num_players=n, options=options, opponents="random")
+    check_env(env.unwrapped, skip_render_check=True)
 
 
 def test_every_game_has_an_id_and_a_spec() -> None:

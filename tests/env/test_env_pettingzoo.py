@@ -9,7 +9,7 @@ import warnings
 
 import numpy as np
 import pytest
-from env_helpers import GAMES, TABLES
+from env_helpers import GAMES, TABLES, option_tables
 from pettingzoo.test import (
     api_test,
     parallel_api_test,
@@ -27,7 +27,7 @@ from arena.game import parse_options
 from arena.players import DecisionRequest, random_policy
 from arena.policy_runner import PolicyPlayer
 from arena.referee import play_match
-from arena.registry import get_game, list_games
+from arena.registry import get_game
 
 # api_test warns on every dict observation, as it does for PettingZoo's own classic games.
 DICT_OBSERVATION_WARNINGS = ("Observation is not a NumPy array", "Observation space for each")
@@ -137,22 +137,6 @@ def test_simultaneous_seats_see_the_turn_as_the_referee_shows_it() -> None:
     for agent in env.agents:
         if agent != first:
             assert np.array_equal(env.observe(agent)["observation"], before[agent])
-
-
-def option_tables() -> list[tuple[str, int, dict[str, str]]]:
-    """Every option set of every game, at player counts taken in turn."""
-    from env_helpers import option_sets
-
-    from arena.game import options_to_dict
-
-    tables = []
-    for game in list_games():
-        counts = list(range(game.min_players, game.max_players + 1))
-        for i, options in enumerate(option_sets(game)):
-            as_dict = {k: str(v).lower() if isinstance(v, bool) else str(v)
-                       for k, v in options_to_dict(options).items()}  # fmt: skip
-            tables.append((game.name, counts[i % len(counts)], as_dict))
-    return tables
 
 
 @pytest.mark.parametrize(("game", "n", "options"), option_tables())
