@@ -46,6 +46,12 @@ def test_parallel_api_for_the_number(n: int) -> None:
     parallel_api_test(ArenaParallelEnv("the_number", n), num_cycles=1000)
 
 
+@pytest.mark.parametrize(("game", "n"), [t for t in TABLES if t[0] != "the_number"])
+def test_parallel_api_for_the_turn_based_games(game: str, n: int) -> None:
+    # One mover per step; the others' all-zero masks make their actions ignored.
+    parallel_api_test(ArenaParallelEnv(game, n), num_cycles=100)
+
+
 def aec_record(game: str, n: int, seed: int, options: dict[str, str]) -> tuple[list, object]:
     """Play seeded random policies (one per seat) through the AEC env: moves and outcome."""
     env = ArenaAECEnv(game, n, options)
@@ -152,8 +158,9 @@ def test_seed_test(game: str) -> None:
     seed_test(functools.partial(ArenaAECEnv, game), num_cycles=30)
 
 
-def test_parallel_seed_test() -> None:
-    parallel_seed_test(functools.partial(ArenaParallelEnv, "the_number", 3))
+@pytest.mark.parametrize("game", GAMES)
+def test_parallel_seed_test(game: str) -> None:
+    parallel_seed_test(functools.partial(ArenaParallelEnv, game))
 
 
 @pytest.mark.parametrize("game", GAMES)
