@@ -11,6 +11,7 @@ from gymnasium.utils.env_checker import check_env
 
 from arena.env.gym import ArenaGymEnv
 from arena.env.registration import env_id, register_envs
+from arena.env.render import board_html
 from arena.game import parse_options, replay
 from arena.players import first_move_policy
 from arena.registry import get_game
@@ -28,6 +29,23 @@ def test_make_and_check_env(game: str, n: int) -> None:
 def test_check_env_on_every_option_set(game: str, n: int, options: dict[str, str]) -> None:
     env = gymnasium.make(env_id(game), num_players=n, options=options, opponents="random")
     check_env(env.unwrapped, skip_render_check=True)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_check_env_with_rgb_array(game: str) -> None:
+    check_env(gymnasium.make(env_id(game), render_mode="rgb_array").unwrapped)  # renders once
+
+
+def test_rgb_frames_are_the_web_board_and_keep_their_shape() -> None:
+    env = gymnasium.make("arena/LuckyNumbers-v0", render_mode="rgb_array")
+    env.reset(seed=1)
+    first = env.render()
+    assert first.shape == (720, 960, 3) and first.dtype == np.uint8
+    assert (first < 128).any() and (first > 200).any()  # a drawing on a light page
+    env.step(int(np.flatnonzero(env.unwrapped.action_masks())[0]))
+    second = env.render()
+    assert second.shape == first.shape and not np.array_equal(second, first)  # video-ready
+    assert "ln-grid" in board_html(env.unwrapped.match)  # the match page's Lucky Numbers grid
 
 
 def test_every_game_has_an_id_and_a_spec() -> None:

@@ -165,6 +165,7 @@ def test_parallel_seed_test(game: str) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_render_test(game: str) -> None:
+    # ansi, human and rgb_array (the web board rasterised), five pictures each
     render_test(functools.partial(ArenaAECEnv, game))
 
 
