@@ -17,23 +17,21 @@ the game's text picture for that seat; both tensors: the environments' observati
 
 from __future__ import annotations
 
-import dataclasses
 import enum
 import json
 import random
-from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 import pyspiel
 
-from arena.env.actions import ActionTable, table_for
-from arena.env.observations import Encoder, encoder_for
+from arena.env.actions import table_for
+from arena.env.observations import encoder_for
 from arena.env.rewards import rank_rewards
+from arena.env.spiel_state import TERMINAL, Deal, EngineState, GameLink, Shared, SpielContext
 from arena.game import (
     Game,
     is_addon,
-    new_game_state,
     option_fields,
     options_to_dict,
     parse_options,
@@ -41,7 +39,6 @@ from arena.game import (
 from arena.registry import adapter, game_entry, get_game, list_games, load_part
 
 PREFIX = "arena_"
-TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _registered: set[str] = set()
 
 
@@ -69,155 +66,6 @@ def max_length(game_name: str, n: int, options: Any) -> int:
     return bound
 
 
-class _Shared:
-    """Holds something immutable or game-wide: OpenSpiel deep-copies a state's attributes on
-    every clone, and these need no copy (engine states are never changed in place)."""
-
-    __slots__ = ("value",)
-
-    def __init__(self, value: Any) -> None:
-        self.value = value
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
-        return self
-
-
-INITIAL_KEPT = 8  # initial engine states kept per loaded game, by deal seed
-
-
-@dataclasses.dataclass(slots=True)
-class _Context:
-    """What every state of one loaded game shares."""
-
-    game: Game[Any, Any]
-    num_players: int
-    options: Any
-    table: ActionTable
-    encoder: Encoder
-    resample: Callable[[Any, int, random.Random], Any]
-    fixed_seed: int
-    deals: random.Random  # deal seeds when no fixed seed is given
-    resampling: random.Random  # for resample_from_infostate
-    # OpenSpiel asks for a seat's tensors and strings one by one: its view and vector are
-    # made once per (engine state, seat). Keyed by id, with the state kept to check it.
-    seen: dict[tuple[int, int], tuple[Any, dict[str, Any], np.ndarray]] = dataclasses.field(
-        default_factory=dict
-    )
-    # The initial engine state of recent deal seeds (engine states are never changed in
-    # place): pyspiel makes a throwaway initial state for every tensor it hands out.
-    initial: dict[int, Any] = dataclasses.field(default_factory=dict)
-    upcoming: int | None = None  # the next deal seed, drawn from `deals` but not yet given
-
-    def peek_seed(self) -> int:
-        """The seed the next new deal gets (nothing is used up)."""
-        if self.fixed_seed >= 0:
-            return self.fixed_seed
-        if self.upcoming is None:
-            self.upcoming = self.deals.getrandbits(31)
-        return self.upcoming
-
-    def take_seed(self) -> int:
-        """The seed of a new deal (the next one after it differs, unless the seed is fixed)."""
-        seed = self.peek_seed()
-        self.upcoming = None
-        return seed
-
-    def initial_state(self, seed: int) -> Any:
-        """The engine's initial state of a deal seed (set up once while recent)."""
-        state = self.initial.get(seed)
-        if state is None:
-            if len(self.initial) >= INITIAL_KEPT:
-                self.initial.clear()
-            state = new_game_state(self.game, self.num_players, self.options, seed)
-            self.initial[seed] = state
-        return state
-
-    def observed(self, engine_state: Any, player: int) -> tuple[dict[str, Any], np.ndarray]:
-        """The view and the observation vector of `player` in `engine_state`."""
-        key = (id(engine_state), player)
-        hit = self.seen.get(key)
-        if hit is not None and hit[0] is engine_state:
-            return hit[1], hit[2]
-        if len(self.seen) >= 64:
-            self.seen.clear()
-        view = self.game.view(engine_state, player)
-        vector = self.encoder.encode(view)
-        self.seen[key] = (engine_state, view, vector)
-        return view, vector
-
-
-class _Deal:
-    """The deal seed of a state and of its clones, which share it: chosen when first needed, so
-    a state that is made and dropped unused (pyspiel makes one for every tensor it hands out,
-    and one for every clone) uses up no seed. A tensor of a state not yet dealt shows the deal
-    it would get (`shown`), and the state keeps that deal when it is used."""
-
-    __slots__ = ("ctx", "seed", "shown")
-
-    def __init__(self, ctx: _Context | None, seed: int | None = None) -> None:
-        self.ctx = ctx
-        self.seed = seed
-        self.shown: int | None = None
-
-    def taken(self) -> int:
-        """The seed, chosen now if it was not."""
-        if self.seed is None:
-            assert self.ctx is not None
-            seed = self.ctx.take_seed()
-            self.seed = seed if self.shown is None else self.shown
-        return self.seed
-
-    def preview(self) -> int:
-        """The seed, or the one the state would get if it were dealt now (nothing used up)."""
-        if self.seed is not None:
-            return self.seed
-        if self.shown is None:
-            assert self.ctx is not None
-            self.shown = self.ctx.peek_seed()
-        return self.shown
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled (OpenSpiel's serialize) with its seed chosen."""
-        return (_Deal, (None, self.taken()))
-
-
-class _Engine:
-    """An engine state (never changed in place), shared by clones, with its current player kept:
-    pyspiel asks for it several times per action."""
-
-    __slots__ = ("player", "value")
-
-    def __init__(self, value: Any) -> None:
-        self.value = value
-        self.player: int | None = None
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
-        return self
-
-    def current_player(self, game: Game[Any, Any]) -> int:
-        """The lowest seat to move, or TERMINAL."""
-        if self.player is None:
-            over = game.outcome(self.value) is not None
-            self.player = TERMINAL if over else min(game.to_move(self.value))
-        return self.player
-
-
-class _GameLink:
-    """A state's way to its game's context, looked up again after unpickling (pyspiel pickles a
-    state's attributes; the game's context is not part of the state)."""
-
-    __slots__ = ("ctx",)
-
-    def __init__(self, ctx: _Context | None = None) -> None:
-        self.ctx = ctx
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _GameLink:
-        return self
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (_GameLink, ())
-
-
 class ArenaSpielGame(pyspiel.Game):  # type: ignore[misc]
     """One arena game as an OpenSpiel game; subclassed per game by `register`."""
 
@@ -241,7 +89,7 @@ class ArenaSpielGame(pyspiel.Game):  # type: ignore[misc]
         fixed = int(values["seed"]) >= 0
         super().__init__(_game_type(game, deterministic=fixed), info, params or {})
         rng_seed = int(values["rng_seed"])
-        context = _Context(
+        context = SpielContext(
             game=game,
             num_players=n,
             options=options,
@@ -252,7 +100,7 @@ class ArenaSpielGame(pyspiel.Game):  # type: ignore[misc]
             deals=random.Random(rng_seed),
             resampling=random.Random(rng_seed + 1),
         )
-        self._ctx = _Shared(context)
+        self._ctx = Shared(context)
 
     def new_initial_state(self) -> ArenaSpielState:
         """A new deal: the referee's deal of `seed`, or (seed -1) a fresh seed every time."""
@@ -273,20 +121,20 @@ class ArenaSpielState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: ArenaSpielGame) -> None:
         super().__init__(game)
-        ctx: _Context = game._ctx.value
-        self._ctx = _GameLink(ctx)
-        self._deal = _Shared(_Deal(ctx, ctx.fixed_seed if ctx.fixed_seed >= 0 else None))
-        self._engine: _Engine | None = None  # set up on first use: clones start as new states
+        ctx: SpielContext = game._ctx.value
+        self._ctx = GameLink(ctx)
+        self._deal = Shared(Deal(ctx, ctx.fixed_seed if ctx.fixed_seed >= 0 else None))
+        self._engine: EngineState | None = None  # set up on first use: clones start as new states
 
     @property
-    def context(self) -> _Context:
+    def context(self) -> SpielContext:
         """The loaded game's shared context."""
         link = self._ctx
         if link.ctx is None:  # unpickled: the game deserialising it is this state's game
             link.ctx = self.get_game()._ctx.value
-            deal: _Deal = self._deal.value
+            deal: Deal = self._deal.value
             deal.ctx = link.ctx
-        ctx: _Context = link.ctx
+        ctx: SpielContext = link.ctx
         return ctx
 
     @property
@@ -300,10 +148,10 @@ class ArenaSpielState(pyspiel.State):  # type: ignore[misc]
         """The engine's state (the deal is set up on first use)."""
         return self._dealt().value
 
-    def _dealt(self) -> _Engine:
+    def _dealt(self) -> EngineState:
         if self._engine is None:
             ctx = self.context
-            self._engine = _Engine(ctx.initial_state(self._deal.value.taken()))
+            self._engine = EngineState(ctx.initial_state(self._deal.value.taken()))
         return self._engine
 
     def shown_engine_state(self) -> Any:
@@ -329,7 +177,7 @@ class ArenaSpielState(pyspiel.State):  # type: ignore[misc]
         ctx = self.context
         move = ctx.table.decode(int(action))
         state = ctx.game.apply(self.engine_state, self.current_player(), move)
-        self._engine = _Engine(state)
+        self._engine = EngineState(state)
 
     def _action_to_string(self, player: int, action: int) -> str:
         return str(self.context.table.decode(int(action)))
@@ -349,7 +197,7 @@ class ArenaSpielState(pyspiel.State):  # type: ignore[misc]
         ctx = self.context
         rng = random.Random(ctx.resampling.getrandbits(64))
         other = self.clone()
-        other._engine = _Engine(ctx.resample(self.engine_state, player_id, rng))
+        other._engine = EngineState(ctx.resample(self.engine_state, player_id, rng))
         return other
 
     def __str__(self) -> str:
@@ -359,7 +207,7 @@ class ArenaSpielState(pyspiel.State):  # type: ignore[misc]
 class _Observer:
     """OpenSpiel's PyObserver: the environments' observation vector, named by its parts."""
 
-    def __init__(self, ctx: _Context, perfect_recall: bool) -> None:
+    def __init__(self, ctx: SpielContext, perfect_recall: bool) -> None:
         self._ctx = ctx
         self._perfect_recall = perfect_recall
         self.tensor = np.zeros(ctx.encoder.size, np.float32)
