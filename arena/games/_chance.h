@@ -1,7 +1,7 @@
-/* arena/chance.py in C, for the games' compiled cores (`#include "../_chance.h"`): the draws a
+/* arena/core/chance.py in C, for the games' compiled cores (`#include "../_chance.h"`): the draws a
  * state's Stream makes after setup, bit for bit, so that a core deals, reshuffles and rolls as
  * the reference engine does. Every stored record depends on these numbers: like chance.py's,
- * these derivations must never change (each core's tests compare them with arena.chance).
+ * these derivations must never change (each core's tests compare them with arena.core.chance).
  *
  * - chance_next64: Stream.next64, splitmix64 (add the golden gamma, mix).
  * - chance_shuffle: random.Random(seed).shuffle(items) for a 64-bit seed, CPython's Mersenne

@@ -6,7 +6,7 @@
  * stream, the same public events, the same end) and
  * tests/games/arctic_scavengers/test_arctic_scavengers_compiled.py plays both in step. It plays
  * the base game only (no expansion module: a state's `ext` is None); compiled.py wraps an
- * `Engine` of this module in arena.compiled's CompiledEngine protocol.
+ * `Engine` of this module in arena.core.compiled's CompiledEngine protocol.
  *
  * `setup` deals from a random.Random as state.setup does (its shuffles, randrange and the 64 bits
  * of the stream, through the rng's own getrandbits); any other rng or options get the reference
@@ -18,7 +18,7 @@
  * Whatever is not on the fast path (a move of a seat not to decide, a malformed or illegal move,
  * a position the rules cannot continue) is handed to the pure engine's `play` on the state
  * converted back, so that its answer or its error is the reference's own. Chance: every shuffle
- * is arena.chance's `shuffled_chained` (CPython's Mersenne Twister seeded by the stream value,
+ * is arena.core.chance's `shuffled_chained` (CPython's Mersenne Twister seeded by the stream value,
  * whose next 64 bits are the next value), written out below.
  *
  * Module state is init-time tables only (card tables, the move strings and their index): several
@@ -32,7 +32,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "../_chance.h" /* arena/chance.py in C */
+#include "../_chance.h" /* arena/core/chance.py in C */
 
 #define NCARDS 149 /* the base game's cards (cards.py NUM_CARDS) */
 #define NKINDS 24
@@ -1905,7 +1905,7 @@ static int init_moves(void)
 
 static PyObject *core_shuffled_chained(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
-    /* shuffled_chained(stream, items): (tuple, next stream) as arena.chance's, for tests:
+    /* shuffled_chained(stream, items): (tuple, next stream) as arena.core.chance's, for tests:
      * items are card indices, at most NCARDS of them. */
     if (nargs != 2) {
         PyErr_SetString(PyExc_TypeError, "shuffled_chained(stream, items)");
@@ -1928,7 +1928,7 @@ static PyObject *core_shuffled_chained(PyObject *module, PyObject *const *args, 
 
 static PyMethodDef core_methods[] = {
     {"shuffled_chained", (PyCFunction)(void (*)(void))core_shuffled_chained, METH_FASTCALL,
-     "shuffled_chained(stream, items): arena.chance.Stream(stream).shuffled_chained(items) as "
+     "shuffled_chained(stream, items): arena.core.chance.Stream(stream).shuffled_chained(items) as "
      "the core draws it (items: card indices)."},
     {NULL, NULL, 0, NULL},
 };

@@ -3,7 +3,7 @@
  * The pure-Python engine is the reference; this core plays the same rules bit for bit (the same
  * legal moves in the same order, the same bag draws and lid reshuffles from the state's stream,
  * the same end) and tests/games/azul/test_azul_compiled.py plays both in step. compiled.py wraps
- * an `Engine` of this module in arena.compiled's CompiledEngine protocol.
+ * an `Engine` of this module in arena.core.compiled's CompiledEngine protocol.
  *
  * `setup` deals from a random.Random as state.setup does (shuffle, 64 bits for the stream, the
  * start player, through the rng's own getrandbits); any other rng gets the reference deal.
@@ -12,7 +12,7 @@
  * a move once the game is over) is handed to the pure engine's `play` on the state converted
  * back, so that its answer or its error is the reference's own. Chance: a lid reshuffle draws the
  * next splitmix64 output of the state's stream and shuffles with CPython's Mersenne Twister
- * seeded by it (random.Random(seed).shuffle, as arena.chance does), both written out below.
+ * seeded by it (random.Random(seed).shuffle, as arena.core.chance does), both written out below.
  *
  * Module state is init-time tables only (the move strings, their index, small tables): several
  * threads may use one Engine (each call holds the GIL).
@@ -24,7 +24,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "../_chance.h" /* arena/chance.py in C */
+#include "../_chance.h" /* arena/core/chance.py in C */
 
 #define NUM_COLOURS 5
 #define MAX_PLAYERS 4
@@ -1181,7 +1181,7 @@ static PyMethodDef engine_methods[] = {
 static PyTypeObject EngineType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "arena.games.azul._core.Engine",
     .tp_doc = PyDoc_STR("Engine(name, setup, play, apply, make_outcome, make_state, terminations): "
-                        "Azul's rules on core States (arena.compiled.CompiledEngine)."),
+                        "Azul's rules on core States (arena.core.compiled.CompiledEngine)."),
     ENGINE_TYPE_SLOTS,
 };
 
@@ -1246,7 +1246,7 @@ static int init_moves(PyObject *module)
 
 static PyObject *core_shuffled(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
-    /* shuffled(stream, items): (tuple, next stream) as arena.chance.Stream.shuffled, for
+    /* shuffled(stream, items): (tuple, next stream) as arena.core.chance.Stream.shuffled, for
      * tests: items are ints 0..255, at most BAG_CAP of them. */
     if (nargs != 2) {
         PyErr_SetString(PyExc_TypeError, "shuffled(stream, items)");
@@ -1291,7 +1291,7 @@ static PyObject *core_shuffled(PyObject *module, PyObject *const *args, Py_ssize
 
 static PyMethodDef core_methods[] = {
     {"shuffled", (PyCFunction)(void (*)(void))core_shuffled, METH_FASTCALL,
-     "shuffled(stream, items): arena.chance.Stream(stream).shuffled(items) as the core draws "
+     "shuffled(stream, items): arena.core.chance.Stream(stream).shuffled(items) as the core draws "
      "it (items: small ints)."},
     {NULL, NULL, 0, NULL},
 };

@@ -10,7 +10,7 @@
  *
  * What is rare goes back to Python: the RoundResult of a finished round, the Outcome of a
  * finished game (rounds.final_outcome on the state converted back), and the error of a refused
- * move (rules.play on the state converted back raises it). The shuffles of arena.chance (a
+ * move (rules.play on the state converted back raises it). The shuffles of arena.core.chance (a
  * splitmix64 step seeding CPython's Mersenne Twister) are reproduced here bit for bit.
  */
 #define PY_SSIZE_T_CLEAN
@@ -18,7 +18,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "../_chance.h" /* arena/chance.py in C */
+#include "../_chance.h" /* arena/core/chance.py in C */
 
 #define VALUES 12
 #define SEATS 3
@@ -1014,7 +1014,7 @@ PyMODINIT_FUNC PyInit__core(void) {
             if ((TERMINATIONS[t] = PyUnicode_InternFromString(ends[t])) == NULL) return NULL;
         if ((State_type = attribute("arena.games.epizodiak.state", "State")) == NULL ||
             (RoundResult_type = attribute("arena.games.epizodiak.state", "RoundResult")) == NULL ||
-            (Stream_type = attribute("arena.chance", "Stream")) == NULL ||
+            (Stream_type = attribute("arena.core.chance", "Stream")) == NULL ||
             (final_outcome = attribute("arena.games.epizodiak.rounds", "final_outcome")) == NULL ||
             (reference_play = attribute("arena.games.epizodiak.rules", "play")) == NULL)
             return NULL;

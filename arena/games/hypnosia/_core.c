@@ -23,7 +23,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "../_chance.h" /* arena/chance.py in C */
+#include "../_chance.h" /* arena/core/chance.py in C */
 
 #define MAX_PLAYERS 6
 #define MAX_SPACES 160 /* board.py has 108; init() refuses more than this */

@@ -1,4 +1,4 @@
-/* Lucky Numbers, the compiled core: the rules of rules.py on a C state (arena/compiled.py).
+/* Lucky Numbers, the compiled core: the rules of rules.py on a C state (arena/core/compiled.py).
 
 The pure-Python engine (rules.py, moves.py, state.py) is the reference: this file plays the same
 moves to the same positions, offers the same legal moves in the same order and ends games the

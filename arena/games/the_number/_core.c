@@ -3,7 +3,7 @@
  * The pure-Python engine is the reference; this core plays the same rules bit for bit (the same
  * seats to write, the same legal moves in the same order, the same check, scores, crossings,
  * round and game end) and tests/games/the_number/test_the_number_compiled.py plays both in step.
- * compiled.py wraps an `Engine` of this module in arena.compiled's CompiledEngine protocol.
+ * compiled.py wraps an `Engine` of this module in arena.core.compiled's CompiledEngine protocol.
  *
  * The game draws no chance: `setup` builds the fresh boards of state.setup (the rng unused) and
  * leaves a player count it refuses to the reference. A `State` is immutable: `play` copies the
@@ -715,7 +715,7 @@ static PyMethodDef engine_methods[] = {
 static PyTypeObject EngineType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "arena.games.the_number._core.Engine",
     .tp_doc = PyDoc_STR("Engine(name, setup, play, make_outcome, make_state): The Number's rules "
-                        "on core States (arena.compiled.CompiledEngine)."),
+                        "on core States (arena.core.compiled.CompiledEngine)."),
     ENGINE_TYPE_SLOTS,
 };
 
