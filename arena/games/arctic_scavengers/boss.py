@@ -16,7 +16,6 @@ searches the same way on the pure-Python engine, from module_belief.py's deals.
 
 from __future__ import annotations
 
-import math
 import random
 
 from arena.core.players import DecisionRequest, Policy, Reply, thinking
@@ -25,13 +24,12 @@ from arena.search.seeded import fixed_work, request_seed
 
 from . import module_boss, rules
 from .belief import Memory, is_base_game, sample
+from .judging import choose, margin, must_stop
 from .module_belief import Hints
 from .playout import rule_move
 from .state import OVER, State
 
 HORIZON = 99  # rounds played out after the current one (99: to the end of the game)
-CONFIDENCE = 1.0  # standard errors of a paired difference to overrule the greedy move
-WIN_BONUS = 3.0  # a win is worth this many people of margin on top of the margin itself
 
 
 def _rollout(state: State, seat: int, until_round: int) -> float:
@@ -41,15 +39,6 @@ def _rollout(state: State, seat: int, until_round: int) -> float:
         current = state.current
         state = play(state, current, rule_move(state))
     return margin(state, seat)
-
-
-def margin(state: State, seat: int) -> float:
-    """People now (the whole result once over) against the best other seat, plus WIN_BONUS
-    for leading."""
-    people = rules.people_now(state)
-    best_other = max(p for s, p in enumerate(people) if s != seat)
-    lead = people[seat] - best_other
-    return lead + WIN_BONUS * ((lead > 0) - (lead < 0))
 
 
 def search(
@@ -91,29 +80,6 @@ def search(
             deals += 1
         if len(values) < len(order) or must_stop(deadline, done, slowest):
             return results, order[0]
-
-
-def choose(results: list[list[float]], baseline: int, confidence: float = CONFIDENCE) -> int:
-    """The move with the best mean result; the baseline unless that move beats it by more
-    than `confidence` standard errors of their paired difference (on the same deals), so that
-    a few noisy playouts do not overrule the rollout policy's own choice."""
-    means = [sum(r) / len(r) if r else float("-inf") for r in results]
-    best = max(range(len(results)), key=lambda i: (means[i], i == baseline))
-    if best == baseline:
-        return best
-    diffs = [a - b for a, b in zip(results[best], results[baseline], strict=False)]
-    n = len(diffs)
-    if n < 2:
-        return baseline
-    mean = sum(diffs) / n
-    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
-    return best if mean > confidence * spread / math.sqrt(n) else baseline
-
-
-def must_stop(deadline: Deadline, done: int, slowest: float) -> bool:
-    """The work is done, or the clock has no room for two more playouts as slow as the
-    slowest (left_s is infinite without a clock: fixed work stays reproducible)."""
-    return deadline.spent(done) or deadline.left_s() < 2 * slowest
 
 
 def _order(state: State, legal: tuple[str, ...] | list[str]) -> list[int]:

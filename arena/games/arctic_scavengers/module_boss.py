@@ -4,8 +4,8 @@ pure-Python engine (the compiled core plays the base game only).
 As in boss.py: each deal of the hidden cards (module_belief.py, from the seat's view and the
 match's public events) tries every legal move, the greedy bot's first, then plays the game out
 with the greedy bot's rules for every seat (strategy.greedy_move on each seat's view, which
-knows every module); the score is boss.margin. Every move is judged on the same deals and the
-same chance streams, and boss.choose keeps the greedy move unless another beats it by more than
+knows every module); the score is judging.margin. Every move is judged on the same deals and the
+same chance streams, and judging.choose keeps the greedy move unless another beats it by more than
 a standard error of their paired difference. A deal whose legal moves for the seat are not the
 referee's (the view does not show a turn's every scratch) is dropped; where no deal can be made
 (a leader choice, a pending targeted action, an open module action, an Organizer's draw or
@@ -22,7 +22,7 @@ from arena.core.players import DecisionRequest
 from arena.errors import ArenaError
 from arena.search.budget import Deadline
 
-from . import boss, rules
+from . import judging, rules
 from .module_belief import Hints, matches, sample
 from .state import OVER, State
 from .strategy import greedy_move
@@ -36,13 +36,13 @@ _BROKEN_DEAL = (ArenaError, AssertionError, IndexError, KeyError, StopIteration,
 
 
 def rollout(state: State, seat: int, until_round: int) -> float:
-    """Play on with the greedy bot's rules for every seat; the seat's boss.margin."""
+    """Play on with the greedy bot's rules for every seat; the seat's judging.margin."""
     while state.phase != OVER and state.round <= until_round:
         current = rules.to_move(state)[0]
         legal = rules.legal_moves(state, current)
         move = greedy_move(view_of(state, current), legal)
         state = rules.play(state, current, move if move in legal else legal[0])
-    return boss.margin(state, seat)
+    return judging.margin(state, seat)
 
 
 def search(
@@ -76,7 +76,7 @@ def search(
                 values.append(rollout(after, seat, state.round + horizon))
                 done += 1
                 slowest = max(slowest, deadline.elapsed_s() - started)
-                if boss.must_stop(deadline, done, slowest) and len(values) < len(order):
+                if judging.must_stop(deadline, done, slowest) and len(values) < len(order):
                     break
         except _BROKEN_DEAL:
             failed += 1
@@ -85,7 +85,7 @@ def search(
             for i, v in zip(order, values, strict=False):
                 results[i].append(v)
             deals += 1
-        if len(values) < len(order) or boss.must_stop(deadline, done, slowest):
+        if len(values) < len(order) or judging.must_stop(deadline, done, slowest):
             return results, order[0]
     return (results, order[0]) if deals else None
 
@@ -98,12 +98,12 @@ def decide(
     confidence: float | None = None,
 ) -> str:
     """The boss's move with modules on: the search's, else the greedy bot's (`confidence`:
-    boss.choose's, else boss.CONFIDENCE)."""
+    judging.choose's, else judging.CONFIDENCE)."""
     found = search(request, deadline, rng, hints)
     if found is None:
         return greedy_reply(request)
-    sure = boss.CONFIDENCE if confidence is None else confidence
-    return request.legal_moves[boss.choose(*found, confidence=sure)]
+    sure = judging.CONFIDENCE if confidence is None else confidence
+    return request.legal_moves[judging.choose(*found, confidence=sure)]
 
 
 def greedy_reply(request: DecisionRequest) -> str:
