@@ -7,7 +7,8 @@ ArenaError
 │   ├── OptionError             unknown option or bad value
 │   ├── InvalidMoveError        the text is not a move of this game (syntax)
 │   │   └── IllegalMoveError    a well-formed move the rules forbid now (legality)
-│   └── ReplayError             a recorded move sequence does not replay
+│   ├── ReplayError             a recorded move sequence does not replay
+│   └── EnvUsageError           an ML environment used out of order (step before reset ...)
 ├── NotFoundError               what was asked for does not exist (NOT_FOUND)
 │   ├── UnknownGameError        no game by that name
 │   ├── UnknownTournamentError  no tournament by that id
@@ -72,6 +73,11 @@ class IllegalMoveError(InvalidMoveError):
 
 class ReplayError(GameError):
     """A recorded sequence of moves does not replay."""
+
+
+class EnvUsageError(GameError):
+    """An ML environment (arena.env) used out of order: a step before the first reset, or
+    after the game ended where the API has no step for it."""
 
 
 class NotFoundError(ArenaError):

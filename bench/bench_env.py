@@ -1,15 +1,18 @@
-"""arena.env benchmarks: random rollouts per second through the PettingZoo AEC API (and
-OpenSpiel's state API) beside the raw engine's, per game; optionally the long round-trip run.
+"""arena.env benchmarks: decisions per CPU-second (time.process_time) of random games through
+each adapter beside the raw engine's, per game; optionally the long round-trip run.
 
     .venv/bin/python bench/bench_env.py [--seconds S] [--roundtrip N]
 
-A rollout is one full random game at the game's smallest table, default options. The raw
-figure drives the Game protocol directly (setup, to_move, legal_moves, apply); the AEC figure
-does what a learner's loop does (last() with its observation and mask, a masked random
-action, step); OpenSpiel's applies random legal actions to a registered game's state.
-`--roundtrip N` plays N seeded random games per game (every player count and option set in
-turn) and checks that every legal move maps to one action and back. Prints figures; asserts
-nothing but the round trip.
+A rollout is one full random game at the game's smallest table, default options. Columns:
+raw drives the Game protocol directly (setup, to_move, legal_moves, apply); AEC does what a
+learner's loop does (last() with its observation and mask, a masked random action, step);
+gym steps the Gymnasium env's seat against "random" opponents (their decisions count too);
+OpenSpiel applies random legal actions to a registered game's state, and "+tensor" also reads
+the information state tensor of the player to move at every decision. The ratios are AEC /
+raw and OpenSpiel+tensor / OpenSpiel (issue 43's goals: at least 0.25 for The Number's AEC,
+at least 0.5 for tensors). `--roundtrip N` plays N seeded random games per game (every player
+count and option set in turn) and checks that every legal move maps to one action and back.
+Prints figures; asserts nothing but the round trip.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ import pyspiel  # noqa: E402
 import arena.env.openspiel  # noqa: E402, F401  (registers the games)
 from arena.env.actions import table_for  # noqa: E402
 from arena.env.aec import ArenaAECEnv  # noqa: E402
+from arena.env.gym import ArenaGymEnv  # noqa: E402
 from arena.game import new_game_state, parse_options  # noqa: E402
 from arena.registry import get_game, list_games  # noqa: E402
 from arena.testing import all_option_combinations  # noqa: E402
@@ -62,12 +66,27 @@ def aec_rollout(env: ArenaAECEnv, seed: int) -> int:
     return decisions
 
 
-def spiel_rollout(game: pyspiel.Game, seed: int) -> int:
-    """One random game through OpenSpiel's state API; its decisions."""
+def gym_rollout(env: ArenaGymEnv, seed: int) -> int:
+    """One random game through the Gymnasium env; its decisions (the opponents' included)."""
+    rng = random.Random(seed)
+    obs, _info = env.reset(seed=seed)
+    done = False
+    while not done:
+        action = rng.choice(np.flatnonzero(obs["action_mask"]).tolist())
+        obs, _reward, terminated, truncated, _info = env.step(action)
+        done = terminated or truncated
+    return len(env.match.moves)
+
+
+def spiel_rollout(game: pyspiel.Game, seed: int, tensors: bool = False) -> int:
+    """One random game through OpenSpiel's state API (reading the information state tensor
+    of the player to move at every decision if `tensors`); its decisions."""
     rng = random.Random(seed)
     state = game.new_initial_state()
     decisions = 0
     while not state.is_terminal():
+        if tensors:
+            state.information_state_tensor(state.current_player())
         state.apply_action(rng.choice(state.legal_actions()))
         decisions += 1
     return decisions
@@ -106,19 +125,23 @@ def roundtrip(name: str, playouts: int) -> int:
 def main() -> None:
     """Print one row per game."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per figure")
+    parser.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per figure")
     parser.add_argument("--roundtrip", type=int, default=0, help="playouts per game (0: none)")
     args = parser.parse_args()
-    print(f"{'game':<18} {'raw games/s':>12} {'AEC games/s':>12} {'ratio':>6} "
-          f"{'OpenSpiel games/s':>18} {'decisions/game':>15}")  # fmt: skip
+    print("decisions per CPU-second, random games at the smallest table")
+    print(f"{'game':<18} {'raw':>8} {'AEC':>8} {'AEC/raw':>8} {'gym':>8} "
+          f"{'OpenSpiel':>10} {'+tensor':>8} {'ratio':>6}")  # fmt: skip
     for game in list_games():
         env = ArenaAECEnv(game.name)
+        gym = ArenaGymEnv(game.name, opponents="random")
         spiel = pyspiel.load_game(f"arena_{game.name}")
-        raw, raw_decisions = rate(lambda s, g=game.name: raw_rollout(g, s), args.seconds)
-        aec, _ = rate(lambda s, e=env: aec_rollout(e, s), args.seconds)
-        os_games, _ = rate(lambda s, g=spiel: spiel_rollout(g, s), args.seconds)
-        print(f"{game.name:<18} {raw:>12.1f} {aec:>12.1f} {raw / aec:>5.1f}x "
-              f"{os_games:>18.1f} {raw_decisions / raw:>15.0f}")  # fmt: skip
+        _, raw = rate(lambda s, g=game.name: raw_rollout(g, s), args.seconds)
+        _, aec = rate(lambda s, e=env: aec_rollout(e, s), args.seconds)
+        _, single = rate(lambda s, e=gym: gym_rollout(e, s), args.seconds)
+        _, bare = rate(lambda s, g=spiel: spiel_rollout(g, s), args.seconds)
+        _, tensor = rate(lambda s, g=spiel: spiel_rollout(g, s, tensors=True), args.seconds)
+        print(f"{game.name:<18} {raw:>8.0f} {aec:>8.0f} {aec / raw:>8.2f} {single:>8.0f} "
+              f"{bare:>10.0f} {tensor:>8.0f} {tensor / bare:>6.2f}")  # fmt: skip
     if args.roundtrip:
         for game in list_games():
             start = time.process_time()

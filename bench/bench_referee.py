@@ -1,7 +1,15 @@
 """Referee throughput over gRPC next to a bare gRPC round trip, on this machine, in one run.
 
-    .venv/bin/python bench/bench_referee.py [--matches 30] [--parallel 4] [--pings 5000]
+    .venv/bin/python bench/bench_referee.py [--matches 30] [--parallel 4] [--pings 5000] \
+        [--rounds 4]
     .venv/bin/python bench/bench_referee.py --workers 1,2 [--db URL] [--parallel 8] [--rounds 4]
+
+The sides are interleaved: each round measures the bare round trip, then the referee's three
+runs, so that a busy machine slows them alike; every figure is the median over the rounds with
+its range, and each ratio is taken within a round before its median. Beside each rate stands
+the server's CPU time per operation (`time.process_time` of this process, which hosts both
+servers while the bots and the echo client run in processes of their own): what the work
+costs, whatever else the machine is doing.
 
 1. Bare round trip: a bidi-stream echo service (generic handlers, no .proto) in this process,
    a client in a subprocess sending one message at a time (payload the size of a typical
@@ -14,9 +22,10 @@
 3. Bare stubs: the same with bots written on the generated stubs alone (no SDK), which
    shows what the referee costs a bot that does nothing.
 4. Referee, parallel: the SDK bots with --parallel matches at once (throughput).
-5. Server-side overhead per decision (median, p99): referee time from the arrival of a match's
+5. The referee's in-loop timer per decision (median, p99): from the arrival of a match's
    previous decision to handing its next request to the transport (apply, next view and legal
-   moves, encoding), excluding the bot's thinking and the transport by construction.
+   moves, encoding). It leaves out protobuf parsing and gRPC's own work, which the server CPU
+   per decision counts.
 
 With --workers: `arena serve --workers N` for each N, side by side (bench/referee_workers.py).
 """
@@ -25,8 +34,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import statistics
 import sys
 import time
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 # isort: off
@@ -38,6 +50,23 @@ import grpc
 ROOT = Path(__file__).resolve().parents[1]
 ECHO_METHOD = "/bench.Echo/Stream"
 PAYLOAD_BYTES = 420  # about the size of a mid-game Lucky Numbers DecisionRequest
+
+
+@dataclass(frozen=True, slots=True)
+class Sample:
+    """One measurement: operations per second (wall) and this process's CPU per operation."""
+
+    rate: float
+    cpu_us: float
+    overhead_us: float = 0.0  # the referee's in-loop timer, median (0: none)
+
+
+def spread(values: Sequence[float], digits: int = 0) -> str:
+    """'median [min-max]' of a few figures."""
+    if len(values) == 1:
+        return f"{values[0]:,.{digits}f}"
+    low, high = min(values), max(values)
+    return f"{statistics.median(values):,.{digits}f} [{low:,.{digits}f}-{high:,.{digits}f}]"
 
 
 async def _echo(request_iterator, context):  # type: ignore[no-untyped-def]
@@ -74,9 +103,11 @@ async def echo_client(address: str, count: int) -> None:
     print(f"{count / elapsed:.1f}")
 
 
-async def measure_ping_pong(count: int) -> float:
-    """Round trips per second of the bare echo, client in a separate process."""
+async def measure_ping_pong(count: int) -> Sample:
+    """Round trips per second of the bare echo, client in a separate process, and the echo
+    server's CPU per round trip (the client's warm-up counted in: 200 of `count`)."""
     server, port = await start_echo_server()
+    cpu = time.process_time()
     try:
         process = await asyncio.create_subprocess_exec(
             sys.executable,
@@ -88,7 +119,8 @@ async def measure_ping_pong(count: int) -> float:
             stdout=asyncio.subprocess.PIPE,
         )
         out, _ = await process.communicate()
-        return float(out.decode().strip())
+        used = time.process_time() - cpu
+        return Sample(float(out.decode().strip()), used / (count + 200) * 1e6)
     finally:
         await server.stop(0)
 
@@ -116,11 +148,9 @@ async def stub_bot() -> None:
                 await call.write(pb.BotMessage(pong=pb.Pong(nonce=message.ping.nonce)))
 
 
-async def measure_referee(
-    matches: int, parallel: int, stubs: bool = False
-) -> tuple[float, int, dict[str, float]]:
+async def measure_referee(matches: int, parallel: int, stubs: bool = False) -> Sample:
     """Decisions per second of random SDK bots (or bare-stub bots) over gRPC, with `parallel`
-    matches at once."""
+    matches at once; the server's CPU and its in-loop timer per decision."""
     from arena.clock import Clock
     from arena.referee import play_match
     from arena.registry import get_game
@@ -147,11 +177,12 @@ async def measure_referee(
                 record = await play_match(game, game.options_type(), seed, players(), clock=clock)
                 decisions += len(record.moves)
 
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         await asyncio.gather(*(worker() for _ in range(parallel)))
-        elapsed = time.perf_counter() - start
+        elapsed, used = time.perf_counter() - start, time.process_time() - cpu
         OVERHEAD.enabled = False
-        return decisions / elapsed, decisions, OVERHEAD.summary_ms()
+        overhead = OVERHEAD.summary_ms()["median_ms"] * 1000
+        return Sample(decisions / elapsed, used / decisions * 1e6, overhead)
 
 
 async def measure_default_ping_pong(count: int) -> float:
@@ -174,47 +205,42 @@ async def measure_default_ping_pong(count: int) -> float:
 
 
 async def main(args: argparse.Namespace) -> None:
-    """Run the measurements and print them."""
+    """Run the measurements, interleaved over the rounds, and print them."""
     import os
 
     default = await measure_default_ping_pong(args.pings)
-    pings = await measure_ping_pong(args.pings)
+    runs: dict[str, list[Sample]] = {"echo": [], "sdk": [], "stubs": [], "parallel": []}
+    for _ in range(args.rounds):
+        runs["echo"].append(await measure_ping_pong(args.pings))
+        runs["sdk"].append(await measure_referee(args.matches, 1))
+        runs["stubs"].append(await measure_referee(args.matches, 1, stubs=True))
+        runs["parallel"].append(await measure_referee(args.matches, args.parallel))
+    echo = runs["echo"]
     print(
-        f"bare gRPC bidi round trip ({PAYLOAD_BYTES} B, client process), gRPC's default "
-        f"transport: {default:,.0f} round trips/s ({1e6 / default:.0f} us each)"
+        f"{args.rounds} rounds, interleaved; median [min-max]. gRPC's default transport, bare "
+        f"round trip ({PAYLOAD_BYTES} B, fresh processes, once): {default:,.0f} round trips/s"
     )
     print(
         f"bare gRPC bidi round trip, arena's transport (GRPC_EXPERIMENTS="
-        f"{os.environ.get('GRPC_EXPERIMENTS', '')!r}): {pings:,.0f} round trips/s "
-        f"({1e6 / pings:.0f} us each)"
+        f"{os.environ.get('GRPC_EXPERIMENTS', '')!r}): "
+        f"{spread([s.rate for s in echo])} round trips/s; "
+        f"echo server CPU {spread([s.cpu_us for s in echo])} us per round trip"
     )
-    rate, count, overhead = await measure_referee(args.matches, 1)
-    print(
-        f"referee, 1 match at a time: {rate:,.0f} decisions/s over {count} decisions "
-        f"({1e6 / rate:.0f} us each) = {rate / pings:.2f} x the bare round trip "
-        f"({rate / default:.2f} x gRPC's default one)"
-    )
-    print(
-        f"server-side overhead per decision: median {overhead['median_ms'] * 1000:.0f} us, "
-        f"p99 {overhead['p99_ms'] * 1000:.0f} us ({overhead['count']:.0f} samples)"
-    )
-    rate_s, count_s, overhead_s = await measure_referee(args.matches, 1, stubs=True)
-    print(
-        f"referee, 1 match at a time, bots on the bare generated stubs: {rate_s:,.0f} decisions/s "
-        f"over {count_s} decisions = {rate_s / pings:.2f} x the bare round trip "
-        f"({rate_s / default:.2f} x gRPC's default one; "
-        f"server overhead median {overhead_s['median_ms'] * 1000:.0f} us)"
-    )
-    rate_p, count_p, overhead_p = await measure_referee(args.matches, args.parallel)
-    print(
-        f"referee, {args.parallel} matches at once: {rate_p:,.0f} decisions/s "
-        f"over {count_p} decisions"
-    )
-    print(
-        f"server-side time per decision ({args.parallel} at once, incl. queueing on the loop): "
-        "median "
-        f"{overhead_p['median_ms'] * 1000:.0f} us, p99 {overhead_p['p99_ms'] * 1000:.0f} us"
-    )
+    names = {
+        "sdk": "referee, 1 match at a time, SDK random bots",
+        "stubs": "referee, 1 match at a time, bots on the bare generated stubs",
+        "parallel": f"referee, {args.parallel} matches at once, SDK random bots",
+    }
+    for key, name in names.items():
+        samples = runs[key]
+        ratios = [s.rate / e.rate for s, e in zip(samples, echo, strict=True)]
+        cpu_ratios = [s.cpu_us / e.cpu_us for s, e in zip(samples, echo, strict=True)]
+        print(
+            f"{name}: {spread([s.rate for s in samples])} decisions/s = "
+            f"{spread(ratios, 2)} x the bare round trip; server CPU "
+            f"{spread([s.cpu_us for s in samples])} us per decision = {spread(cpu_ratios, 1)} x "
+            f"the echo server's; in-loop timer {spread([s.overhead_us for s in samples])} us"
+        )
 
 
 if __name__ == "__main__":
@@ -228,7 +254,12 @@ if __name__ == "__main__":
         "--workers", help="worker counts to compare, e.g. 1,2 (arena serve --workers N)"
     )
     parser.add_argument("--db", help="with --workers: a PostgreSQL URL (default: a throwaway one)")
-    parser.add_argument("--rounds", type=int, default=4, help="with --workers: matches per pair")
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=4,
+        help="interleaved rounds (with --workers: matches per pair)",
+    )
     parser.add_argument("--echo-client", metavar="ADDRESS", help=argparse.SUPPRESS)
     parser.add_argument("--stub-bot", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--echo-pair", action="store_true", help=argparse.SUPPRESS)
@@ -240,7 +271,7 @@ if __name__ == "__main__":
         parallel = arguments.parallel if "--parallel" in sys.argv else 8
         asyncio.run(workers_main(counts, arguments.db, parallel, arguments.rounds))
     elif arguments.echo_pair:
-        print(f"{asyncio.run(measure_ping_pong(arguments.pings)):.1f}")
+        print(f"{asyncio.run(measure_ping_pong(arguments.pings)).rate:.1f}")
     elif arguments.stub_bot:
         asyncio.run(stub_bot())
     elif arguments.echo_client:

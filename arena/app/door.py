@@ -1,8 +1,9 @@
 """The one door every front end calls: a tournament ladder over a database or over a server.
 
-`Arena` is the interface: reads (reports, lists, ladders, histories, statistics, matches) and
-the writes that act on a stored tournament (cancel, delete), with the same names, arguments and
-values whichever side answers. Two implementations:
+`Arena` is the interface: reads (reports, lists, ladders, histories, statistics, matches), a
+tournament followed as it is played, and the writes that act on a stored tournament (cancel,
+delete), with the same names, arguments and values whichever side answers. Two
+implementations:
 
 - `LocalArena` over a database (the CLI's `--db`): its holder's view, acting as an admin
   (arena/app/owners.py: whoever holds the database could as well write to it);
@@ -15,7 +16,9 @@ asks which side it has. tests/app/test_door.py keeps the two sides' signatures e
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
 from types import TracebackType
 from typing import Protocol, Self, runtime_checkable
 
@@ -34,6 +37,9 @@ from arena.app.stats import StatsReport
 from arena.app.values import Disclosure, LadderEntry, RatingChange
 from arena.errors import ConfigError, TournamentBusyError
 from arena.store import Store
+from arena.tournament.schedule import Status
+
+POLL_S = 0.5  # how often a follower of a database's tournament reads it again
 
 
 @runtime_checkable
@@ -71,6 +77,11 @@ class Arena(Protocol):
         self, *, tournament_id: int | None = None, game: str | None = None
     ) -> StatsReport:
         """The statistics of a tournament, or of a game's stored matches."""
+        ...
+
+    def watch_tournament(self, tournament_id: int) -> Iterator[TournamentUpdate]:
+        """The tournament at each change while it is played; the first update lists every
+        match finished so far."""
         ...
 
     def get_match(self, match_id: str) -> Disclosure:
@@ -166,6 +177,25 @@ class LocalArena:
     ) -> StatsReport:
         """The statistics of a tournament or a game."""
         return stats.stats_report(self.store, tournament=tournament_id, game=game)
+
+    def watch_tournament(self, tournament_id: int) -> Iterator[TournamentUpdate]:
+        """The tournament at each change while a run plays it (`tournament run|resume --db` in
+        another process), read from the database every POLL_S; the first update lists every
+        match finished so far. Ends once no live run holds it."""
+        shown: set[str] = set()
+        seen: tuple[int, int, str] | None = None
+        while True:
+            stored = self.store.tournament(tournament_id)
+            now = (stored.played, stored.fixtures, display_status(stored))
+            if now != seen:
+                report = reports.tournament_report(self.store, tournament_id, with_matches=True)
+                rows = tuple(r for r in report.matches or () if r.match_id not in shown)
+                shown.update(r.match_id for r in rows)
+                yield TournamentUpdate(replace(report, matches=None), rows, ())
+                seen = now
+            if now[2] != Status.RUNNING.value:
+                return
+            time.sleep(POLL_S)
 
     def get_match(self, match_id: str) -> Disclosure:
         """A finished match in full (its holder sees everything)."""

@@ -33,11 +33,7 @@ from arena.cli.tournament_cluster import (
 from arena.cli.tournament_local import run_and_report
 from arena.cli.tournament_logs import BotLogs, show_logs
 from arena.cli.tournament_play import check_runnable
-from arena.cli.tournament_remote import (
-    create_on_server,
-    follow,
-    resume_on_server,
-)
+from arena.cli.tournament_remote import create_on_server, follow_on, resume_on_server
 from arena.cli.tournament_report import Table, emit_report, emit_summaries
 from arena.clock import Clock
 from arena.errors import ConfigError
@@ -461,19 +457,17 @@ def resume_command(
 @tournament_app.command("attach")
 def attach_command(
     tournament_id: IdArgument,
-    server: Annotated[
-        str,
-        typer.Option(
-            "--server",
-            envvar="ARENA_SERVER",
-            help="The `arena serve` playing it.",
-            show_envvar=True,
-        ),
-    ],
+    db: DbOption = None,
+    server: ReadServerOption = None,
     tls_ca: TlsCaOption = None,
 ) -> None:
-    """Follow a tournament a server plays (progress, then its report); Ctrl-C detaches."""
-    follow(sources.remote_of(server, tls_ca), tournament_id)
+    """Follow a tournament as it is played (progress, then its report); Ctrl-C detaches.
+
+    With --server, one that server plays; else one of the database that a `tournament run` or
+    `resume` plays in another process (another terminal, a detached job)."""
+    remote = None if server is None else sources.remote_of(server, tls_ca)
+    with sources.arena(db, remote) as door:
+        follow_on(door, tournament_id)
 
 
 @tournament_app.command("cancel")

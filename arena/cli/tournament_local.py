@@ -9,20 +9,19 @@ from typing import TYPE_CHECKING, Any
 
 from arena.app import reports
 from arena.app.database import Store
-from arena.app.ladders import leaderboard
+from arena.app.door import LocalArena
 from arena.app.owners import local_owner
 from arena.app.reports import ClockSpec
 from arena.app.rows import clock_words
 from arena.cli import sources
 from arena.cli.bot_start import DEFAULT_BOT_START_S
-from arena.cli.leaderboard import emit_ladder
-from arena.cli.output import OutputFormat, stderr
+from arena.cli.output import stderr
 from arena.cli.sprt import SprtStopped, Watch, sprt_watch
 from arena.cli.tournament_cluster import play_on_cluster
 from arena.cli.tournament_logs import BotLogs
 from arena.cli.tournament_play import Faults, execute
 from arena.cli.tournament_progress import INTERRUPTING_SIGNALS, MatchProgress, signals_as_interrupt
-from arena.cli.tournament_report import emit_report
+from arena.cli.tournament_report import emit_final
 from arena.core import MatchRecord
 from arena.errors import ArenaError, TournamentBusyError
 from arena.stats import Sprt
@@ -32,14 +31,6 @@ from arena.tournament.crashes import DEFAULT_MAX_CRASHES
 
 if TYPE_CHECKING:  # grpc is imported only when --server is given
     from arena.rpc.client.remote import Remote
-
-
-def print_final(store: Store, tid: int) -> None:
-    """The report of a tournament just played, then its game's whole ladder."""
-    report = reports.tournament_report(store, tid)
-    emit_report(report, OutputFormat.TABLE)
-    game, entries = leaderboard(store, report.summary.game)
-    emit_ladder(entries, game, OutputFormat.TABLE)
 
 
 def _clock_text(spec: TournamentSpec) -> str:
@@ -123,7 +114,7 @@ def run_and_report(
         stderr().print(
             f"tournament {tid} finished early: {stop.verdict}", highlight=False, markup=False
         )
-        print_final(store, tid)
+        emit_final(LocalArena(store), tid)
         return
     except (KeyboardInterrupt, ArenaError) as exc:
         progress.stop()
@@ -136,4 +127,4 @@ def run_and_report(
             stderr().print("nothing was stored", highlight=False)
         raise
     progress.stop()
-    print_final(store, finished.id)
+    emit_final(LocalArena(store), finished.id)

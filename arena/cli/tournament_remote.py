@@ -9,17 +9,15 @@ database; this process only shows progress. Ctrl-C detaches: the tournament goes
 from __future__ import annotations
 
 import signal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import typer
 
-from arena.app.reports import TournamentReport
+from arena.app.door import Arena, LocalArena, TournamentUpdate
 from arena.app.tournaments import TournamentRequest
 from arena.cli import sources
-from arena.cli.leaderboard import emit_ladder
-from arena.cli.output import OutputFormat
 from arena.cli.tournament_progress import INTERRUPTING_SIGNALS, MatchProgress
-from arena.cli.tournament_report import emit_report
+from arena.cli.tournament_report import emit_final
 from arena.errors import ArenaError, TournamentError
 
 if TYPE_CHECKING:  # grpc is imported only when --server is given
@@ -48,7 +46,7 @@ def create_on_server(
             "stored there; Ctrl-C detaches (it goes on)"
             + ("" if not cancel_on_exit else ", and cancels it with --cancel-on-exit")
         )
-        _follow_on(server, tid, cancel_on_exit=cancel_on_exit)
+        follow_on(server, tid, cancel_on_exit=cancel_on_exit)
 
 
 def resume_on_server(remote: Remote, tid: int, concurrency: int, *, detach: bool = False) -> None:
@@ -64,85 +62,98 @@ def resume_on_server(remote: Remote, tid: int, concurrency: int, *, detach: bool
                 f"attach {tid} --server {remote.address}`"
             )
             return
-        _follow_on(server, tid)
+        follow_on(server, tid)
 
 
-def follow(remote: Remote, tid: int, *, cancel_on_exit: bool = False) -> None:
-    """Follow a server's tournament with the progress display, then print its final report.
+def follow_on(door: Arena, tid: int, *, cancel_on_exit: bool = False) -> None:
+    """Follow a tournament through the door (a server's, or a database's that a run in another
+    process plays) with the progress display, then print its final report.
 
     Ctrl-C (or SIGTERM) detaches, or cancels it with `cancel_on_exit`; a tournament that stops
-    before its end (cancelled, the server shut down) exits 1 with the resume command.
+    before its end (cancelled, the server shut down, its run killed) exits 1 with the resume
+    command. A server's stream is read on its client's loop, whose own signal handlers see a
+    Ctrl-C at once (sources.run); a database is read between sleeps, where Ctrl-C lands as is.
     """
-    with sources.client(remote) as server:
-        _follow_on(server, tid, cancel_on_exit=cancel_on_exit)
-
-
-def _follow_on(server: SyncArenaClient, tid: int, *, cancel_on_exit: bool = False) -> None:
-    """follow(), over a client of the server (one channel for the whole command)."""
     progress = MatchProgress()
-    address = server.address
+    follower = _Follower(tid, progress)
+    where = door.address
+    again = f"--server {where}" if _served(door) else f"--db {where}"
     signals = (signal.SIGINT, *INTERRUPTING_SIGNALS)
     try:
-        sources.run(_follow(server.aio, tid, progress), signals, on=server)
+        if _served(door):
+            server = cast("SyncArenaClient", door)
+            sources.run(_follow(server.aio, tid, follower), signals, on=server)
+        else:
+            for update in door.watch_tournament(tid):
+                follower.show(update)
     except KeyboardInterrupt:
         progress.stop()
         if cancel_on_exit:
-            server.cancel_tournament(tid)
-            progress.say(f"tournament {tid} cancelled on {address} (resumable)")
+            door.cancel_tournament(tid)
+            progress.say(f"tournament {tid} cancelled on {where} (resumable)")
             raise typer.Exit(130) from None
         progress.say(
-            f"detached: tournament {tid} goes on on {address}. Follow it again with "
-            f"`arena tournament attach {tid} --server {address}`, stop it with "
-            f"`arena tournament cancel {tid} --server {address}`"
+            f"detached: tournament {tid} goes on in {where}. Follow it again with "
+            f"`arena tournament attach {tid} {again}`"
+            + (f", stop it with `arena tournament cancel {tid} {again}`" if _served(door) else "")
         )
         return
     except ArenaError as exc:
         progress.stop()
         raise TournamentError(
-            f"lost tournament {tid} on {address} ({exc}); it may go on there: "
-            f"`arena tournament attach {tid} --server {address}`"
+            f"lost tournament {tid} in {where} ({exc}); it may go on there: "
+            f"`arena tournament attach {tid} {again}`"
         ) from None
     progress.stop()
-    report = server.get_tournament(tid)
-    print_final(server, report)
+    report = emit_final(door, tid)
     if report.summary.status != "finished":
         raise TournamentError(
             f"tournament {tid} stopped {report.summary.status}"
             + (f" ({report.error})" if report.error else "")
-            + f": continue with `arena tournament resume {tid} --server {address}`"
+            + f": continue with `arena tournament resume {tid} {again}`"
         )
 
 
-def print_final(server: SyncArenaClient, report: TournamentReport) -> None:
-    """The report of a tournament a server played, then its game's ladder there."""
-    emit_report(report, OutputFormat.TABLE)
-    game, entries = server.get_leaderboard(report.summary.game)
-    emit_ladder(entries, game, OutputFormat.TABLE)
+def _served(door: Arena) -> bool:
+    return not isinstance(door, LocalArena)
 
 
-async def _follow(server: ArenaClient, tid: int, progress: MatchProgress) -> None:
-    """Show a tournament's WatchTournament updates until the server stops sending them."""
-    started = False
-    away: set[str] = set()
-    withdrawn: set[str] = set()
-    async for update in server.watch_tournament(tid):
+class _Follower:
+    """What a follower shows of each update: progress, and bots going away, coming back or
+    withdrawn."""
+
+    def __init__(self, tid: int, progress: MatchProgress) -> None:
+        self.tid = tid
+        self.progress = progress
+        self.started = False
+        self.away: set[str] = set()
+        self.withdrawn: set[str] = set()
+
+    def show(self, update: TournamentUpdate) -> None:
+        progress = self.progress
         summary = update.report.summary
-        if not started:  # the first update lists every match finished so far: counted
-            progress.start(tid, summary.played, summary.fixtures)
-            started = True
+        if not self.started:  # the first update lists every match finished so far: counted
+            progress.start(self.tid, summary.played, summary.fixtures)
+            self.started = True
         else:
             progress.grow(summary.fixtures)
             for row in update.finished:
                 progress.advance(row)
         now_away = {a.bot: a for a in update.report.away}
         gone = set(update.report.withdrawn)
-        for bot in sorted(set(now_away) - away):
+        for bot in sorted(set(now_away) - self.away):
             left = now_away[bot].grace_left_ms / 1000
             progress.warn(f"bot {bot} is away: its matches wait up to {left:.0f} s for it")
-        for bot in sorted(away - set(now_away) - gone):
+        for bot in sorted(self.away - set(now_away) - gone):
             progress.say(f"bot {bot} is back")
-        for bot in sorted(gone - withdrawn):
+        for bot in sorted(gone - self.withdrawn):
             progress.warn(
                 f"bot {bot} stayed away past its grace: its remaining matches are forfeits"
             )
-        away, withdrawn = set(now_away), gone
+        self.away, self.withdrawn = set(now_away), gone
+
+
+async def _follow(server: ArenaClient, tid: int, follower: _Follower) -> None:
+    """Show a tournament's WatchTournament updates until the server stops sending them."""
+    async for update in server.watch_tournament(tid):
+        follower.show(update)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import enum
 
+from arena.app.door import Arena
 from arena.app.reports import TournamentReport, TournamentSummary
 from arena.app.rows import (
     LADDER_NOTE,
@@ -18,6 +19,7 @@ from arena.app.rows import (
     standings_title,
     summary_row,
 )
+from arena.cli.leaderboard import emit_ladder
 from arena.cli.output import OutputFormat, emit_document, emit_note, emit_rows
 
 
@@ -67,3 +69,13 @@ def emit_summaries(summaries: list[TournamentSummary], fmt: OutputFormat) -> Non
     """`tournament list`: one row per tournament, newest first."""
     rows = [summary_row(s) for s in summaries]
     emit_rows(rows, fmt, columns=list(SUMMARY_COLUMNS), title="Tournaments (newest first)")
+
+
+def emit_final(door: Arena, tid: int) -> TournamentReport:
+    """A tournament's report once it is played (or stopped), then its game's ladder where it
+    was played; the report."""
+    report = door.get_tournament(tid)
+    emit_report(report, OutputFormat.TABLE)
+    game, entries = door.get_leaderboard(report.summary.game)
+    emit_ladder(entries, game, OutputFormat.TABLE)
+    return report

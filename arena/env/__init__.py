@@ -6,6 +6,7 @@ Needs the `ml` extra (`pip install 'arena[ml]'`); nothing outside this package i
     env = aec_env("azul", num_players=3)          # PettingZoo AEC
     single = gym_env("lucky_numbers", opponents="greedy")   # Gymnasium, one learning seat
     import arena.env.openspiel                    # registers arena_<game> with pyspiel
+    gymnasium.make("arena/LuckyNumbers-v0", opponents="greedy")   # ids: arena.env.registration
 
 The names below are loaded on first use, so a bot that only needs the bridge (numpy) does not
 import Gymnasium and PettingZoo.
@@ -24,6 +25,10 @@ if _missing:
         f"arena.env needs {', '.join(_missing)}: install the ml extra (pip install 'arena[ml]')"
     )
 
+from arena.env.registration import register_on_import  # noqa: E402
+
+register_on_import()  # gymnasium.make("arena/<Game>-v0"), once Gymnasium is imported
+
 _WHERE = {
     "ActionTable": "arena.env.actions",
     "table_for": "arena.env.actions",
@@ -38,6 +43,8 @@ _WHERE = {
     "ArenaParallelEnv": "arena.env.parallel",
     "parallel_env": "arena.env.parallel:ArenaParallelEnv",
     "rank_rewards": "arena.env.rewards",
+    "env_id": "arena.env.registration",
+    "register_envs": "arena.env.registration",
 }
 
 __all__ = sorted(_WHERE)

@@ -11,19 +11,49 @@ import gymnasium
 import numpy as np
 
 from arena.core import Seat
-from arena.env.match import EnvMatch, SeedStream
+from arena.env.match import EnvMatch, SeedStream, capped
+from arena.env.render import RENDER_FPS, RENDER_MODES, Renderer
 from arena.env.spaces import action_space, observation_space
-from arena.players import DecisionRequest, Policy
+from arena.errors import EnvUsageError
+from arena.players import DecisionRequest, Policy, Reply
 from arena.strategies import make_policy
 
 Opponent = str | Policy
 """A built-in strategy's name ("random", "greedy" ...) or a policy over DecisionRequests."""
 
 
-class ArenaGymEnv(gymnasium.Env):
-    """One seat of an arena game against fixed opponents; the reward comes at the end."""
+class BuiltInOpponent:
+    """A seeded built-in strategy for one seat of one episode, that pickles and deep-copies: a
+    copy is the strategy made afresh from its seed and shown the requests the original answered,
+    so it continues exactly as the original does (the strategies keep their own streams)."""
 
-    metadata = {"render_modes": ["ansi"]}
+    def __init__(self, game: str, strategy: str, seed: int) -> None:
+        self.game, self.strategy, self.seed = game, strategy, seed
+        self.answered: list[DecisionRequest] = []
+        self._policy: Policy = make_policy(game, strategy, seed)
+
+    def __call__(self, request: DecisionRequest) -> Reply:
+        self.answered.append(request)
+        return self._policy(request)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {k: v for k, v in vars(self).items() if k != "_policy"}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        vars(self).update(state)
+        self._policy = make_policy(self.game, self.strategy, self.seed)
+        for request in self.answered:
+            self._policy(request)
+
+
+class ArenaGymEnv(gymnasium.Env):
+    """One seat of an arena game against fixed opponents; the reward comes at the end.
+
+    Picklable and deep-copyable when the opponents are (built-in strategies by name are; a
+    policy callable must be a picklable module-level function or object to pickle, and a deep
+    copy shares it)."""
+
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": RENDER_FPS}
 
     def __init__(
         self,
@@ -50,6 +80,7 @@ class ArenaGymEnv(gymnasium.Env):
         self._opponents: list[Opponent] = others
         self._fixed_seat = seat
         self.seat: Seat = seat or 0
+        self.renderer = Renderer(self.match, render_mode)
         self.render_mode = render_mode
         self.observation_space = observation_space(self.match)
         self.action_space = action_space(self.match)
@@ -73,24 +104,44 @@ class ArenaGymEnv(gymnasium.Env):
             for s, o in zip(others, self._opponents, strict=True)
         }
         self._play_opponents()
+        self.renderer.human(self.seat)
         return self.match.observe(self.seat), self._info()
 
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
-        """Play the agent's action, then the opponents until the agent decides again."""
+        """Play the agent's action, then the opponents until the agent decides again.
+
+        An engine's cap (a turn or round limit, scored by the rules) ends the episode as
+        truncated, not terminated; the reward is the rank reward either way."""
+        if self.match.state is None:
+            raise EnvUsageError("step() before reset(): reset the environment first")
+        if self.match.outcome() is not None:
+            raise EnvUsageError("step() after the episode ended: reset the environment")
         legal = self.match.play(self.seat, int(action))
         self._play_opponents()
         info = self._info()
         if not legal:
             info["illegal_action"] = int(action)
-        over = self.match.outcome() is not None
-        reward = self.match.rewards()[self.seat] if over else 0.0
-        return self.match.observe(self.seat), float(reward), over, False, info
+        outcome = self.match.outcome()
+        reward = self.match.rewards()[self.seat] if outcome is not None else 0.0
+        truncated = outcome is not None and capped(outcome)
+        terminated = outcome is not None and not truncated
+        self.renderer.human(self.seat)
+        return self.match.observe(self.seat), float(reward), terminated, truncated, info
 
-    def render(self) -> str | None:
-        """The position as the agent's seat sees it."""
-        if self.render_mode is None:
-            return None
-        return self.match.game.render(self.match.state, self.seat)
+    def action_masks(self) -> np.ndarray:
+        """The agent's legal actions now, as booleans (sb3-contrib's MaskablePPO convention)."""
+        if self.match.state is None:
+            raise EnvUsageError("action_masks() before reset(): reset the environment first")
+        return self.match.mask(self.seat).astype(bool)
+
+    def render(self) -> Any:
+        """The position as the agent's seat sees it: text ("ansi"), an RGB array
+        ("rgb_array"), None ("human" draws it on every step, and None when no mode was set)."""
+        return self.renderer.render(self.seat)
+
+    def close(self) -> None:
+        """Close the human-mode window, if one was opened."""
+        self.renderer.close()
 
     def _play_opponents(self) -> None:
         while (movers := self.match.movers()) and self.seat not in movers:
@@ -123,4 +174,4 @@ class ArenaGymEnv(gymnasium.Env):
 
 def _policy(game: str, opponent: Opponent, seed: int) -> Policy:
     """A fresh, seeded built-in policy for a name; a callable as it is."""
-    return make_policy(game, opponent, seed) if isinstance(opponent, str) else opponent
+    return BuiltInOpponent(game, opponent, seed) if isinstance(opponent, str) else opponent

@@ -66,6 +66,21 @@ class EnvMatch:
         # asks for them several times (mask, legality, who is next).
         self._seen: tuple[Any, Outcome | None] = (None, None)
         self._legal: tuple[Any, Seat, list[str]] = (None, -1, [])
+        self._mask: tuple[Any, Seat, np.ndarray | None] = (None, -1, None)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled (and deep-copied) with its game by name and without the caches: a copy
+        continues exactly as the original does (engine states are never changed in place)."""
+        state = {k: v for k, v in vars(self).items() if k not in ("_seen", "_legal", "_mask")}
+        state["game"] = self.game.name
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        vars(self).update(state)
+        self.game = get_game(state["game"])
+        self._seen = (None, None)
+        self._legal = (None, -1, [])
+        self._mask = (None, -1, None)
 
     def deal(self, seed: int) -> None:
         """Start a new game: the deal of a referee match with this seed."""
@@ -94,13 +109,21 @@ class EnvMatch:
             return []
         state, cached_seat, moves = self._legal
         if state is not self.state or cached_seat != seat:
-            moves = list(self.game.legal_moves(self.state, seat))
+            found = self.game.legal_moves(self.state, seat)
+            moves = found if type(found) is list else list(found)  # nothing here changes it
             self._legal = (self.state, seat, moves)
         return moves
 
     def mask(self, seat: Seat) -> np.ndarray:
-        """The seat's action mask now (all zeros when it is not to move)."""
-        return self.table.mask(self.legal_moves(seat))
+        """The seat's action mask now (all zeros when it is not to move): a new array."""
+        return self._seat_mask(seat).copy()
+
+    def _seat_mask(self, seat: Seat) -> np.ndarray:
+        state, cached_seat, mask = self._mask
+        if mask is None or state is not self.state or cached_seat != seat:
+            mask = self.table._mask(tuple(self.legal_moves(seat)))
+            self._mask = (self.state, seat, mask)
+        return mask
 
     def view(self, seat: Seat) -> dict[str, Any]:
         """What the seat may see now."""
@@ -117,7 +140,11 @@ class EnvMatch:
             move = self.table.decode(int(action))
         except InvalidMoveError:
             return self._refuse(seat, f"action {action}")
-        return self.play_move(seat, move)
+        if seat not in self.movers() or not self._seat_mask(seat)[int(action)]:
+            return self._refuse(seat, repr(move))
+        self.state = self.game.apply(self.state, seat, move)
+        self.moves.append((seat, move))
+        return True
 
     def play_move(self, seat: Seat, move: str) -> bool:
         """Play a move text of a seat to move; False when it was illegal (as for `play`)."""
@@ -138,6 +165,12 @@ class EnvMatch:
         """Each seat's reward: rank-based once over, else zeros."""
         outcome = self.outcome()
         return rank_rewards(outcome) if outcome else (0.0,) * self.num_players
+
+
+def capped(outcome: Outcome) -> bool:
+    """The game was stopped by the engine's cap (a turn or round limit, scored by the rules):
+    the environments report it as truncated, not terminated."""
+    return outcome.termination is Termination.TURN_CAP
 
 
 def _forfeit(base: Outcome, seat: Seat) -> Outcome:

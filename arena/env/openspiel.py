@@ -17,23 +17,21 @@ the game's text picture for that seat; both tensors: the environments' observati
 
 from __future__ import annotations
 
-import dataclasses
 import enum
 import json
 import random
-from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 import pyspiel
 
-from arena.env.actions import ActionTable, table_for
-from arena.env.observations import Encoder, encoder_for
+from arena.env.actions import table_for
+from arena.env.observations import encoder_for
 from arena.env.rewards import rank_rewards
+from arena.env.spiel_state import TERMINAL, Deal, EngineState, GameLink, Shared, SpielContext
 from arena.game import (
     Game,
     is_addon,
-    new_game_state,
     option_fields,
     options_to_dict,
     parse_options,
@@ -68,52 +66,6 @@ def max_length(game_name: str, n: int, options: Any) -> int:
     return bound
 
 
-class _Shared:
-    """Holds something immutable or game-wide: OpenSpiel deep-copies a state's attributes on
-    every clone, and these need no copy (engine states are never changed in place)."""
-
-    __slots__ = ("value",)
-
-    def __init__(self, value: Any) -> None:
-        self.value = value
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
-        return self
-
-
-@dataclasses.dataclass(slots=True)
-class _Context:
-    """What every state of one loaded game shares."""
-
-    game: Game[Any, Any]
-    num_players: int
-    options: Any
-    table: ActionTable
-    encoder: Encoder
-    resample: Callable[[Any, int, random.Random], Any]
-    fixed_seed: int
-    deals: random.Random  # deal seeds when no fixed seed is given
-    resampling: random.Random  # for resample_from_infostate
-    # OpenSpiel asks for a seat's tensors and strings one by one: its view and vector are
-    # made once per (engine state, seat). Keyed by id, with the state kept to check it.
-    seen: dict[tuple[int, int], tuple[Any, dict[str, Any], np.ndarray]] = dataclasses.field(
-        default_factory=dict
-    )
-
-    def observed(self, engine_state: Any, player: int) -> tuple[dict[str, Any], np.ndarray]:
-        """The view and the observation vector of `player` in `engine_state`."""
-        key = (id(engine_state), player)
-        hit = self.seen.get(key)
-        if hit is not None and hit[0] is engine_state:
-            return hit[1], hit[2]
-        if len(self.seen) >= 64:
-            self.seen.clear()
-        view = self.game.view(engine_state, player)
-        vector = self.encoder.encode(view)
-        self.seen[key] = (engine_state, view, vector)
-        return view, vector
-
-
 class ArenaSpielGame(pyspiel.Game):  # type: ignore[misc]
     """One arena game as an OpenSpiel game; subclassed per game by `register`."""
 
@@ -134,9 +86,10 @@ class ArenaSpielGame(pyspiel.Game):  # type: ignore[misc]
             utility_sum=0.0,
             max_game_length=max_length(game.name, n, options),
         )
-        super().__init__(_game_type(game), info, params or {})
+        fixed = int(values["seed"]) >= 0
+        super().__init__(_game_type(game, deterministic=fixed), info, params or {})
         rng_seed = int(values["rng_seed"])
-        context = _Context(
+        context = SpielContext(
             game=game,
             num_players=n,
             options=options,
@@ -147,7 +100,7 @@ class ArenaSpielGame(pyspiel.Game):  # type: ignore[misc]
             deals=random.Random(rng_seed),
             resampling=random.Random(rng_seed + 1),
         )
-        self._ctx = _Shared(context)
+        self._ctx = Shared(context)
 
     def new_initial_state(self) -> ArenaSpielState:
         """A new deal: the referee's deal of `seed`, or (seed -1) a fresh seed every time."""
@@ -168,79 +121,102 @@ class ArenaSpielState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: ArenaSpielGame) -> None:
         super().__init__(game)
-        ctx: _Context = game._ctx.value
-        self._ctx = game._ctx
-        self.deal_seed = ctx.fixed_seed if ctx.fixed_seed >= 0 else ctx.deals.getrandbits(31)
-        self._engine: _Shared | None = None  # set up on first use: clones start as new states
+        ctx: SpielContext = game._ctx.value
+        self._ctx = GameLink(ctx)
+        self._deal = Shared(Deal(ctx, ctx.fixed_seed if ctx.fixed_seed >= 0 else None))
+        self._engine: EngineState | None = None  # set up on first use: clones start as new states
+
+    @property
+    def context(self) -> SpielContext:
+        """The loaded game's shared context."""
+        link = self._ctx
+        if link.ctx is None:  # unpickled: the game deserialising it is this state's game
+            link.ctx = self.get_game()._ctx.value
+            deal: Deal = self._deal.value
+            deal.ctx = link.ctx
+        ctx: SpielContext = link.ctx
+        return ctx
+
+    @property
+    def deal_seed(self) -> int:
+        """The referee's seed of this state's deal."""
+        seed: int = self._deal.value.taken()
+        return seed
 
     @property
     def engine_state(self) -> Any:
         """The engine's state (the deal is set up on first use)."""
+        return self._dealt().value
+
+    def _dealt(self) -> EngineState:
         if self._engine is None:
-            ctx: _Context = self._ctx.value
-            self._engine = _Shared(
-                new_game_state(ctx.game, ctx.num_players, ctx.options, self.deal_seed)
-            )
-        return self._engine.value
+            ctx = self.context
+            self._engine = EngineState(ctx.initial_state(self._deal.value.taken()))
+        return self._engine
+
+    def shown_engine_state(self) -> Any:
+        """The engine's state, without dealing a state not yet dealt: the deal it would get."""
+        if self._engine is not None:
+            return self._engine.value
+        ctx = self.context
+        return ctx.initial_state(self._deal.value.preview())
 
     def view(self, player: int) -> dict[str, Any]:
         """What `player` may see now."""
-        return dict(self._ctx.value.observed(self.engine_state, player)[0])
+        return dict(self.context.observed(self.engine_state, player)[0])
 
     def current_player(self) -> int:
         """The lowest seat to move, or TERMINAL."""
-        ctx: _Context = self._ctx.value
-        if ctx.game.outcome(self.engine_state) is not None:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return min(ctx.game.to_move(self.engine_state))
+        return self._dealt().current_player(self.context.game)
 
     def _legal_actions(self, player: int) -> list[int]:
-        ctx: _Context = self._ctx.value
+        ctx = self.context
         return ctx.table.actions(ctx.game.legal_moves(self.engine_state, player))
 
     def _apply_action(self, action: int) -> None:
-        ctx: _Context = self._ctx.value
+        ctx = self.context
         move = ctx.table.decode(int(action))
         state = ctx.game.apply(self.engine_state, self.current_player(), move)
-        self._engine = _Shared(state)
+        self._engine = EngineState(state)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        return str(self._ctx.value.table.decode(int(action)))
+        return str(self.context.table.decode(int(action)))
 
     def is_terminal(self) -> bool:
         """The game is over."""
-        return self._ctx.value.game.outcome(self.engine_state) is not None
+        return self.current_player() == TERMINAL
 
     def returns(self) -> list[float]:
         """Rank-based returns in [-1, 1] once over (zero-sum), zeros before."""
-        ctx: _Context = self._ctx.value
+        ctx = self.context
         outcome = ctx.game.outcome(self.engine_state)
         return list(rank_rewards(outcome)) if outcome else [0.0] * ctx.num_players
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
         """A state `player_id` cannot tell from this one: everything hidden from it re-dealt."""
-        ctx: _Context = self._ctx.value
+        ctx = self.context
         rng = random.Random(ctx.resampling.getrandbits(64))
         other = self.clone()
-        other._engine = _Shared(ctx.resample(self.engine_state, player_id, rng))
+        other._engine = EngineState(ctx.resample(self.engine_state, player_id, rng))
         return other
 
     def __str__(self) -> str:
-        return str(self._ctx.value.game.render(self.engine_state, None))
+        return str(self.context.game.render(self.engine_state, None))
 
 
 class _Observer:
     """OpenSpiel's PyObserver: the environments' observation vector, named by its parts."""
 
-    def __init__(self, ctx: _Context, perfect_recall: bool) -> None:
+    def __init__(self, ctx: SpielContext, perfect_recall: bool) -> None:
         self._ctx = ctx
         self._perfect_recall = perfect_recall
         self.tensor = np.zeros(ctx.encoder.size, np.float32)
         self.dict = ctx.encoder.layout.split(self.tensor)
 
     def set_from(self, state: ArenaSpielState, player: int) -> None:
-        """Encode `player`'s view of `state` into `tensor`."""
-        self.tensor[:] = self._ctx.observed(state.engine_state, player)[1]
+        """Encode `player`'s view of `state` into `tensor` (a state not yet dealt shows the deal
+        it would get, and keeps it: pyspiel reads a tensor of a new state just for its shape)."""
+        self.tensor[:] = self._ctx.observed(state.shown_engine_state(), player)[1]
 
     def string_from(self, state: ArenaSpielState, player: int) -> str:
         """Information state: the view as canonical JSON; observation: the text picture."""
@@ -254,12 +230,17 @@ def _default_params(game: Game[Any, Any]) -> dict[str, Any]:
     return {"players": game.min_players, "seed": -1, "rng_seed": 0, **_option_defaults(game)}
 
 
-def _game_type(game: Game[Any, Any]) -> pyspiel.GameType:
+def _game_type(game: Game[Any, Any], deterministic: bool = False) -> pyspiel.GameType:
+    """The game's OpenSpiel type. A game loaded with a fixed `seed` is deterministic: the deal
+    and every later draw follow from the seed (hidden from the players, as the deal is); with
+    seed -1 every new state deals afresh ("sampled stochastic", whose game-and-state
+    serialisation pyspiel does not offer Python games: it needs the game's C++ RNG state)."""
+    mode = pyspiel.GameType.ChanceMode
     return pyspiel.GameType(
         short_name=PREFIX + game.name,
         long_name=f"arena {game.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        chance_mode=mode.DETERMINISTIC if deterministic else mode.SAMPLED_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,

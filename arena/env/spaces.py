@@ -22,3 +22,11 @@ def observation_space(match: EnvMatch) -> spaces.Dict:
 def action_space(match: EnvMatch) -> spaces.Discrete:
     """One action per entry of the game's action table."""
     return spaces.Discrete(match.table.size)
+
+
+def state_space(match: EnvMatch) -> spaces.Box:
+    """The AEC and parallel environments' `state()`: every seat's observation vector."""
+    layout = match.encoder.layout
+    n = match.num_players
+    low, high = np.tile(layout.low, n), np.tile(layout.high, n)
+    return spaces.Box(low, high, (layout.size * n,), np.float32)

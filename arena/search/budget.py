@@ -4,12 +4,20 @@ A search bot is anytime: it improves its answer until its budget runs out, then 
 budget of one decision is a time (the decision's own budget, plus a slice of the time bank,
 less a safety margin for the answer's trip back) or, for reproducible strength, a number of
 iterations that does not depend on the machine.
+
+Seconds count wall time (`time.monotonic`), what a referee's clock measures. With `CLOCK` set to
+`CPU` (bench/bench_strength.py `--cpu-time` sets it in every process that plays), they count
+the CPU time of the deciding process (`time.process_time`): a search then does the same work
+however loaded the machine is, so a benchmark under load measures strength, not the machine
+(a process-wide setting, like the other constants a bench may `--set`; a referee's own clock
+stays wall time, so only a bench that runs no referee should use it).
 """
 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from arena.players import DecisionRequest
 
@@ -18,6 +26,19 @@ MIN_SAFETY_S = 0.02  # at least this much kept back however short the budget
 BANK_SHARE = 0.05  # the share of the time bank one decision may use on top of its budget
 UNLIMITED_S = 1.0  # thinking time when the referee sets no clock at all
 HEADROOM = 0.15  # the share of a search's time a boss keeps back on top of SAFETY
+WALL = "wall"  # budgets in seconds of wall time (time.monotonic)
+CPU = "cpu"  # budgets in seconds of this process's CPU time (time.process_time)
+CLOCK = WALL  # which of the two a deadline started now counts
+
+
+def timer(clock: str | None = None) -> Callable[[], float]:
+    """The time source of `clock` (else of CLOCK): monotonic wall time or process CPU time."""
+    chosen = CLOCK if clock is None else clock
+    if chosen == WALL:
+        return time.monotonic
+    if chosen == CPU:
+        return time.process_time
+    raise ValueError(f"a budget's clock is {WALL!r} or {CPU!r}, not {chosen!r}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,9 +49,10 @@ class Budget:
     seconds: float | None = None
     iterations: int | None = None
 
-    def deadline(self) -> Deadline:
-        """A deadline starting now."""
-        return Deadline(self, time.monotonic())
+    def deadline(self, clock: str | None = None) -> Deadline:
+        """A deadline starting now, counting `clock`'s seconds (else CLOCK's)."""
+        now = timer(clock)
+        return Deadline(self, now(), now)
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,19 +61,24 @@ class Deadline:
 
     budget: Budget
     started: float
+    now: Callable[[], float] = field(default=time.monotonic, compare=False)
+
+    def elapsed_s(self) -> float:
+        """Seconds since the start, on the deadline's clock (wall or CPU time)."""
+        return self.now() - self.started
 
     def spent(self, iterations: int) -> bool:
         """Whether the search must answer now, after this many iterations."""
         budget = self.budget
         if budget.iterations is not None and iterations >= budget.iterations:
             return True
-        return budget.seconds is not None and time.monotonic() - self.started >= budget.seconds
+        return budget.seconds is not None and self.elapsed_s() >= budget.seconds
 
     def left_s(self) -> float:
         """Seconds left (infinite for an iteration budget)."""
         if self.budget.seconds is None:
             return float("inf")
-        return self.budget.seconds - (time.monotonic() - self.started)
+        return self.budget.seconds - self.elapsed_s()
 
 
 def headroom(budget: Budget, share: float = HEADROOM) -> Budget:
@@ -116,6 +143,9 @@ def search_budget(
 
 
 __all__ = [
+    "CLOCK",
+    "CPU",
+    "WALL",
     "Budget",
     "Deadline",
     "decision_budget",
@@ -123,4 +153,5 @@ __all__ = [
     "iteration_budget",
     "search_budget",
     "time_budget",
+    "timer",
 ]

@@ -15,6 +15,7 @@ from arena.errors import ConfigError, ForbiddenError, TournamentBusyError
 from arena.rpc.client.sync_client import SyncArenaClient
 from arena.store import Role, Store
 from arena.tournament import Status
+from arena.tournament.lease import runner_id
 
 DOOR = [
     name
@@ -75,3 +76,27 @@ def test_a_database_door_deletes_as_the_owners_rule_says(sqlite_path: str) -> No
             1, "lucky_numbers's ladder is recomputed without its 1 rated matches"
         )
         assert store.tournaments() == []
+
+
+def test_a_database_door_follows_a_tournament_while_a_run_holds_it(sqlite_path: str) -> None:
+    with Store.open(sqlite_path) as store:
+        stored, fixtures = tournament(store, spec())
+        store.save_match(record(fixtures[0].match_id, fixtures[0].seats), fixtures[0])
+    with LocalArena.open(sqlite_path) as door:
+        assert "watch_tournament" in DOOR
+        # nobody plays it (created, no run): one update, every match so far, and the end
+        [only] = list(door.watch_tournament(stored.id))
+        assert [r.match_id for r in only.finished] == [fixtures[0].match_id]
+        assert only.report.summary.played == 1 and only.report.matches is None
+        # a live run holds it: each match stored is shown once, then the end when it finishes
+        store = door.store
+        store.claim_runner(stored.id, runner_id())
+        store.set_status(stored.id, Status.RUNNING)
+        updates = door.watch_tournament(stored.id)
+        assert [r.match_id for r in next(updates).finished] == [fixtures[0].match_id]
+        store.save_match(record(fixtures[1].match_id, fixtures[1].seats), fixtures[1])
+        assert [r.match_id for r in next(updates).finished] == [fixtures[1].match_id]
+        store.set_status(stored.id, Status.FINISHED)
+        last = next(updates)
+        assert last.finished == () and last.report.summary.status == "finished"
+        assert next(updates, None) is None

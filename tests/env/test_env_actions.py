@@ -78,3 +78,15 @@ def test_every_legal_move_maps_to_one_action_and_back(game_name: str) -> None:
                 assert mask.sum() == len(legal) and np.all(mask[actions] == 1)
             decisions += 1
     assert decisions > PLAYOUTS
+
+
+def test_a_kept_mask_is_never_handed_out_to_be_changed() -> None:
+    table = table_for("the_number")
+    moves = [f"write {n:03d}" for n in range(100, 200)]
+    first = table.mask(moves)
+    first[:] = 1  # the caller's own array
+    again = table.mask(list(moves))
+    assert again.sum() == 100 and again[100] == 1 and again[99] == 0
+    assert table.actions(moves) == list(range(100, 200))
+    with pytest.raises(InvalidMoveError, match="no action for move"):
+        table.mask(["write 12"])

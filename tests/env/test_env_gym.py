@@ -3,20 +3,84 @@ strategies and callables, seeded resets that give the referee's deal."""
 
 from __future__ import annotations
 
+import gymnasium
 import numpy as np
 import pytest
-from env_helpers import TABLES
+from env_helpers import GAMES, TABLES, option_tables
 from gymnasium.utils.env_checker import check_env
 
 from arena.env.gym import ArenaGymEnv
+from arena.env.registration import env_id, register_envs
+from arena.env.render import board_html
 from arena.game import parse_options, replay
 from arena.players import first_move_policy
 from arena.registry import get_game
 
 
 @pytest.mark.parametrize(("game", "n"), TABLES)
-def test_check_env(game: str, n: int) -> None:
-    check_env(ArenaGymEnv(game, n, opponents="greedy", seat=None), skip_render_check=True)
+def test_make_and_check_env(game: str, n: int) -> None:
+    env = gymnasium.make(env_id(game), num_players=n, opponents="greedy", seat=None)
+    assert isinstance(env.unwrapped, ArenaGymEnv) and env.unwrapped.match.num_players == n
+    assert env.metadata["render_fps"] > 0
+    check_env(env.unwrapped, skip_render_check=False)
+
+
+@pytest.mark.parametrize(("game", "n", "options"), option_tables())
+def test_check_env_on_every_option_set(game: str, n: int, options: dict[str, str]) -> None:
+    env = gymnasium.make(env_id(game), num_players=n, options=options, opponents="random")
+    check_env(env.unwrapped, skip_render_check=True)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_check_env_with_rgb_array(game: str) -> None:
+    check_env(gymnasium.make(env_id(game), render_mode="rgb_array").unwrapped)  # renders once
+
+
+def test_rgb_frames_are_the_web_board_and_keep_their_shape() -> None:
+    env = gymnasium.make("arena/LuckyNumbers-v0", render_mode="rgb_array")
+    env.reset(seed=1)
+    first = env.render()
+    assert first.shape == (720, 960, 3) and first.dtype == np.uint8
+    assert (first < 128).any() and (first > 200).any()  # a drawing on a light page
+    env.step(int(np.flatnonzero(env.unwrapped.action_masks())[0]))
+    second = env.render()
+    assert second.shape == first.shape and not np.array_equal(second, first)  # video-ready
+    assert "ln-grid" in board_html(env.unwrapped.match)  # the match page's Lucky Numbers grid
+
+
+def test_every_game_has_an_id_and_a_spec() -> None:
+    assert register_envs() == [env_id(g) for g in GAMES]
+    for game in GAMES:
+        spec = gymnasium.spec(env_id(game))
+        assert spec.kwargs == {"game": game}
+        capped = game != "the_number"
+        assert (spec.max_episode_steps is not None) == capped
+    assert env_id("lucky_numbers") == "arena/LuckyNumbers-v0"
+
+
+def test_make_plays_an_episode_through_its_wrappers() -> None:
+    env = gymnasium.make("arena/Hypnosia-v0", opponents="first", options={"round_cap": "2"})
+    obs, _info = env.reset(seed=4)
+    done = False
+    while not done:
+        action = int(np.flatnonzero(obs["action_mask"])[0])
+        obs, _reward, terminated, truncated, info = env.step(action)
+        done = terminated or truncated
+    assert truncated and info["outcome"].termination == "turn_cap"
+
+
+def test_importing_arena_env_before_gymnasium_registers_the_ids() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, arena.env; assert 'gymnasium' not in sys.modules; import gymnasium;"
+        "print(gymnasium.make('arena/Azul-v0').unwrapped.match.game.name)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120)  # fmt: skip
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == "azul"
 
 
 def play_episode(env: ArenaGymEnv, seed: int) -> tuple[float, dict, int]:
@@ -26,9 +90,13 @@ def play_episode(env: ArenaGymEnv, seed: int) -> tuple[float, dict, int]:
     done, reward, steps = False, 0.0, 0
     while not done:
         assert env.observation_space.contains(obs)
+        assert np.array_equal(env.action_masks(), obs["action_mask"].astype(bool))
         action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
-        obs, reward, done, truncated, info = env.step(action)
-        assert not truncated and "illegal_action" not in info
+        obs, reward, terminated, truncated, info = env.step(action)
+        done = terminated or truncated
+        assert "illegal_action" not in info
+        # truncated only where the engine's cap stopped the game
+        assert truncated == (done and info["outcome"].termination == "turn_cap")
         steps += 1
     return reward, info, steps
 
@@ -81,3 +149,26 @@ def test_add_on_options_are_refused_by_the_fixed_action_spaces() -> None:
 
     with pytest.raises(OptionError, match="without add-on options"):
         ArenaGymEnv("arctic_scavengers", 2, opponents="greedy", options={"hq2": "true"})
+
+
+def test_misuse_raises_an_arena_error() -> None:
+    from arena.errors import EnvUsageError
+
+    env = ArenaGymEnv("azul", 2)
+    with pytest.raises(EnvUsageError, match="before reset"):
+        env.step(0)
+    with pytest.raises(EnvUsageError, match="before reset"):
+        env.action_masks()
+    obs, _info = env.reset(seed=1)
+    _obs, _reward, terminated, _truncated, _info = env.step(
+        int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    )
+    assert terminated  # an illegal action lost the game
+    with pytest.raises(EnvUsageError, match="after the episode ended"):
+        env.step(0)
+
+
+def test_an_engine_cap_truncates_the_episode() -> None:
+    env = ArenaGymEnv("hypnosia", 2, {"round_cap": "2"}, opponents="first")
+    _reward, info, _steps = play_episode(env, seed=4)  # asserts truncated at the cap
+    assert info["outcome"].termination == "turn_cap"

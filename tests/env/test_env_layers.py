@@ -7,7 +7,8 @@ import subprocess
 import sys
 import textwrap
 
-ML_PACKAGES = ("numpy", "pettingzoo", "gymnasium", "pyspiel", "open_spiel", "scipy")
+ML_PACKAGES = ("numpy", "pettingzoo", "gymnasium", "pyspiel", "open_spiel", "scipy",
+               "weasyprint", "pypdfium2")  # fmt: skip
 CORE = ("arena", "arena.bot", "arena.cli", "arena.referee", "arena.strategies", "arena.testing")
 
 
@@ -49,7 +50,8 @@ def test_arena_env_says_which_extra_is_missing() -> None:
 def test_the_ml_packages_are_installed_at_the_versions_the_extra_asks() -> None:
     from importlib.metadata import version
 
-    wanted = {"numpy": (1, 26), "gymnasium": (1, 0), "pettingzoo": (1, 24), "open_spiel": (1, 5)}
+    wanted = {"numpy": (1, 26), "gymnasium": (1, 0), "pettingzoo": (1, 24), "open_spiel": (1, 5),
+              "weasyprint": (62, 0), "pypdfium2": (4, 30)}  # fmt: skip
     for package, least in wanted.items():
         found = tuple(int(x) for x in version(package).split(".")[:2])
         assert found >= least, (package, found)
@@ -61,7 +63,8 @@ def test_the_bridge_needs_numpy_only() -> None:
         """
         import sys
         import arena.env.bridge
-        print(sorted(m for m in ("gymnasium", "pettingzoo", "pyspiel") if m in sys.modules))
+        heavy = ("gymnasium", "pettingzoo", "pyspiel", "weasyprint", "pypdfium2")
+        print(sorted(m for m in heavy if m in sys.modules))
         """
     )
     assert done.returncode == 0, done.stderr[-2000:]

@@ -30,11 +30,59 @@ def test_every_game_is_registered() -> None:
 
 
 @pytest.mark.parametrize(("game", "n"), TABLES)
-def test_random_sim_test(game: str, n: int) -> None:
-    loaded = load(game, players=n)
+def test_random_sim_test_with_serialisation(game: str, n: int) -> None:
+    # A fixed seed: a deterministic game, which pyspiel serialises with its game.
+    loaded = load(game, players=n, seed=n)
     assert loaded.num_players() == n
+    assert loaded.get_type().chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC
     assert loaded.observation_tensor_shape() == [encoder_for(game, n).size]
-    pyspiel.random_sim_test(loaded, num_sims=1, serialize=False, verbose=False)
+    pyspiel.random_sim_test(loaded, num_sims=1, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_random_sim_test_with_fresh_deals(game: str) -> None:
+    # seed -1: sampled stochastic, whose game-and-state serialisation pyspiel does not offer
+    # Python games (it needs the game's C++ RNG state); states still serialise on their own.
+    loaded = load(game)
+    assert loaded.get_type().chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    pyspiel.random_sim_test(loaded, num_sims=2, serialize=False, verbose=False)
+
+
+def deals(read_tensors: bool, games: int = 3) -> list[tuple[int, list[int]]]:
+    """Seeded random games of a seed -1 game: each one's deal seed and actions."""
+    loaded = load("lucky_numbers", players=3, rng_seed=7)
+    played = []
+    for g in range(games):
+        state, rng = loaded.new_initial_state(), random.Random(g)
+        if read_tensors:
+            loaded.new_initial_state().observation_tensor(1)  # a state made and dropped
+        while not state.is_terminal():
+            if read_tensors:
+                for p in range(3):
+                    state.information_state_tensor(p)
+                    state.observation_tensor(p)
+            state.apply_action(rng.choice(state.legal_actions()))
+        played.append((state.deal_seed, state.history()))
+    return played
+
+
+def test_reading_tensors_deals_the_same_games() -> None:
+    # pyspiel makes a throwaway initial state for every tensor it hands out: none of them
+    # may use up a deal seed, so the games dealt do not depend on how often tensors are read.
+    unread = deals(read_tensors=False)
+    assert deals(read_tensors=True) == unread
+    assert len({seed for seed, _ in unread}) == len(unread)
+
+
+def test_a_new_states_tensor_shows_the_deal_it_keeps() -> None:
+    loaded = load("azul", players=2, rng_seed=5)
+    state = loaded.new_initial_state()
+    first = state.information_state_tensor(0)
+    loaded.new_initial_state().information_state_tensor(0)  # another state, not dealt
+    assert state.information_state_tensor(0) == first
+    state.legal_actions()  # used: dealt, with the deal its tensor showed
+    assert state.information_state_tensor(0) == first
+    assert loaded.new_initial_state().information_state_tensor(0) != first  # the next deal
 
 
 def test_options_are_game_parameters() -> None:
@@ -66,6 +114,24 @@ def test_resampling_keeps_every_information_state(game_name: str) -> None:
         ply += 1
 
 
+def ismcts_history(game_name: str) -> list[int]:
+    """A full match of seeded ISMCTS bots (as in the test below), from fresh objects."""
+    game = load(game_name, seed=3)
+    evaluator = mcts.RandomRolloutEvaluator(
+        n_rollouts=1, random_state=np.random.RandomState(0), max_length=2
+    )
+    bots = [
+        ismcts.ISMCTSBot(game, evaluator, 2.0, max_simulations=4,
+                         random_state=np.random.RandomState(p))
+        for p in range(game.num_players())
+    ]  # fmt: skip
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(bots[state.current_player()].step(state))
+    history: list[int] = state.history()
+    return history
+
+
 @pytest.mark.parametrize("game_name", GAMES)
 def test_ismcts_plays_a_full_match(game_name: str) -> None:
     game = load(game_name, seed=3)
@@ -80,6 +146,8 @@ def test_ismcts_plays_a_full_match(game_name: str) -> None:
     state = game.new_initial_state()
     while not state.is_terminal():
         state.apply_action(bots[state.current_player()].step(state))
+    if game_name == "epizodiak":  # seeded as docs/ml.md's example: a second run is the same
+        assert state.history() == ismcts_history(game_name)
     outcome = get_game(game_name).outcome(state.engine_state)
     assert outcome is not None and len(state.history()) > game.num_players()
     assert state.returns() == pytest.approx(rank_rewards(outcome))

@@ -4,17 +4,25 @@ Number, and seeded games through the AEC env that equal the referee's matches.""
 from __future__ import annotations
 
 import asyncio
+import functools
 import warnings
 
 import numpy as np
 import pytest
-from env_helpers import TABLES
-from pettingzoo.test import api_test, parallel_api_test, seed_test
+from env_helpers import GAMES, TABLES, option_tables
+from pettingzoo.test import (
+    api_test,
+    parallel_api_test,
+    parallel_seed_test,
+    render_test,
+    seed_test,
+)
 
-from arena.core import Outcome
+from arena.core import Outcome, Termination
 from arena.env.aec import ArenaAECEnv
 from arena.env.parallel import ArenaParallelEnv
 from arena.env.rewards import rank_rewards
+from arena.errors import EnvUsageError
 from arena.game import parse_options
 from arena.players import DecisionRequest, random_policy
 from arena.policy_runner import PolicyPlayer
@@ -38,8 +46,10 @@ def test_parallel_api_for_the_number(n: int) -> None:
     parallel_api_test(ArenaParallelEnv("the_number", n), num_cycles=1000)
 
 
-def test_seeded_resets_repeat() -> None:
-    seed_test(lambda: ArenaAECEnv("azul", 3), num_cycles=50)
+@pytest.mark.parametrize(("game", "n"), [t for t in TABLES if t[0] != "the_number"])
+def test_parallel_api_for_the_turn_based_games(game: str, n: int) -> None:
+    # One mover per step; the others' all-zero masks make their actions ignored.
+    parallel_api_test(ArenaParallelEnv(game, n), num_cycles=100)
 
 
 def aec_record(game: str, n: int, seed: int, options: dict[str, str]) -> tuple[list, object]:
@@ -133,3 +143,114 @@ def test_simultaneous_seats_see_the_turn_as_the_referee_shows_it() -> None:
     for agent in env.agents:
         if agent != first:
             assert np.array_equal(env.observe(agent)["observation"], before[agent])
+
+
+@pytest.mark.parametrize(("game", "n", "options"), option_tables())
+def test_api_on_every_option_set(game: str, n: int, options: dict[str, str]) -> None:
+    with warnings.catch_warnings():
+        for text in DICT_OBSERVATION_WARNINGS:
+            warnings.filterwarnings("ignore", message=text)
+        api_test(ArenaAECEnv(game, n, options), num_cycles=60)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_seed_test(game: str) -> None:
+    seed_test(functools.partial(ArenaAECEnv, game), num_cycles=30)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_parallel_seed_test(game: str) -> None:
+    parallel_seed_test(functools.partial(ArenaParallelEnv, game))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_render_test(game: str) -> None:
+    # ansi, human and rgb_array (the web board rasterised), five pictures each
+    render_test(functools.partial(ArenaAECEnv, game))
+
+
+def test_max_cycles_as_pettingzoos_test_counts_them() -> None:
+    # pettingzoo.test.max_cycles_test's counts, with masked actions: its own samples actions
+    # without the mask, and an illegal action ends an arena game (as at the referee).
+    max_cycles = 4
+    parallel = ArenaParallelEnv("the_number", 3, max_cycles=max_cycles)
+    parallel.reset(seed=1)
+    steps = 0
+    while parallel.agents:
+        actions = {a: parallel.action_space(a).sample(parallel.match.mask(s))
+                   for s, a in enumerate(parallel.agents)}  # fmt: skip
+        _obs, _rewards, terminations, truncations, _infos = parallel.step(actions)
+        steps += 1
+    assert steps == max_cycles and all(truncations.values()) and not any(terminations.values())
+    env = ArenaAECEnv("the_number", 3, max_cycles=max_cycles)
+    env.reset(seed=1)
+    counts = np.zeros(3)
+    for agent in env.agent_iter():
+        counts[env.possible_agents.index(agent)] += 1
+        obs, reward, terminated, truncated, _info = env.last()
+        env.step(
+            None if terminated or truncated else env.action_space(agent).sample(obs["action_mask"])
+        )
+        assert reward == 0.0  # stopped unfinished: no rank rewards
+    assert counts.tolist() == [max_cycles + 1] * 3
+
+
+def test_max_cycles_in_a_turn_based_game_counts_every_agents_turns() -> None:
+    env = ArenaAECEnv("lucky_numbers", 2, max_cycles=3)
+    env.reset(seed=2)
+    decisions = 0
+    for _agent in env.agent_iter():
+        obs, _reward, terminated, truncated, _info = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        decisions += 1
+    assert decisions == 6 and env.match.outcome() is None
+
+
+def test_an_engine_cap_ends_the_game_truncated_with_its_rewards() -> None:
+    env = ArenaAECEnv("hypnosia", 2, {"round_cap": "2"})
+    env.reset(seed=3)
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, info = env.last()
+        if terminated or truncated:
+            assert truncated and not terminated
+            assert info["outcome"].termination == Termination.TURN_CAP
+            assert reward == rank_rewards(info["outcome"])[int(agent.split("_")[1])]
+            env.step(None)
+            continue
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+
+
+@pytest.mark.parametrize("env_class", [ArenaAECEnv, ArenaParallelEnv])
+def test_state_is_every_seats_observation(env_class: type) -> None:
+    env = env_class("the_number", 4)
+    env.reset(seed=9)
+    state = env.state()
+    assert env.state_space.contains(state)
+    size = env.match.encoder.size
+    for seat in range(4):
+        assert np.array_equal(state[seat * size:(seat + 1) * size],
+                              env.match.observe(seat)["observation"])  # fmt: skip
+
+
+def test_misuse_raises_an_arena_error() -> None:
+    aec = ArenaAECEnv("azul", 2)
+    for call in (lambda: aec.step(0), lambda: aec.observe("player_0"), aec.state, aec.last):
+        with pytest.raises(EnvUsageError, match="before reset"):
+            call()
+    aec.reset(seed=1)
+    with pytest.raises(EnvUsageError, match="step\\(None\\)"):
+        aec.step(None)
+    aec.step(int(np.flatnonzero(aec.observe(aec.agent_selection)["action_mask"] == 0)[0]))
+    for _agent in aec.agent_iter():  # the illegal action ended the game: the dead steps
+        aec.step(None)
+    with pytest.raises(EnvUsageError, match="every agent is done"):
+        aec.step(0)
+    parallel = ArenaParallelEnv("the_number", 3)
+    with pytest.raises(EnvUsageError, match="before reset"):
+        parallel.step({})
+    parallel.reset(seed=1)
+    with pytest.raises(EnvUsageError, match="player_0 is to move"):
+        parallel.step({})

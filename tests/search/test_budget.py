@@ -2,17 +2,24 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from arena.players import DecisionRequest
+from arena.search import budget as budget_module
 from arena.search.budget import (
+    CPU,
     HEADROOM,
+    WALL,
     Budget,
+    Deadline,
     decision_budget,
     headroom,
     iteration_budget,
     search_budget,
     time_budget,
+    timer,
 )
 
 
@@ -71,3 +78,27 @@ def test_every_boss_searches_with_the_headroom_kept_back() -> None:
     assert search_budget(request).seconds == pytest.approx(0.9 * (1 - HEADROOM))
     fixed = search_budget(request, iterations=50)
     assert fixed.iterations == 50 and fixed.seconds == pytest.approx(0.9 * (1 - HEADROOM))
+
+
+def test_a_deadline_counts_wall_time_or_the_process_cpu_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert timer(WALL) is time.monotonic and timer(CPU) is time.process_time
+    assert Budget(seconds=1.0).deadline().now is time.monotonic  # the referee's clock: wall
+    assert Budget(seconds=1.0).deadline(CPU).now is time.process_time
+    monkeypatch.setattr(budget_module, "CLOCK", CPU)  # what bench_strength --cpu-time sets
+    assert Budget(seconds=1.0).deadline().now is time.process_time
+    assert Budget(seconds=1.0).deadline(WALL).now is time.monotonic
+    with pytest.raises(ValueError, match="wall"):
+        timer("sundial")
+
+
+def test_a_deadline_spends_the_seconds_of_its_own_clock() -> None:
+    """A clock that only moves when told: CPU time does not pass while the process waits."""
+    ticks = [10.0]
+    deadline = Deadline(Budget(seconds=0.5, iterations=100), 10.0, lambda: ticks[0])
+    assert not deadline.spent(3) and deadline.left_s() == pytest.approx(0.5)
+    ticks[0] = 10.3
+    assert deadline.elapsed_s() == pytest.approx(0.3) and not deadline.spent(3)
+    ticks[0] = 10.5
+    assert deadline.spent(3) and deadline.left_s() == pytest.approx(0.0)

@@ -100,9 +100,14 @@ def test_leaderboard_to_tournament_to_match_replayed_to_its_final_position(
     assert page.locator("#standings tr").count() == 1 + len(BOTS)
     assert page.locator("#head-to-head tr").count() == 1 + 3  # one row per pair that met
     assert page.locator("#matches tr").count() == 1 + 6
+    # a long cell (a 256-bit seed has 78 digits) wraps instead of widening the page
+    wrap = page.eval_on_selector("#standings td", "td => getComputedStyle(td).overflowWrap")
+    assert wrap == "anywhere"
     shot(page, "tournament")
     page.click("#matches a:text('t1-0')")
     page.wait_for_selector("body[data-ended='true']")
+    # a finished match has nothing to follow: the box is unticked and greyed out
+    assert not page.is_checked("#follow") and page.is_disabled("#follow")
     plies = int(page.inner_text("#plies"))
     assert plies > 10 and page.locator("#moves li").count() == plies
     page.click("#first")

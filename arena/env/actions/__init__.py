@@ -16,6 +16,9 @@ import numpy as np
 from arena.errors import InvalidMoveError
 from arena.registry import adapter, get_game
 
+LONG_LIST = 64  # legal moves from which the kept mask beats sorting their indexes
+MASKS_KEPT = 512  # masks kept per table, by legal-move list (The Number has at most 1024)
+
 
 class ActionTable:
     """Every move a game can ever offer, by index."""
@@ -26,6 +29,13 @@ class ActionTable:
         self.index: dict[str, int] = {m: i for i, m in enumerate(self.moves)}
         if len(self.index) != len(self.moves):
             raise ValueError(f"{game}: the action table repeats a move")
+        # The mask of recent legal-move lists: positions repeat them (The Number offers the
+        # same 1,000 writes all round), and a list's tuple hashes its cached string hashes.
+        self._masks: dict[tuple[str, ...], np.ndarray] = {}
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled and deep-copied by name: the game's one table."""
+        return (table_for, (self.game,))
 
     @property
     def size(self) -> int:
@@ -47,14 +57,34 @@ class ActionTable:
 
     def actions(self, moves: Iterable[str]) -> list[int]:
         """The sorted action indexes of some legal moves."""
-        return sorted(self.encode(m) for m in moves)
+        listed = tuple(moves)
+        if len(listed) < LONG_LIST:
+            try:
+                return sorted(map(self.index.__getitem__, listed))
+            except KeyError as e:
+                raise InvalidMoveError(f"{self.game}: no action for move {e.args[0]!r}") from None
+        indexes: list[int] = np.flatnonzero(self._mask(listed)).tolist()
+        return indexes
 
     def mask(self, moves: Iterable[str]) -> np.ndarray:
-        """An int8 vector of the table's size: 1 at the index of every given move."""
-        out = np.zeros(self.size, dtype=np.int8)
-        for m in moves:
-            out[self.encode(m)] = 1
-        return out
+        """An int8 vector of the table's size: 1 at the index of every given move (a new
+        array, the caller's to change)."""
+        return self._mask(tuple(moves)).copy()
+
+    def _mask(self, moves: tuple[str, ...]) -> np.ndarray:
+        """The mask of a move list, kept (read-only: never hand it out unchanged)."""
+        mask = self._masks.get(moves)
+        if mask is None:
+            try:
+                where = np.fromiter(map(self.index.__getitem__, moves), np.intp, len(moves))
+            except KeyError as e:
+                raise InvalidMoveError(f"{self.game}: no action for move {e.args[0]!r}") from None
+            mask = np.zeros(self.size, dtype=np.int8)
+            mask[where] = 1
+            if len(self._masks) >= MASKS_KEPT:
+                self._masks.clear()
+            self._masks[moves] = mask
+        return mask
 
 
 @cache

@@ -5,9 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import numpy as np
-
-from arena.env.observations import Layout, Part, in_seat_order, one_hot
+from arena.env.observations import Layout, Part, in_seat_order
 
 COLOURS = "BYRKW"
 PHASES = ("offer", "wall", "over")
@@ -36,30 +34,40 @@ def layout(n: int) -> Layout:
 COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
 
 
-def _counts(letters: str) -> list[int]:
-    return [letters.count(c) for c in COLOURS]
-
-
-def fill(view: Mapping[str, Any], out: dict[str, np.ndarray]) -> None:
-    """Fill the parts from a seat's view (whole rows at once: per-cell numpy writes are slow)."""
-    out["factories"][:] = np.array([_counts(f) for f in view["factories"]]) / 4.0
-    out["centre"][:] = np.array(_counts(view["centre"])) / 10.0
-    out["marker_in_centre"][0] = bool(view["marker_in_centre"])
-    boards = in_seat_order(view, view["boards"])
-    out["scores"][:] = [b["score"] / 100.0 for b in boards]
-    out["floors"][:] = [(len(b["floor"]) / 7.0, bool(b["has_marker"])) for b in boards]
-    for k, board in enumerate(boards):
+def fill_list(view: Mapping[str, Any], v: list[float], at: Mapping[str, int]) -> None:
+    """Fill the vector, as a list of zeros, from a seat's view (`at`: where each part starts)."""
+    k = at["factories"]
+    for letters in view["factories"]:
+        for c in COLOURS:
+            v[k] = letters.count(c) / 4.0
+            k += 1
+    k = at["centre"]
+    for c in COLOURS:
+        v[k] = view["centre"].count(c) / 10.0
+        k += 1
+    v[at["marker_in_centre"]] = 1.0 if view["marker_in_centre"] else 0.0
+    scores, floors, lines, walls = at["scores"], at["floors"], at["lines"], at["walls"]
+    for k, board in enumerate(in_seat_order(view, view["boards"])):
+        v[scores + k] = board["score"] / 100.0
+        v[floors + 2 * k] = len(board["floor"]) / 7.0
+        v[floors + 2 * k + 1] = 1.0 if board["has_marker"] else 0.0
         for i, line in enumerate(board["lines"]):
             if line:
-                out["lines"][k, i, COLOUR_INDEX[line[0]]] = 1.0
-                out["lines"][k, i, 5] = len(line) / (i + 1)
-        cells = [(j, COLOUR_INDEX[ch]) for j, ch in enumerate("".join(board["wall"])) if ch != "."]
-        if cells:
-            where, colour = zip(*cells, strict=True)
-            out["walls"][k].reshape(25, 5)[list(where), list(colour)] = 1.0
-    out["bag"][:] = np.array(view["bag"]) / 20.0
-    out["lid"][:] = np.array(view["lid"]) / 20.0
-    one_hot(out["phase"], PHASES.index(view["phase"]))
-    one_hot(out["pending_line"], int(view["pending_line"]))
-    out["flags"][0] = view["wall_variant"] == "gray"
-    out["round"][0] = view["round"] / ROUND_CAP
+                row = lines + (5 * k + i) * 6
+                v[row + COLOUR_INDEX[line[0]]] = 1.0
+                v[row + 5] = len(line) / (i + 1)
+        wall = walls + 125 * k
+        for j, ch in enumerate("".join(board["wall"])):
+            if ch != ".":
+                v[wall + 5 * j + COLOUR_INDEX[ch]] = 1.0
+    for name in ("bag", "lid"):
+        k = at[name]
+        for count in view[name]:
+            v[k] = count / 20.0
+            k += 1
+    v[at["phase"] + PHASES.index(view["phase"])] = 1.0
+    pending = int(view["pending_line"])
+    if 0 <= pending < 6:
+        v[at["pending_line"] + pending] = 1.0
+    v[at["flags"]] = 1.0 if view["wall_variant"] == "gray" else 0.0
+    v[at["round"]] = view["round"] / ROUND_CAP

@@ -5,9 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import numpy as np
-
-from arena.env.observations import Layout, Part, in_seat_order, one_hot, relative
+from arena.env.observations import Layout, Part, in_seat_order, relative
 
 PHASES = ("start", "play", "contest_place", "over")
 ENDS = ("cw", "ccw")
@@ -39,37 +37,45 @@ def layout(n: int) -> Layout:
     ])  # fmt: skip
 
 
-def fill(view: Mapping[str, Any], out: dict[str, np.ndarray]) -> None:
-    """Fill the parts from a seat's view."""
+def _one_hot(v: list[float], start: int, size: int, index: int) -> None:
+    if 0 <= index < size:
+        v[start + index] = 1.0
+
+
+def fill_list(view: Mapping[str, Any], v: list[float], at: Mapping[str, int]) -> None:
+    """Fill the vector, as a list of zeros, from a seat's view (`at`: where each part starts)."""
     n = len(view["hand_sizes"])
+    hand, dial, open_values = at["hand"], at["dial"], at["open_values"]
     for value in view["hand"]:
-        out["hand"][value - 1] += 0.25
+        v[hand + value - 1] += 0.25
     for place, value in enumerate(view["dial"]):
-        out["dial"][place] = value > 0
-    one_hot(out["block_start"], int(view["block_start"]) - 1)
-    one_hot(out["block_end"], int(view["block_end"]) - 1)
+        v[dial + place] = 1.0 if value > 0 else 0.0
+    _one_hot(v, at["block_start"], 12, int(view["block_start"]) - 1)
+    _one_hot(v, at["block_end"], 12, int(view["block_end"]) - 1)
     for value in view["open_values"]:
-        out["open_values"][value - 1] = 1.0
-    out["hand_sizes"][:] = np.asarray(in_seat_order(view, view["hand_sizes"])) / 24.0
-    out["pile"][0] = view["pile_size"] / 48.0
-    for v, owner in enumerate(view["set_owners"]):
-        out["set_owners"][v, 0 if owner < 0 else 1 + relative(view, owner, n)] = 1.0
-    out["set_counts"][:] = np.asarray(in_seat_order(view, view["set_counts"])) / 12.0
-    out["completed_dial"][:] = in_seat_order(view, [bool(x) for x in view["completed_dial"]])
-    out["totals"][:] = np.asarray(in_seat_order(view, view["totals"])) / 10.0
-    one_hot(out["skips"], int(view["skips"]))
-    one_hot(out["pickup_value"], int(view["pickup_value"]))
-    one_hot(out["picked"], int(view["picked"]))
-    one_hot(out["contested"], int(view["contested"]))
-    one_hot(out["phase"], PHASES.index(view["phase"]))
+        v[open_values + value - 1] = 1.0
+    for name, scale in (("hand_sizes", 24.0), ("set_counts", 12.0), ("totals", 10.0)):
+        start = at[name]
+        for k, x in enumerate(in_seat_order(view, view[name])):
+            v[start + k] = x / scale
+    v[at["pile"]] = view["pile_size"] / 48.0
+    owners = at["set_owners"]
+    for value, owner in enumerate(view["set_owners"]):
+        v[owners + value * (n + 1) + (0 if owner < 0 else 1 + relative(view, owner, n))] = 1.0
+    start = at["completed_dial"]
+    for k, done in enumerate(in_seat_order(view, view["completed_dial"])):
+        v[start + k] = 1.0 if done else 0.0
+    _one_hot(v, at["skips"], 4, int(view["skips"]))
+    for name in ("pickup_value", "picked", "contested"):
+        _one_hot(v, at[name], 13, int(view[name]))
+    v[at["phase"] + PHASES.index(view["phase"])] = 1.0
     end = view["last_placement_end"]
-    one_hot(out["last_placement_end"], ENDS.index(end) if end in ENDS else 2)
-    out["flags"][:] = (
-        view["mode"] == "score7",
-        int(view["target"]) != 7,
-        bool(view["dial_double"]),
-        bool(view["pickup_legacy"]),
-        bool(view["score7_legacy"]),
-    )
-    out["round"][0] = min(view["round"] / 50.0, 2.0)
-    out["turn"][0] = min(view["turn"] / 600.0, 2.0)
+    v[at["last_placement_end"] + (ENDS.index(end) if end in ENDS else 2)] = 1.0
+    flags = at["flags"]
+    v[flags] = 1.0 if view["mode"] == "score7" else 0.0
+    v[flags + 1] = 1.0 if int(view["target"]) != 7 else 0.0
+    v[flags + 2] = 1.0 if view["dial_double"] else 0.0
+    v[flags + 3] = 1.0 if view["pickup_legacy"] else 0.0
+    v[flags + 4] = 1.0 if view["score7_legacy"] else 0.0
+    v[at["round"]] = min(view["round"] / 50.0, 2.0)
+    v[at["turn"]] = min(view["turn"] / 600.0, 2.0)

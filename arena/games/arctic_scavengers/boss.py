@@ -10,24 +10,24 @@ best mean wins if it beats the greedy bot's move by more than a standard error o
 paired difference (else the greedy move stays: a few noisy playouts do not overrule it). An
 iteration is one playout.
 
-Only the base game is searched: with expansion modules on, the boss plays as the greedy bot.
+With expansion modules on, the compiled core and this belief do not apply: module_boss.py
+searches the same way on the pure-Python engine, from module_belief.py's deals.
 """
 
 from __future__ import annotations
 
 import math
 import random
-import time
 
 from arena.players import DecisionRequest, Policy, Reply, thinking
 from arena.search.budget import Deadline, search_budget
 from arena.search.seeded import fixed_work, request_seed
 
-from . import rules
+from . import module_boss, rules
 from .belief import Memory, is_base_game, sample
+from .module_belief import Hints
 from .playout import rule_move
 from .state import OVER, State
-from .strategy import make_greedy
 
 HORIZON = 99  # rounds played out after the current one (99: to the end of the game)
 CONFIDENCE = 1.0  # standard errors of a paired difference to overrule the greedy move
@@ -78,18 +78,18 @@ def search(
         order = _order(state, legal)
         values: list[float] = []
         for i in order:
-            started = time.perf_counter()
+            started = deadline.elapsed_s()
             after = rules.play(state._replace(stream=stream), seat, legal[i])
             values.append(_rollout(after, seat, until))
             done += 1
-            slowest = max(slowest, time.perf_counter() - started)
-            if _must_stop(deadline, done, slowest) and len(values) < len(order):
+            slowest = max(slowest, deadline.elapsed_s() - started)
+            if must_stop(deadline, done, slowest) and len(values) < len(order):
                 break
         if len(values) == len(order) or not deals:
             for i, v in zip(order, values, strict=False):
                 results[i].append(v)
             deals += 1
-        if len(values) < len(order) or _must_stop(deadline, done, slowest):
+        if len(values) < len(order) or must_stop(deadline, done, slowest):
             return results, order[0]
 
 
@@ -110,7 +110,7 @@ def choose(results: list[list[float]], baseline: int, confidence: float = CONFID
     return best if mean > confidence * spread / math.sqrt(n) else baseline
 
 
-def _must_stop(deadline: Deadline, done: int, slowest: float) -> bool:
+def must_stop(deadline: Deadline, done: int, slowest: float) -> bool:
     """The work is done, or the clock has no room for two more playouts as slow as the
     slowest (left_s is infinite without a clock: fixed work stays reproducible)."""
     return deadline.spent(done) or deadline.left_s() < 2 * slowest
@@ -141,12 +141,18 @@ def make_boss(
     fixed = fixed_work(iterations, level_iterations)
     cap = budget_ms if budget_ms is not None else level_cap_ms
     memories: dict[tuple[str, int], Memory] = {}
-    greedy = make_greedy(seed)
+    hints: dict[tuple[str, int], Hints] = {}
 
     def decide(request: DecisionRequest) -> Reply:
-        if not is_base_game(request.view):
-            return greedy(request)  # expansion modules: the belief models the base game only
         key = (request.match_id, request.seat)
+        if not is_base_game(request.view):
+            seen = hints.setdefault(key, Hints())
+            if len(request.legal_moves) == 1:
+                seen.update(request.view)
+                return request.legal_moves[0]
+            deadline = search_budget(request, budget_ms=cap, iterations=fixed).deadline()
+            rng = random.Random(request_seed(seed, request))
+            return module_boss.decide(request, deadline, rng, seen)
         memory = memories.setdefault(key, Memory(request.view["num_players"]))
         if len(request.legal_moves) == 1:
             memory.update(request.view)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from arena.chance import Stream
 
-from .cards import CARD_ID, CARD_KIND, IS_PERSON, IS_TOOL, KIND_INDEX, KINDS, MEDICINE
+from .cards import CARD_ID, CARD_KIND, IS_MEDICINE_CARD, IS_PERSON, IS_TOOL, KIND_INDEX, KINDS
 from .expansion import Building, Ext, ext_of, set_turn, with_building, with_seat
 from .module_notation import card_move
 from .rounds import ids_text
@@ -89,7 +89,7 @@ def fits(building: int, card: int) -> bool:
         return IS_PERSON[card]
     if holds == "tool":
         return IS_TOOL[card]
-    return holds == "medicine" and MEDICINE[card] > 0 and not IS_PERSON[card]
+    return holds == "medicine" and IS_MEDICINE_CARD[card]
 
 
 def legal_building_moves(state: State) -> list[str]:

@@ -257,6 +257,11 @@ IS_GROUP_LEADER: tuple[bool, ...] = tuple(KINDS[k].group_leader for k in CARD_KI
 IS_TOOL: tuple[bool, ...] = tuple(
     any(KINDS[k].bonus) or KINDS[k].recon_bonus > 0 for k in CARD_KIND
 )
+# A medicine card (PIL, MDK): a person with a medicine value (Medic, Combat Medics) is not one
+# (AX-A15, the Cargo Sled's AX-A59 and the storage buildings' §2.3 read it alike).
+IS_MEDICINE_CARD: tuple[bool, ...] = tuple(
+    KINDS[k].medicine > 0 and not KINDS[k].person for k in CARD_KIND
+)
 IS_SNIPER: tuple[bool, ...] = tuple(k == SNI for k in CARD_KIND)
 IS_SABOTEUR: tuple[bool, ...] = tuple(k == SAB for k in CARD_KIND)
 

@@ -6,7 +6,7 @@ and the building kept (§5.1), and every keep (the Organizer's too, in leaders.p
 from __future__ import annotations
 
 from .buildings import place
-from .cards import CARD_KIND, DIG, IS_PERSON, IS_TOOL, KIND_INDEX, MEDICINE
+from .cards import CARD_KIND, DIG, IS_MEDICINE_CARD, IS_PERSON, IS_TOOL, KIND_INDEX
 from .expansion import DIG_JUNKYARD, DIG_ORGANIZER, DIG_SCHEMATICS, ext_of, finish_action, set_turn
 from .leaders import finish_organize, healthy_leader
 from .module_notation import card_move
@@ -59,8 +59,10 @@ def side(state: State, bottom: bool) -> State:
     return set_turn(state, from_bottom=bottom)
 
 
-def _sled_card(card: int) -> bool:
-    return IS_TOOL[card] or MEDICINE[card] > 0
+def sled_card(card: int) -> bool:
+    """A card that lets the Cargo Sled's second keep be anything: a tool or a medicine card
+    (AX-A59; a person with a medicine value is not a medicine card, AX-A15)."""
+    return IS_TOOL[card] or IS_MEDICINE_CARD[card]
 
 
 def legal_keep(state: State) -> list[str]:
@@ -70,8 +72,8 @@ def legal_keep(state: State) -> list[str]:
     if turn.dig == DIG_ORGANIZER:
         return [card_move("keep", c) for c in dug]
     if turn.kept != NO_CARD:  # the Cargo Sled's second keep: one of the two a tool or medicine
-        first = _sled_card(turn.kept)
-        dug = tuple(c for c in dug if first or _sled_card(c))
+        first = sled_card(turn.kept)
+        dug = tuple(c for c in dug if first or sled_card(c))
     return [*(card_move("keep", c) for c in dug), "keep none"]
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .cards import CARD_KIND, IS_PERSON, IS_TOOL, KIND_INDEX, KINDS, MEDICINE, PEOPLE
+from .cards import CARD_KIND, IS_MEDICINE_CARD, IS_TOOL, KIND_INDEX, KINDS, MEDICINE, PEOPLE
 from .expansion import ext_of
 from .state import NO_SEAT, State
 
@@ -36,7 +36,7 @@ def _tools(state: State, seat: int, cards: list[int]) -> int:
 
 def _medicine(state: State, seat: int, cards: list[int]) -> int:
     """Pharmers: the medicine value of medicine cards; persons do not count (AX-A15)."""
-    return sum(MEDICINE[c] for c in cards if not IS_PERSON[c])
+    return sum(MEDICINE[c] for c in cards if IS_MEDICINE_CARD[c])
 
 
 def _buildings(state: State, seat: int, cards: list[int]) -> int:

@@ -106,6 +106,11 @@
       $("state").textContent = f.live ? "live" : "replay";
     }
     if (follow.checked || shown < 0) show(follow.checked ? lastIndex() : 0);
+    if (ended) { // nothing more to follow: the box says so instead of staying ticked
+      follow.checked = false;
+      follow.disabled = true;
+      follow.parentElement.title = "the match is over";
+    }
   }
 
   const source = new EventSource(`/matches/${encodeURIComponent(matchId)}/events`);

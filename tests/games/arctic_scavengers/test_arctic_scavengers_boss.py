@@ -12,6 +12,7 @@ from arena.errors import ConfigError
 from arena.games.arctic_scavengers import GAME, ArcticScavengersOptions
 from arena.games.arctic_scavengers.belief import Memory, sample
 from arena.games.arctic_scavengers.cards import CARD_ID, NUM_CARDS
+from arena.games.arctic_scavengers.module_sampling import module_resample
 from arena.games.arctic_scavengers.playout import rule_move
 from arena.games.arctic_scavengers.sampling import resample
 from arena.games.arctic_scavengers.strategy import make_greedy
@@ -117,21 +118,28 @@ def test_the_boss_decides_the_same_when_the_cards_it_cannot_see_are_dealt_again(
         assert moves[0] in GAME.legal_moves(state, seat)
 
 
-def test_with_expansion_modules_the_boss_plays_as_the_greedy_bot() -> None:
+def test_with_expansion_modules_the_boss_searches_from_the_view_alone() -> None:
+    """Three seats, hq1 and recon2: the boss's legal moves are not all the greedy bot's, and
+    a state re-dealt behind its view (module_resample) gets the same move."""
     options = ArcticScavengersOptions(hq1=True, recon2=True)
     state = GAME.setup(3, options, random.Random(2))
-    boss = make_policy("arctic_scavengers", "boss", 5, iterations=4)
     shadow = make_policy("arctic_scavengers", "greedy", 5)  # asked the boss's requests only
     others = [make_policy("arctic_scavengers", "greedy", s) for s in (6, 7)]
-    decisions = 0
-    while GAME.outcome(state) is None and decisions < 60:
+    decisions = unlike = 0
+    while GAME.outcome(state) is None and decisions < 24:
         seat = GAME.to_move(state)[0]
         request = request_for(GAME, state, seat)
         if seat == 0:
-            move = boss(request)
-            assert move == shadow(request)
+            other = module_resample(state, 0, random.Random(decisions))
+            assert GAME.view(other, 0) == request.view
+            move, again = (
+                make_policy("arctic_scavengers", "boss", 5, iterations=4)(request_for(GAME, s, 0))
+                for s in (state, other)
+            )
+            assert move == again and move in request.legal_moves
+            unlike += move != shadow(request)
             decisions += 1
         else:
             move = others[seat - 1](request)
         state = GAME.play(state, seat, move)
-    assert decisions == 60
+    assert decisions == 24 and unlike > 0
