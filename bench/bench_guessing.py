@@ -29,7 +29,7 @@ from pathlib import Path
 
 import grpc
 
-from arena.access import AccessPolicy
+from arena.app.access import AccessPolicy
 from arena.rpc.server.auth_limits import FailureLimiter
 from arena.rpc.server.listen import create_server, stop_server
 from arena.rpc.server.state import ServerState

@@ -24,7 +24,7 @@ import grpc
 from serve_process import kill, start_serve, wait_for_bots
 from watch_helpers import until
 
-from arena.players import random_policy
+from arena.core.players import random_policy
 from arena.rpc.client.bot_client import BotConfig, run_until_stopped
 from arena.rpc.server.listen import create_server, stop_server
 from arena.rpc.server.state import ServerConfig, ServerState

@@ -14,7 +14,6 @@ import base64
 import itertools
 import time
 
-from arena.rpc.server.relay import SendTo, encode
 from arena.rpc.server.watching import (
     SHUTTING_DOWN,
     EndKind,
@@ -23,6 +22,7 @@ from arena.rpc.server.watching import (
     Watcher,
     WatchHub,
 )
+from arena.rpc.server.workers.relay import SendTo, encode
 from arena.v1 import arena_pb2 as pb
 
 
