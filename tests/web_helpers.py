@@ -6,13 +6,18 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import html
 import os
+import random
 import re
 import signal
 import subprocess
 import sys
 import threading
 import time
+import urllib.error
+import urllib.parse
+import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -152,3 +157,62 @@ def arena_with_web(db: Path, env: dict[str, str] | None = None, *extra: str) -> 
             if process.poll() is None:
                 os.kill(process.pid, signal.SIGKILL)
                 process.wait()
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args: object, **kwargs: object) -> None:
+        return None
+
+
+_OPENER = urllib.request.build_opener(_NoRedirect)
+
+
+def post_form(url: str, fields: list[tuple[str, str]]) -> tuple[int, str, str]:
+    """(status, Location, body) of a form POST, redirects not followed."""
+    data = urllib.parse.urlencode(fields).encode()
+    try:
+        with _OPENER.open(url, data, timeout=60) as reply:
+            return reply.status, reply.headers.get("Location", ""), reply.read().decode()
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.headers.get("Location", ""), exc.read().decode()
+
+
+def get_page(url: str) -> tuple[int, str]:
+    """(status, body) of a GET."""
+    try:
+        with urllib.request.urlopen(url, timeout=60) as reply:
+            return reply.status, reply.read().decode()
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.read().decode()
+
+
+def seat_fields(game: str, name: str, opponent: str, token: str) -> list[tuple[str, str]]:
+    """The /play form of a person taking seat 0 against one opponent (30 s + 120 s clock)."""
+    return [("game", game), ("name", name), ("token", token), ("seat", "0"),
+            ("clock", "30+120"), ("opponent", opponent)]  # fmt: skip
+
+
+def play_seat(web: str, seat: str, rng: random.Random) -> str:
+    """Play a seat's moves at random over HTTP until its match is over: the final panel."""
+    while True:
+        status, panel = get_page(web + seat + "/panel")
+        assert status == 200
+        state = re.search(r'data-state="([\w-]+)"', panel)
+        assert state is not None
+        if state.group(1) in ("over", "failed"):
+            if state.group(1) == "failed" or 'data-final="true"' in panel:
+                return panel
+            continue
+        if state.group(1) == "waiting":
+            continue
+        while True:
+            moves = re.findall(r'data-move="(\d+)"', panel)
+            groups = [html.unescape(g) for g in re.findall(r'data-prefix="([^"]+)"', panel)]
+            if moves and (not groups or rng.random() < 0.5):
+                request = re.search(r'data-request="(\d+)"', panel)
+                assert request is not None
+                fields = [("request", request.group(1)), ("move", rng.choice(moves))]
+                assert post_form(web + seat + "/move", fields)[0] == 303
+                break
+            prefix = urllib.parse.quote(rng.choice(groups))
+            panel = get_page(f"{web}{seat}/panel?prefix={prefix}")[1]

@@ -8,6 +8,7 @@ afterwards that the canary finished normally and that health answered within 100
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import signal
 import subprocess
 import sys
@@ -160,3 +161,29 @@ async def status_of(call) -> tuple[grpc.StatusCode, str]:
     except grpc.aio.AioRpcError as exc:
         return exc.code(), exc.details() or ""
     raise AssertionError("the call succeeded")
+
+
+async def hello(address: str, name: str, token: str) -> grpc.StatusCode:
+    """Connect as `name` with `token`: OK once welcomed (then hang up), else the refusal."""
+    async with grpc.aio.insecure_channel(address) as channel:
+        call = arena_pb2_grpc.BotServiceStub(channel).Connect()
+        await call.write(pb.BotMessage(hello=pb.Hello(name=name, token=token, games=["azul"])))
+        with contextlib.suppress(grpc.aio.AioRpcError):
+            first = await call.read()
+            if first is not grpc.aio.EOF and first.WhichOneof("kind") == "welcome":
+                call.cancel()
+                return grpc.StatusCode.OK
+        return await call.code()
+
+
+async def organizer_call(channel: grpc.aio.Channel, token: str) -> grpc.StatusCode:
+    """An organizer call that changes nothing: cancel a tournament there is none of."""
+    request = pb.CancelTournamentRequest(tournament_id=999_999)
+    metadata = (("authorization", f"Bearer {token}"),)
+    try:
+        await arena_pb2_grpc.ArenaServiceStub(channel).CancelTournament(
+            request, metadata=metadata, timeout=30
+        )
+    except grpc.aio.AioRpcError as exc:
+        return exc.code()
+    return grpc.StatusCode.OK

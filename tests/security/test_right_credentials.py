@@ -6,17 +6,24 @@ ends normally. The guessers' wrong answers wait their back-off, keyed by the gue
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from collections.abc import Iterator
 
 import grpc
 import pytest
-from served_arena import HONEST, Canary, Served, arena, connected, run, start_bot, start_serve
+from served_arena import (
+    HONEST,
+    Canary,
+    Served,
+    arena,
+    connected,
+    hello,
+    organizer_call,
+    run,
+    start_bot,
+    start_serve,
+)
 from served_arena import stop as stop_process
 from store_dump import dump_db
-
-from arena.v1 import arena_pb2 as pb
-from arena.v1 import arena_pb2_grpc
 
 RIGHT = tuple(f"right{i}" for i in range(6))  # registered bots that connect during the flood
 GUESSERS = 6
@@ -37,32 +44,6 @@ def flooded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     finally:
         for process in [*bots, server]:
             stop_process(process)
-
-
-async def hello(address: str, name: str, token: str) -> grpc.StatusCode:
-    """Connect as `name` with `token`: OK once welcomed (then hang up), else the refusal."""
-    async with grpc.aio.insecure_channel(address) as channel:
-        call = arena_pb2_grpc.BotServiceStub(channel).Connect()
-        await call.write(pb.BotMessage(hello=pb.Hello(name=name, token=token, games=["azul"])))
-        with contextlib.suppress(grpc.aio.AioRpcError):
-            first = await call.read()
-            if first is not grpc.aio.EOF and first.WhichOneof("kind") == "welcome":
-                call.cancel()
-                return grpc.StatusCode.OK
-        return await call.code()
-
-
-async def organizer_call(channel: grpc.aio.Channel, token: str) -> grpc.StatusCode:
-    """An organizer call that changes nothing: cancel a tournament there is none of."""
-    request = pb.CancelTournamentRequest(tournament_id=999_999)
-    metadata = (("authorization", f"Bearer {token}"),)
-    try:
-        await arena_pb2_grpc.ArenaServiceStub(channel).CancelTournament(
-            request, metadata=metadata, timeout=30
-        )
-    except grpc.aio.AioRpcError as exc:
-        return exc.code()
-    return grpc.StatusCode.OK
 
 
 def test_a_right_credential_is_admitted_while_its_address_guesses(flooded: Served) -> None:

@@ -30,6 +30,40 @@ def test_a_deleted_tournaments_id_is_never_given_again(db_url):
         assert create_tournament(store, SPEC, owner=None).id > last > first
 
 
+def test_no_deleted_id_or_match_id_comes_back_after_a_restart_or_an_empty_table(db_url):
+    """On SQLite and on PostgreSQL: the highest ids deleted, the store closed and opened again
+    (a server restart), then every tournament deleted: each new tournament has an id above every
+    one handed out before, and its matches' tN-* ids are its own."""
+    given: list[int] = []
+    match_ids: set[str] = set()
+
+    def create(store: Store) -> int:
+        tid = create_tournament(store, SPEC, owner=None).id
+        assert all(tid > old for old in given), (tid, given)
+        fixtures = store.fixtures(tid)
+        assert fixtures and all(f.match_id.startswith(f"t{tid}-") for f in fixtures)
+        assert not match_ids & {f.match_id for f in fixtures}
+        match_ids.update(f.match_id for f in fixtures)
+        given.append(tid)
+        return tid
+
+    with Store.open(db_url) as store:
+        for _ in range(3):
+            create(store)
+        store.delete_tournament(given[-1])
+        store.delete_tournament(given[-2])
+    with Store.open(db_url) as store:  # opened again, as a restarted server does
+        create(store)
+        for tid in given:
+            if tid in {t.id for t in store.tournaments()}:
+                store.delete_tournament(tid)
+        assert store.tournaments() == []
+        create(store)
+    with Store.open(db_url) as store:
+        create(store)
+    assert len(given) == 6 and given == sorted(given)
+
+
 def run_two_tournaments(db: str) -> None:
     for seed in ("1", "2"):
         with pytest.raises(SystemExit) as exit_info:

@@ -5,9 +5,11 @@ guessed. Only a wrong one's answer waits, a back-off keyed by what was guessed (
 Hello claims; one key for all organizer tokens, which name nobody): 0.05 s, doubling per
 failure of that key in a row, at most 2 s. While MAX_PENDING failures of one key are waiting,
 or MAX_PENDING_ALL of all keys (a global budget, against guessers that rotate names), a further
-failure is answered at once with RESOURCE_EXHAUSTED instead of waiting. Many people share an
-address (a NAT, `arena web`'s seats), so nothing here is keyed by address. A key's record is
-forgotten FORGET_S after its last failure.
+failure is answered with RESOURCE_EXHAUSTED, after the longest back-off: any answer but a
+welcome tells a guesser its token was wrong, so none comes sooner than the back-off. (It came
+at once before: 64 guessers at once had 741 wrong tokens a second answered that way, against 4
+slowed; bench/bench_guessing.py.) Many people share an address (a NAT, `arena web`'s seats), so
+nothing here is keyed by address. A key's record is forgotten FORGET_S after its last failure.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from arena.errors import ArenaError, TooManyFailuresError
@@ -52,9 +55,16 @@ def peer_host(peer: str) -> str:
 class FailureLimiter:
     """Back-off for failed credentials, per guessed key (one per server)."""
 
-    def __init__(self, *, first_s: float = FIRST_DELAY_S, max_s: float = MAX_DELAY_S) -> None:
+    def __init__(
+        self,
+        *,
+        first_s: float = FIRST_DELAY_S,
+        max_s: float = MAX_DELAY_S,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    ) -> None:
         self.first_s = first_s
         self.max_s = max_s
+        self._sleep = sleep  # how an answer waits (a test records the waits)
         self._keys: OrderedDict[str, _Key] = OrderedDict()
         self._pending = 0
 
@@ -70,12 +80,13 @@ class FailureLimiter:
         return state
 
     async def failed(self, key: str) -> None:
-        """A credential for `key` failed: wait out its back-off before answering, or raise
-        TooManyFailuresError at once while too many failures wait already."""
+        """A credential for `key` failed: wait out its back-off before answering; while too
+        many failures wait already, wait the longest back-off and raise TooManyFailuresError."""
         state = self._key(key)
         state.failures += 1
         state.last = time.monotonic()
         if state.pending >= MAX_PENDING or self._pending >= MAX_PENDING_ALL:
+            await self._sleep(self.max_s)  # never sooner than the back-off: it says "wrong"
             raise TooManyFailuresError(
                 "too many failed credentials for this name just now: try again in a few seconds"
             )
@@ -83,7 +94,7 @@ class FailureLimiter:
         state.pending += 1
         self._pending += 1
         try:
-            await asyncio.sleep(delay)
+            await self._sleep(delay)
         finally:
             state.pending -= 1
             self._pending -= 1

@@ -29,7 +29,7 @@ from arena.rpc.server.catalog import (
 )
 from arena.rpc.server.hosting import order_from_pb
 from arena.rpc.server.state import ServerState
-from arena.rpc.server.watch_streams import watch_match, watch_tournament
+from arena.rpc.server.watch_streams import answer_stream, watch_match, watch_tournament
 from arena.rpc.wire.convert import (
     clock_settings_from_pb,
     game_wire,
@@ -224,13 +224,17 @@ class ArenaServicer(arena_pb2_grpc.ArenaServiceServicer):
         self, request: pb.WatchMatchRequest, context: Any
     ) -> None:
         """A match's public updates, live or replayed (a public read)."""
-        await _answer(context, lambda: watch_match(self.state, request, context))
+        await answer_stream(
+            self.state.watch, context, lambda: watch_match(self.state, request, context)
+        )
 
     async def WatchTournament(  # type: ignore[override]  # noqa: N802
         self, request: pb.WatchTournamentRequest, context: Any
     ) -> None:
         """A tournament's progress and standings whenever they change (a public read)."""
-        await _answer(context, lambda: watch_tournament(self.state, request, context))
+        await answer_stream(
+            self.state.watch, context, lambda: watch_tournament(self.state, request, context)
+        )
 
     async def ListTournaments(  # noqa: N802
         self, request: pb.ListTournamentsRequest, context: Any

@@ -291,7 +291,10 @@ class ServerState:
 
     async def shutdown(self) -> None:
         """Stop tournament runs, cancel running matches and close every session."""
-        # Tournaments first: their matches in flight must be cancelled (left unstored and
+        # Watch streams first: each ends saying the server shuts down (not as its match is
+        # cancelled, nor as its tournament is interrupted).
+        self.watch.close()
+        # Tournaments next: their matches in flight must be cancelled (left unstored and
         # resumable), not ended as disconnects by the closing sessions and stored.
         for own in self.background:
             own.cancel()

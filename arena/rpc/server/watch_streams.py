@@ -3,6 +3,13 @@
 What a frame may show is the application layer's (arena/app/matches.py, which asks
 `arena.app.publicity`); this module only moves frames: from a live match's feed (catching up
 first), or from a finished match's record, replayed by the application layer.
+
+Every stream ends with a status that says why: OK after a match's end (or when a tournament is
+no longer played), RESOURCE_EXHAUSTED for a watcher too slow or a bound reached, CANCELLED for
+a match cancelled before its end, UNAVAILABLE when the server shuts down (or the worker playing
+the match is gone). A stream's initial metadata goes out before its first update, so a first
+write that stalls can still be answered with a status (gRPC refuses a status that would send
+the metadata a second time, and the stream then hung with no status at all).
 """
 
 from __future__ import annotations
@@ -10,20 +17,31 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
+import logging
 import time
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import grpc
+
 from arena.app.matches import header_of, record_replay, stored_replay
 from arena.app.reports import Audience, public_match_rows
 from arena.app.values import Disclosure, UnknownMatchError
-from arena.errors import LimitError, TooManyWatchersError, WatcherTooSlowError
+from arena.errors import (
+    ArenaError,
+    LimitError,
+    TooManyWatchersError,
+    UnavailableError,
+    WatcherTooSlowError,
+)
 from arena.match.limits import check_text
 from arena.rpc.server.auth_limits import peer_host
 from arena.rpc.server.state import ServerState
 from arena.rpc.server.watching import (
     MAX_DELAY_MS,
+    SHUTTING_DOWN,
+    EndKind,
     MatchHeader,
     RemoteWatch,
     Watcher,
@@ -32,11 +50,70 @@ from arena.rpc.server.watching import (
 )
 from arena.rpc.wire.protocol import RELAY_METADATA
 from arena.rpc.wire.reports import match_row_to_pb
+from arena.rpc.wire.status import abort_with
 from arena.v1 import arena_pb2 as pb
+
+log = logging.getLogger("arena.rpc.server.listen")
 
 SUMMARY_PAGE = 500  # finished-match summaries read per database query while following
 
 Timed = tuple[float, pb.MatchUpdate]
+
+END_STATUS = {
+    EndKind.CANCELLED: grpc.StatusCode.CANCELLED,
+    EndKind.STOPPING: grpc.StatusCode.UNAVAILABLE,
+    EndKind.GONE: grpc.StatusCode.UNAVAILABLE,
+}
+
+
+def _ended(kind: EndKind, why: str) -> ArenaError:
+    """The error a stream ended early ends with (its status carried: see status_for)."""
+    error = UnavailableError(why)
+    error.grpc_status = END_STATUS[kind]  # type: ignore[attr-defined]
+    return error
+
+
+def _check_end(watcher: Watcher, *, ended_only: bool = False) -> None:
+    """Raise why a watcher's stream ended early, if it did (dropped, cancelled, stopping;
+    `ended_only`: not for being dropped, which waits until what is queued is sent)."""
+    if watcher.dropped and not ended_only:
+        raise WatcherTooSlowError(watcher.dropped)
+    if watcher.ended is not None:
+        raise _ended(*watcher.ended)
+
+
+async def answer_stream(hub: WatchHub, context: Any, stream: Callable[[], Awaitable[None]]) -> None:
+    """Run a watch stream to its end, and end the call with a status that says why.
+
+    The server's shutdown ends it at once (UNAVAILABLE), wherever it waits (a delay, a stalled
+    write, a database read); an arena error ends it with its status; anything else is logged
+    and ends it with INTERNAL naming it. A client that left first (CANCELLED on its side)
+    needs no status: nothing is logged for it.
+    """
+    work = asyncio.ensure_future(stream())
+    closing = asyncio.ensure_future(hub.closing.wait())
+    try:
+        await asyncio.wait({work, closing}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        closing.cancel()
+        if not work.done():  # the server shuts down, or this call was cancelled
+            work.cancel()
+            with contextlib.suppress(BaseException):
+                await work
+    try:
+        if work.cancelled():
+            raise _ended(EndKind.STOPPING, SHUTTING_DOWN)
+        work.result()
+    except ArenaError as exc:
+        await abort_with(context, exc)
+    except Exception as exc:
+        log.exception("watch stream failed")
+        failed = ArenaError(
+            f"the watch stream failed on the server ({type(exc).__name__}); "
+            "its operator's log has the details"
+        )
+        failed.grpc_status = grpc.StatusCode.INTERNAL  # type: ignore[attr-defined]
+        await abort_with(context, failed)
 
 
 def _client(hub: WatchHub, context: Any) -> str | None:
@@ -95,14 +172,23 @@ async def watch_match(state: ServerState, request: pb.WatchMatchRequest, context
     timeout = hub.settings.send_timeout_s
     delay_s = request.delay_ms / 1000.0
 
+    following: list[Watcher] = []  # the live feed's watcher, once there is one
+
     async def send(item: Timed) -> None:
         wait = item[0] + delay_s - time.monotonic()
         if item[0] and wait > 0:
-            await asyncio.sleep(wait)
+            # A delayed stream still ends at once when its match is cancelled or the server
+            # stops (nothing about that is withheld); it shows what was played only late.
+            ending = following[0].ending.wait() if following else asyncio.sleep(wait)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(ending, wait)
+            if following:
+                _check_end(following[0], ended_only=True)
         await _write(context, item[1], timeout)
 
     stored: list[Timed] = []
     with _stream_slot(hub, context):
+        await context.send_initial_metadata(())
         feed = hub.feed(request.match_id)
         if feed is not None and feed.ended:
             # Over: its record (as stored, and with what its tournament shows now) is the
@@ -112,6 +198,8 @@ async def watch_match(state: ServerState, request: pb.WatchMatchRequest, context
                 feed = None
         if feed is None and not stored and hub.elsewhere is not None:
             remote = hub.elsewhere.watch_remote(request.match_id, request.from_now)
+            if remote is not None:
+                following.append(remote.watcher)
             if remote is not None and await _follow_remote(state, remote, send):
                 return
         if feed is None:
@@ -120,6 +208,7 @@ async def watch_match(state: ServerState, request: pb.WatchMatchRequest, context
                 await send(item)
             return
         watcher = Watcher(hub.settings.max_queued)
+        following[:] = [watcher]
         backlog = feed.subscribe(watcher)
         if feed.ended:  # over already: a replay, sent at once
             backlog = [(0.0, _replayed(update)) for _, update in backlog]
@@ -133,8 +222,7 @@ async def watch_match(state: ServerState, request: pb.WatchMatchRequest, context
                 await send(next_item)
         finally:
             feed.watchers.discard(watcher)
-        if watcher.dropped:
-            raise WatcherTooSlowError(watcher.dropped)
+        _check_end(watcher)
 
 
 async def _follow_remote(
@@ -154,8 +242,7 @@ async def _follow_remote(
     finally:
         if relay is not None:
             relay.unsubscribe(remote)
-    if remote.watcher.dropped:
-        raise WatcherTooSlowError(remote.watcher.dropped)
+    _check_end(remote.watcher)
     return sent or remote.found
 
 
@@ -194,6 +281,7 @@ async def watch_tournament(
     tid = request.tournament_id
     state.require_store()
     with _stream_slot(hub, context):
+        await context.send_initial_metadata(())
         changed = hub.listen(tid)
         try:
             await _follow_tournament(state, tid, changed, context)
@@ -208,6 +296,8 @@ async def _follow_tournament(
     after: tuple[float, str] | None = None
     last_key: tuple[Any, ...] | None = None
     while True:
+        if hub.closing.is_set():
+            raise _ended(EndKind.STOPPING, SHUTTING_DOWN)
         changed.clear()
         message, finished, after = await asyncio.to_thread(_read_tournament, state, tid, after)
         live = hub.live_matches(tid)
@@ -248,4 +338,4 @@ def _read_tournament(
             return message, finished, after
 
 
-__all__ = ["finished_updates", "watch_match", "watch_tournament"]
+__all__ = ["answer_stream", "finished_updates", "watch_match", "watch_tournament"]

@@ -10,6 +10,7 @@ between the end and the stored record still finds it.
 from __future__ import annotations
 
 import asyncio
+import enum
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
@@ -99,6 +100,17 @@ class WatcherDropped(Exception):
     """This watcher fell too far behind and was dropped."""
 
 
+class EndKind(enum.Enum):
+    """Why a watch stream ends before its match's end (each has its own status)."""
+
+    CANCELLED = "cancelled"  # the match was cancelled: it has no end to show
+    STOPPING = "stopping"  # this server is shutting down
+    GONE = "gone"  # the worker playing the match is gone
+
+
+SHUTTING_DOWN = "the server is shutting down; watch again once it is back"
+
+
 @dataclass(eq=False)
 class Watcher:
     """One watch stream's queue: filled by the feed without waiting, drained by its writer."""
@@ -106,6 +118,15 @@ class Watcher:
     max_queued: int
     queue: asyncio.Queue[tuple[float, pb.MatchUpdate] | None] = field(default_factory=asyncio.Queue)
     dropped: str = ""
+    ended: tuple[EndKind, str] | None = None  # ended early, and why (None: not, or normally)
+    ending: asyncio.Event = field(default_factory=asyncio.Event)  # set with `ended`
+
+    def end(self, kind: EndKind, why: str) -> None:
+        """End this watcher before its match's end, saying why (its writer then stops)."""
+        if not self.dropped and self.ended is None:
+            self.ended = (kind, why)
+            self.ending.set()
+        self.queue.put_nowait(None)
 
     def offer(self, item: tuple[float, pb.MatchUpdate] | None) -> bool:
         """Queue an update (None: the end); False, and the watcher dropped, on overflow."""
@@ -239,6 +260,7 @@ class WatchHub:
         # told (match id, tournament id, live) when a match starts and when it is over
         self.live_listeners: list[Callable[[str, int | None, bool], None]] = []
         self.elsewhere: WatchElsewhere | None = None  # the other workers, if any
+        self.closing = asyncio.Event()  # set when the server shuts down: every stream ends
 
     def _tell(self, header: MatchHeader, live: bool) -> None:
         for listener in list(self.live_listeners):
@@ -267,13 +289,28 @@ class WatchHub:
             self.ended.popitem(last=False)
 
     def forget(self, match_id: str) -> None:
-        """A match that never ran to its end (cancelled): its watchers are told it ended."""
+        """A match that never ran to its end (cancelled): its watchers are told why it ended
+        without one (cancelled, or the server shutting down)."""
         feed = self.feeds.pop(match_id, None)
         if feed is not None:
             self._tell(feed.header, False)
             for watcher in feed.watchers:
-                watcher.offer(None)
+                if self.closing.is_set():
+                    watcher.end(EndKind.STOPPING, SHUTTING_DOWN)
+                else:
+                    watcher.end(EndKind.CANCELLED, f"match {match_id} was cancelled before its end")
             feed.watchers.clear()
+
+    def close(self) -> None:
+        """The server shuts down: every watch stream ends now, saying so."""
+        self.closing.set()
+        for feed in list(self.feeds.values()):
+            for watcher in feed.watchers:
+                watcher.end(EndKind.STOPPING, SHUTTING_DOWN)
+            feed.watchers.clear()
+        for events in self._changed.values():
+            for event in events:
+                event.set()
 
     def feed(self, match_id: str) -> MatchFeed | None:
         """The feed of a live or just ended match."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -91,8 +92,18 @@ def status_for(error: ArenaError) -> grpc.StatusCode:
 async def abort_with(context: grpc.aio.ServicerContext[Any, Any], error: ArenaError) -> None:
     """End the call with the error's status and a one-line public message (raises, as
     context.abort does). Database failures are not described to callers (paths, SQL): the
-    server's log has them."""
-    await context.abort(status_for(error), public_message(error))
+    server's log has them.
+
+    A status that cannot be sent any more (the client cancelled, or its connection closed,
+    while the status waited behind updates it never read) ends the call as cancelled: there
+    is nobody to tell, and no error to log (gRPC logged each as an ExecuteBatchError)."""
+    try:
+        await context.abort(status_for(error), public_message(error))
+    except grpc.aio.AbortError:
+        raise
+    except Exception as exc:  # cygrpc's ExecuteBatchError: the call is over already
+        log.debug("status %s not sent, the call is over: %s", status_for(error).name, exc)
+        raise asyncio.CancelledError from None
 
 
 def public_message(error: ArenaError) -> str:

@@ -361,6 +361,6 @@ _HANDLERS: dict[str, Callable[[Mesh, str, Message], Any]] = {
         w, int(msg["s"]), float(msg["a"]), str(msg["u"])
     ),  # fmt: skip
     "wend": lambda m, w, msg: m.watches.on_end(
-        w, int(msg["s"]), str(msg.get("y", "")), bool(msg.get("f", True))
+        w, int(msg["s"]), str(msg.get("y", "")), bool(msg.get("f", True)), str(msg.get("e", ""))
     ),  # fmt: skip
 }

@@ -14,7 +14,14 @@ import base64
 import itertools
 import time
 
-from arena.rpc.server.watching import MatchFeed, RemoteWatch, Watcher, WatchHub
+from arena.rpc.server.watching import (
+    SHUTTING_DOWN,
+    EndKind,
+    MatchFeed,
+    RemoteWatch,
+    Watcher,
+    WatchHub,
+)
 from arena.rpc.server.workers.relay import SendTo, encode
 from arena.v1 import arena_pb2 as pb
 
@@ -54,12 +61,17 @@ class WatchRelay:
         if not watch.watcher.offer((time.monotonic() - max(0.0, age_s), update)):
             self.unsubscribe(watch)
 
-    def on_end(self, worker: str, sub: int, why: str, found: bool) -> None:
-        """The other worker ended a relay: the match is over (or it dropped us)."""
+    def on_end(self, worker: str, sub: int, why: str, found: bool, kind: str = "") -> None:
+        """The other worker ended a relay: the match is over, it dropped us (`why`), or the
+        match ended early there (`kind`: an EndKind value, and `why`)."""
         watch = self.following.get(sub)
         if watch is None or watch.worker != worker:
             return
         watch.ended, watch.found = True, found
+        ended = next((k for k in EndKind if k.value == kind), None)
+        if ended is not None:
+            watch.watcher.end(ended, why)
+            return
         if why and not watch.watcher.dropped:
             watch.watcher.dropped = why
         watch.watcher.offer(None)
@@ -105,8 +117,11 @@ class WatchRelay:
                 send(next_item)
         finally:
             watchers.discard(watcher)
-        self.send_to(target, {"k": "wend", "w": self.me, "s": sub, "y": watcher.dropped,
-                              "f": True})  # fmt: skip
+        end: dict[str, object] = {"k": "wend", "w": self.me, "s": sub, "y": watcher.dropped,
+                                  "f": True}  # fmt: skip
+        if watcher.ended is not None:
+            end["e"], end["y"] = watcher.ended[0].value, watcher.ended[1]
+        self.send_to(target, end)
 
     def on_unwatch(self, worker: str, sub: int) -> None:
         """Their spectator left."""
@@ -126,8 +141,7 @@ class WatchRelay:
             if watch.worker == worker:
                 self.following.pop(watch.sub, None)
                 watch.ended = True
-                watch.watcher.dropped = "the worker playing this match is gone"
-                watch.watcher.offer(None)
+                watch.watcher.end(EndKind.GONE, "the worker playing this match is gone")
 
     def close(self) -> None:
         """Stop every relay (shutdown)."""
@@ -136,5 +150,5 @@ class WatchRelay:
         self.serving.clear()
         for watch in self.following.values():
             watch.ended = True
-            watch.watcher.offer(None)
+            watch.watcher.end(EndKind.STOPPING, SHUTTING_DOWN)
         self.following.clear()
