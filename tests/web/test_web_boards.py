@@ -13,10 +13,14 @@ import pytest
 
 from arena.core import Outcome
 from arena.game import Game
+from arena.games.azul.state import end_bonus as azul_end_bonus
+from arena.games.azul.strategy import move_value as azul_move_value
+from arena.games.azul.view import wall_rows as view_wall_rows
 from arena.leaks import picture_leaks
 from arena.publicity import spectator_json
 from arena.registry import ENTRIES, GameEntry, get_game, load_part
 from arena.web.boards import LastMove, Result, Scene, draw
+from arena.web.boards.azul import EndBonus, end_bonus
 from arena.web.boards.epizodiak import last_values
 from arena.web.boards.hypnosia import last_move_spaces
 from arena.web.boards.hypnosia_rings import rings, space_name
@@ -140,3 +144,59 @@ def test_epizodiak_marks_the_tiles_a_placement_laid_and_the_set_it_scored() -> N
     assert last_values(Scene(view, [], LastMove(0, "contest 4"))) == (set(), {4})
     assert last_values(Scene(view, [], LastMove(0, "draw"))) == (set(), set())
     assert last_values(Scene({"picked": 5}, [], LastMove(0, "pickup"))) == ({5}, set())
+
+
+def test_azul_end_bonus_counts_rows_columns_and_colours_of_a_wall() -> None:
+    wall = ["BYRKW", "WBYRK", "KWB.R", "RKWBY", "Y.KWB"]
+    # rows 1, 2, 4; columns 1, 3, 5; blue, black and white (4 yellows, 4 reds)
+    assert end_bonus(wall) == EndBonus(rows=3, columns=3, colours=3)
+    assert end_bonus(wall).total == 3 * 2 + 3 * 7 + 3 * 10
+    assert end_bonus(["....."] * 5).total == 0
+
+
+def _greedy_azul(seed: int) -> tuple[Game[Any, Any], Any]:
+    """A 2-player Azul game to its end, each seat taking its greedy move (ties drawn)."""
+    game = get_game("azul")
+    rng = random.Random(seed)
+    state = game.setup(2, game.options_type(), random.Random(seed))
+    while game.outcome(state) is None:
+        seat = game.to_move(state)[0]
+        view = game.view(state, seat)
+        moves = list(game.legal_moves(state, seat))
+        best = max(azul_move_value(view, seat, m) for m in moves)
+        state = game.play(
+            state, seat, rng.choice([m for m in moves if azul_move_value(view, seat, m) == best])
+        )
+    return game, state
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_azul_final_board_breaks_down_the_engine_s_end_bonus(seed: int) -> None:
+    game, state = _greedy_azul(seed)
+    outcome = game.outcome(state)
+    assert outcome is not None
+    html = board_html(game, state, None)
+    tables = re.findall(r'<table class="az-bonus" data-total="(\d+)">(.*?)</table>', html)
+    assert len(tables) == 2
+    for seat, (total, rows) in enumerate(tables):
+        engine_board = state.boards[seat]
+        assert int(total) == azul_end_bonus(engine_board)
+        cells = dict(re.findall(r'<tr data-bonus="(\w+)" data-points="(-?\d+)"', rows))
+        parts = sum(int(cells[k]) for k in ("rows", "columns", "colours"))
+        assert parts == azul_end_bonus(engine_board)
+        assert int(cells["final"]) == outcome.scores[seat] == engine_board.score
+        assert int(cells["before"]) + parts == outcome.scores[seat]
+    assert "az-bonus" not in board_html(
+        game, game.setup(2, game.options_type(), random.Random(seed)), None
+    )
+
+
+def test_azul_greedy_games_reach_every_kind_of_bonus() -> None:
+    """The seeded games above are not all trivial: between them, columns and colours score."""
+    kinds = set()
+    for seed in range(6):
+        _, state = _greedy_azul(seed)
+        for board in state.boards:
+            b = end_bonus(view_wall_rows(board))
+            kinds |= {k for k in ("rows", "columns", "colours") if getattr(b, k)}
+    assert kinds == {"rows", "columns", "colours"}
