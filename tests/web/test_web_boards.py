@@ -12,10 +12,11 @@ from typing import Any
 import pytest
 
 from arena.core import Outcome
-from arena.game import Game
+from arena.game import Game, parse_options
 from arena.games.azul.state import end_bonus as azul_end_bonus
 from arena.games.azul.strategy import move_value as azul_move_value
 from arena.games.azul.view import wall_rows as view_wall_rows
+from arena.games.epizodiak.rounds import end_round as ep_end_round
 from arena.leaks import picture_leaks
 from arena.publicity import spectator_json
 from arena.registry import ENTRIES, GameEntry, get_game, load_part
@@ -200,3 +201,45 @@ def test_azul_greedy_games_reach_every_kind_of_bonus() -> None:
             b = end_bonus(view_wall_rows(board))
             kinds |= {k for k in ("rows", "columns", "colours") if getattr(b, k)}
     assert kinds == {"rows", "columns", "colours"}
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"mode": "score7"},
+        {"mode": "score7", "dial_double": True},
+        {"score7_legacy": True, "mode": "score7"},
+    ],
+    ids=["one_round", "score7", "dial_double", "score7_legacy"],
+)
+def test_epizodiak_shows_each_seat_s_score_as_the_engine_would_score_it_now(
+    options: dict[str, Any],
+) -> None:
+    """At every 7th position of seeded games: the score the board shows is the engine's own
+    scoring of the round were it to end now with nobody going out (rounds.end_round), and at the
+    end the engine's final scores."""
+    game = get_game("epizodiak")
+    checked = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = game.setup(3, parse_options(game, {k: str(v) for k, v in options.items()}),
+                           random.Random(seed))  # fmt: skip
+        ply = 0
+        while True:
+            outcome = game.outcome(state)
+            if outcome is not None or ply % 7 == 0:
+                html = board_html(game, state, None)
+                table = html[html.index('class="data ep-players"') :]
+                table = table[: table.index("</table>")]
+                shown = [int(v) for v in re.findall(r'<td class="num score">(-?\d+)</td>', table)]
+                if outcome is not None:
+                    assert shown == [int(s) for s in outcome.scores]
+                    assert "<th>final score</th>" in table
+                    break
+                assert shown == list(ep_end_round(state, (), capped=True).totals)
+                checked += 1
+            seat = rng.choice(game.to_move(state))
+            state = game.play(state, seat, rng.choice(list(game.legal_moves(state, seat))))
+            ply += 1
+    assert checked > 30
