@@ -21,6 +21,8 @@ from arena.leaks import picture_leaks
 from arena.publicity import spectator_json
 from arena.registry import ENTRIES, GameEntry, get_game, load_part
 from arena.web.boards import LastMove, Result, Scene, draw
+from arena.web.boards.arctic_scavengers import BY_CODE, card
+from arena.web.boards.arctic_scavengers import values as arctic_values
 from arena.web.boards.azul import EndBonus, end_bonus
 from arena.web.boards.epizodiak import last_values
 from arena.web.boards.hypnosia import last_move_spaces
@@ -243,3 +245,41 @@ def test_epizodiak_shows_each_seat_s_score_as_the_engine_would_score_it_now(
             state = game.play(state, seat, rng.choice(list(game.legal_moves(state, seat))))
             ply += 1
     assert checked > 30
+
+
+def _face_values(html: str) -> dict[str, str]:
+    return dict(
+        re.findall(r'<span class="as-v" data-value="(\w+)"[^>]*>.*?</svg>([^<]+)</span>', html)
+    )
+
+
+def test_arctic_scavengers_card_faces_show_each_kind_s_values_with_their_icons() -> None:
+    scavenger = card("SCA.2")
+    assert 'data-card="SCA.2"' in scavenger and "as-person" in scavenger
+    assert _face_values(scavenger) == {"draw": "1", "dig": "1", "hunt": "1", "fight": "1"}
+    assert re.search(r'class="as-ppl"[^>]*>.*?</svg>1</span>', scavenger)
+    assert _face_values(card("REF.1")) == {"dig": "0", "hunt": "0"}  # printed 0s show
+    assert _face_values(card("WOL.1")) == {"hunt": "+3", "fight": "+2"}  # a tool's bonuses
+    assert _face_values(card("SHO.1", shovel_dig=1)) == {"dig": "+1", "fight": "+1"}
+    assert _face_values(card("MDK.1")) == {"medicine": "2"}
+    assert "as-ppl" not in card("MDK.1") and "as-medicine" in card("MDK.1")
+    assert "+2 any" in card("GRL.1") and "no use" in card("JUN.1")
+
+
+def test_arctic_scavengers_board_draws_the_market_and_played_cards_as_faces() -> None:
+    game, states, plies = _playout("arctic_scavengers", 3, 4)
+    for state in states[::25]:
+        view = game.view(state, None)
+        html = board_html(game, state, None)
+        for code, count in zip(view["stack_codes"], view["stacks"], strict=True):
+            stack = re.search(rf'<div class="as-stack[^"]*" data-code="{code}".*?</div>', html)
+            assert stack is not None and f'<span class="as-count">×{count}</span>' in stack.group()
+            assert _face_values(stack.group()) == {a: t for a, t in arctic_values(BY_CODE[code])}
+        for seat, p in enumerate(view["players"]):
+            tribe = html[html.index('class="as-tribe') :]
+            tribe = tribe[tribe.index(f'data-seat="{seat}"') :]
+            zones = re.findall(
+                r'<span class="as-pile" data-zone="(\w+)"[^>]*>.*?<b>(\d+)</b>', tribe
+            )
+            assert zones[:3] == [("deck", str(p["deck"])), ("discard", str(p["discard"])),
+                                 ("hand", str(p["hand"]))]  # fmt: skip
