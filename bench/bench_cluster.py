@@ -55,7 +55,7 @@ def play(
     """(wall s, sum of match durations s, first match start to last match end s, essence of
     the records) of one run (`cluster`: None for one process, else "warm" or "fresh")."""
     with tempfile.TemporaryDirectory() as tmp, Store.open(str(Path(tmp) / "b.db")) as store:
-        tournament = create_tournament(store, tournament_spec)
+        tournament = create_tournament(store, tournament_spec, owner=None)
         started = time.perf_counter()
         if cluster:
             target = ClusterSettings(

@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 from arena.app.running import create_tournament
-from arena.cli.tournament import execute
+from arena.cli.tournament_play import execute
 from arena.store import Store
 from arena.tournament import BotEntry, TournamentSpec
 
@@ -47,7 +47,7 @@ def measure(process: bool, concurrency: int, cycles: int) -> tuple[int, float, f
     """(matches, wall seconds from start, seconds from the first finished match to the last)."""
     with tempfile.TemporaryDirectory() as tmp, Store.open(str(Path(tmp) / "bench.db")) as store:
         spec = TournamentSpec("lucky_numbers", bots(process), seed=SEED, cycles=cycles)
-        tournament = create_tournament(store, spec)
+        tournament = create_tournament(store, spec, owner=None)
         finished: list[float] = []
         started = time.perf_counter()
         asyncio.run(
