@@ -4,7 +4,7 @@
 A core is found by its path, so adding one edits no build file. The pure-Python engine stays the
 reference (the referee plays it; `tests/games/<game>/test_<game>_compiled.py` plays both side by
 side); a core only speeds up what plays many games: a search of your own, the benches.
-Optional: where a core does not build, the package installs without it and `arena.compiled`
+Optional: where a core does not build, the package installs without it and `arena.core.compiled`
 says why it is missing (the suite, which needs every core, then fails).
 """
 
@@ -19,7 +19,7 @@ setup(
         Extension(
             f"arena.games.{core.parent.name}._core",
             [core.as_posix()],
-            # shared by the cores: arena/chance.py in C, and the Engine type that calls the reference
+            # shared by the cores: arena/core/chance.py in C, and the Engine type that calls the reference
             depends=["arena/games/_chance.h", "arena/games/_engine.h"],
             extra_compile_args=["-O2", "-std=c11", "-Wall", "-Wno-unused-function"],
             optional=True,

@@ -2,7 +2,7 @@
 
     from arena.bot import run_bot
 
-    def policy(request):          # an arena.players.DecisionRequest
+    def policy(request):          # an arena.core.players.DecisionRequest
         return 0                  # a move string, or an index into request.legal_moves
 
     run_bot(policy, name="first-move")
@@ -35,10 +35,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from arena.addresses import check_target, plaintext_allowed, refuse_token_in_clear
+from arena.core.players import DecisionRequest, Policy, Reply
 from arena.errors import BotError, ConfigError
-from arena.players import DecisionRequest, Policy, Reply
-from arena.policy_runner import PolicyInterrupted, interrupt_inline_policy
+from arena.match.policy_runner import PolicyInterrupted, interrupt_inline_policy
+from arena.rpc.addresses import check_target, plaintext_allowed, refuse_token_in_clear
 from arena.rpc.client.bot_client import BotConfig, run_until_stopped
 
 __all__ = ["DEFAULT_ADDRESS", "DecisionRequest", "Policy", "Reply", "bot_flags", "run_bot"]

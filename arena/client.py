@@ -16,7 +16,7 @@ from __future__ import annotations
 from arena.app.door import TournamentUpdate
 from arena.app.tournaments import TournamentRequest
 from arena.app.values import BotEntry
-from arena.clock import Clock
+from arena.match.clock import Clock
 from arena.rpc.client.arena_client import ArenaClient
 from arena.rpc.client.remote import Remote
 from arena.rpc.client.sync_client import SyncArenaClient

@@ -7,7 +7,7 @@ expansion modules on) and the greedy bot's win rate (the base game, and 3 player
 
 `--baseline DIR` also prints random playouts per second of another checkout's engine beside
 this one's (bench/side_by_side.py: fresh processes, alternating rounds, median CPU rate);
-`--compiled` with it also prints this checkout's compiled engine (arena/compiled.py; the base
+`--compiled` with it also prints this checkout's compiled engine (arena/core/compiled.py; the base
 game only) against the baseline's pure engine, for 2 and 4 players and both Shovel options.
 
 Prints figures; asserts nothing. The win-rate runs are seeded and reproducible: match i uses
@@ -29,10 +29,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from side_by_side import compare  # noqa: E402
 
+from arena.core.players import random_policy  # noqa: E402
 from arena.games.arctic_scavengers import GAME, ArcticScavengersOptions  # noqa: E402
 from arena.games.arctic_scavengers.strategy import make_greedy  # noqa: E402
-from arena.players import random_policy  # noqa: E402
-from arena.testing import request_for  # noqa: E402
+from arena.games.testing import request_for  # noqa: E402
 
 ALL_MODULES = ArcticScavengersOptions(
     hq1=True, hq2=True, hq3=True, hq4=True, recon1=True, recon2=True, recon3=True, recon4=True,

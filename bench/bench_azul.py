@@ -26,11 +26,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from side_by_side import compare  # noqa: E402
 
-from arena.compiled import require_compiled  # noqa: E402
+from arena.core.compiled import require_compiled  # noqa: E402
+from arena.core.players import random_policy  # noqa: E402
 from arena.games.azul import GAME, AzulOptions  # noqa: E402
 from arena.games.azul.strategy import make_greedy  # noqa: E402
-from arena.players import random_policy  # noqa: E402
-from arena.testing import request_for  # noqa: E402
+from arena.games.testing import request_for  # noqa: E402
 
 
 def random_games_per_second(

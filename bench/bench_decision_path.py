@@ -21,9 +21,9 @@ import random
 import time
 from typing import Any
 
-from arena.clock import Clock
-from arena.referee import play_match
-from arena.registry import get_game
+from arena.core.registry import get_game
+from arena.match.clock import Clock
+from arena.match.referee import play_match
 from arena.rpc.server.bot_registry import SessionRegistry
 from arena.rpc.server.remote_player import RemotePlayer
 from arena.v1 import arena_pb2 as pb

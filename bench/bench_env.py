@@ -30,12 +30,12 @@ import numpy as np  # noqa: E402
 import pyspiel  # noqa: E402
 
 import arena.env.openspiel  # noqa: E402, F401  (registers the games)
+from arena.core.game import new_game_state, parse_options  # noqa: E402
+from arena.core.registry import get_game, list_games  # noqa: E402
 from arena.env.actions import table_for  # noqa: E402
 from arena.env.aec import ArenaAECEnv  # noqa: E402
 from arena.env.gym import ArenaGymEnv  # noqa: E402
-from arena.game import new_game_state, parse_options  # noqa: E402
-from arena.registry import get_game, list_games  # noqa: E402
-from arena.testing import all_option_combinations  # noqa: E402
+from arena.games.testing import all_option_combinations  # noqa: E402
 
 
 def raw_rollout(name: str, seed: int) -> int:

@@ -7,7 +7,7 @@ bot's results against two random bots.
 `--baseline` also prints random playouts per second of another checkout's engine (say, the
 previous main) beside this one's, each from fresh processes run alternately (side_by_side.py);
 `--compiled` adds the same figure for this checkout's compiled engine (arena/games/epizodiak/
-_core.c, arena.compiled) against the baseline's pure one.
+_core.c, arena.core.compiled) against the baseline's pure one.
 
 Prints figures; asserts nothing. The win-rate run is seeded and reproducible: match i uses deal
 seed i, the greedy bot sits in seat i % 3 (seats rotated) and random bots in the other two, each
@@ -26,10 +26,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from side_by_side import compare  # noqa: E402
 
+from arena.core.players import random_policy  # noqa: E402
 from arena.games.epizodiak import GAME, EpizodiakOptions  # noqa: E402
 from arena.games.epizodiak.strategy import make_greedy  # noqa: E402
-from arena.players import random_policy  # noqa: E402
-from arena.testing import request_for  # noqa: E402
+from arena.games.testing import request_for  # noqa: E402
 
 MODES = (EpizodiakOptions(mode="one_round"), EpizodiakOptions(mode="score7"))
 

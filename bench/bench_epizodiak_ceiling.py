@@ -35,11 +35,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_strength import Match, matches, wilson  # noqa: E402
 
-from arena.game import points_by_rank  # noqa: E402
+from arena.core.game import points_by_rank  # noqa: E402
+from arena.core.registry import get_game  # noqa: E402
 from arena.games.epizodiak.playout import greedy_move  # noqa: E402
 from arena.games.epizodiak.rules import outcome, play  # noqa: E402
 from arena.games.epizodiak.state import NUM_PLAYERS, Phase, State  # noqa: E402
-from arena.registry import get_game  # noqa: E402
 from arena.search.budget import iteration_budget  # noqa: E402
 from arena.search.halving import Future, sequential_halving  # noqa: E402
 

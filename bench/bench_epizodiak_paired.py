@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_strength import Match, matches, play, wilson  # noqa: E402
 
-from arena.stats import Z95  # noqa: E402
+from arena.ratings.elo import Z95  # noqa: E402
 
 
 def apply_settings(settings: dict[str, Any]) -> None:

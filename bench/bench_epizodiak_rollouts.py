@@ -21,11 +21,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from arena.core.players import DecisionRequest  # noqa: E402
+from arena.core.registry import get_game  # noqa: E402
 from arena.games.epizodiak import boss  # noqa: E402
-from arena.players import DecisionRequest  # noqa: E402
-from arena.registry import get_game  # noqa: E402
+from arena.match.strategies import make_policy  # noqa: E402
 from arena.search.budget import Budget, headroom, time_budget  # noqa: E402
-from arena.strategies import make_policy  # noqa: E402
 
 
 def positions(games: int, seed: int) -> list[tuple[dict[str, Any], tuple[str, ...]]]:

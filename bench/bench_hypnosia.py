@@ -5,7 +5,7 @@
 
 `--baseline` also prints random playouts per second of another checkout's engine (say, the
 previous main) beside this one's, each from fresh processes run alternately (side_by_side.py).
-`--compiled` adds the same figure for this checkout's compiled engine (arena/compiled.py, the C
+`--compiled` adds the same figure for this checkout's compiled engine (arena/core/compiled.py, the C
 core of arena/games/hypnosia/_core.c) against the baseline's pure-Python one.
 
 Prints figures; asserts nothing. Every run is seeded and reproducible: match i uses game seed
@@ -25,10 +25,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from side_by_side import compare  # noqa: E402
 
+from arena.core.players import random_policy  # noqa: E402
 from arena.games.hypnosia import GAME, HypnosiaOptions  # noqa: E402
 from arena.games.hypnosia.strategy import make_greedy  # noqa: E402
-from arena.players import random_policy  # noqa: E402
-from arena.testing import request_for  # noqa: E402
+from arena.games.testing import request_for  # noqa: E402
 
 
 def random_games_per_second(

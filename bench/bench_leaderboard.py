@@ -25,8 +25,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from arena.core import MatchRecord, MoveRecord, Outcome
-from arena.ratings import fold_ratings
+from arena.core.values import MatchRecord, MoveRecord, Outcome
+from arena.ratings.trueskill_ladder import fold_ratings
 from arena.rpc.server.catalog import leaderboard
 from arena.store import Store
 from arena.store.rows import match_row

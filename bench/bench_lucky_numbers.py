@@ -22,10 +22,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from side_by_side import compare  # noqa: E402
 
+from arena.core.players import Policy, random_policy  # noqa: E402
 from arena.games.lucky_numbers import GAME, LuckyNumbersOptions  # noqa: E402
 from arena.games.lucky_numbers.strategy import STRATEGIES  # noqa: E402
-from arena.players import Policy, random_policy  # noqa: E402
-from arena.testing import request_for  # noqa: E402
+from arena.games.testing import request_for  # noqa: E402
 
 # The option sets the compiled engine is timed with: both setups, with and without Bruno.
 COMPILED_OPTIONS: tuple[dict[str, str], ...] = (

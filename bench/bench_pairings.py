@@ -16,7 +16,7 @@ import random
 import statistics
 import time
 
-from arena.game import points_by_rank, ranks_from_keys
+from arena.core.game import points_by_rank, ranks_from_keys
 from arena.tournament.encounters import Encounter
 from arena.tournament.swiss import default_swiss_rounds, plan_swiss_round
 

@@ -23,13 +23,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from records_helpers import field, play_tournament  # noqa: E402
 
+from arena.core.registry import list_games  # noqa: E402
 from arena.records.transfer import (  # noqa: E402
     ExportFilter,
     export_matches,
     import_records,
     write_records,
 )
-from arena.registry import list_games  # noqa: E402
 from arena.store import Store  # noqa: E402
 from arena.tournament import TournamentSpec  # noqa: E402
 from arena.tournament.manage import default_table_size  # noqa: E402

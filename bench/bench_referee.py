@@ -14,7 +14,7 @@ costs, whatever else the machine is doing.
 1. Bare round trip: a bidi-stream echo service (generic handlers, no .proto) in this process,
    a client in a subprocess sending one message at a time (payload the size of a typical
    DecisionRequest): round trips per second, over the transport arena sets up for its own
-   processes (arena/transport.py), and once more over gRPC's defaults (server and client in
+   processes (arena/rpc/transport.py), and once more over gRPC's defaults (server and client in
    processes of their own) for reference.
 2. Referee, sequential: random bots (separate processes) play 2-player Lucky Numbers over
    gRPC, one match at a time, so one decision is in flight at a time: decisions per second,
@@ -151,9 +151,9 @@ async def stub_bot() -> None:
 async def measure_referee(matches: int, parallel: int, stubs: bool = False) -> Sample:
     """Decisions per second of random SDK bots (or bare-stub bots) over gRPC, with `parallel`
     matches at once; the server's CPU and its in-loop timer per decision."""
-    from arena.clock import Clock
-    from arena.referee import play_match
-    from arena.registry import get_game
+    from arena.core.registry import get_game
+    from arena.match.clock import Clock
+    from arena.match.referee import play_match
     from arena.rpc.embedded import EmbeddedReferee
     from arena.rpc.server.metrics import OVERHEAD
 

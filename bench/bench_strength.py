@@ -12,7 +12,7 @@ from each seat (rotated, duplicate). Every bot is seeded per match. Each decisio
 with the referee's clock of `--budget-ms` a move (no bank): the boss thinks within it, or does
 `--iterations` of work when given (reproducible). Prints, per game and opponent, the boss's
 win rate (a shared first place counts its share), its rank points (1 first, 0 last, shared
-places split, as arena.game.points_by_rank) and its first places, each with a 95% Wilson
+places split, as arena.core.game.points_by_rank) and its first places, each with a 95% Wilson
 interval, and its budget adherence: the 99th percentile of its decision times over the budget
 (the issue asks for at most 1.10). Asserts nothing. Each figure is printed with the command
 that reproduces it.
@@ -58,12 +58,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from arena.game import parse_option_pairs, parse_options, points_by_rank  # noqa: E402
-from arena.players import DecisionRequest, Policy  # noqa: E402
-from arena.registry import get_game, list_games  # noqa: E402
+from arena.core.game import parse_option_pairs, parse_options, points_by_rank  # noqa: E402
+from arena.core.players import DecisionRequest, Policy  # noqa: E402
+from arena.core.registry import get_game, list_games  # noqa: E402
+from arena.match.strategies import make_policy, strategies_for  # noqa: E402
+from arena.ratings.elo import Z95  # noqa: E402
 from arena.search.budget import CPU, timer  # noqa: E402
-from arena.stats import Z95  # noqa: E402
-from arena.strategies import make_policy, strategies_for  # noqa: E402
 
 OPPONENTS = ("greedy", "random")
 

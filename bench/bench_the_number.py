@@ -6,7 +6,7 @@ size of a DecisionRequest with and without its legal-move list (compact requests
 
 `--baseline` also prints random playouts per second of another checkout's engine (say, the
 previous main) beside this one's, each from fresh processes run alternately (side_by_side.py);
-with `--compiled`, also this checkout's compiled engine (arena/compiled.py) against the other
+with `--compiled`, also this checkout's compiled engine (arena/core/compiled.py) against the other
 checkout's pure-Python engine, at 3, 4 and 5 players.
 
 Prints figures; asserts nothing. The win-rate run is seeded and reproducible: match i is a
@@ -28,10 +28,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from side_by_side import compare  # noqa: E402
 
+from arena.core.players import Policy, random_policy  # noqa: E402
+from arena.games.testing import request_for  # noqa: E402
 from arena.games.the_number import GAME, TheNumberOptions  # noqa: E402
 from arena.games.the_number.strategy import make_reasoner  # noqa: E402
-from arena.players import Policy, random_policy  # noqa: E402
-from arena.testing import request_for  # noqa: E402
 
 
 def random_games_per_second(num_players: int, games: int) -> tuple[float, float, float]:

@@ -14,10 +14,10 @@ import argparse
 import asyncio
 import time
 
+from arena.core.players import random_policy
 from arena.games.lucky_numbers import GAME
-from arena.players import random_policy
-from arena.policy_runner import PolicyPlayer
-from arena.referee import play_match
+from arena.match.policy_runner import PolicyPlayer
+from arena.match.referee import play_match
 from arena.rpc.server.watching import MatchHeader, Watcher, WatchHub, WatchSettings
 
 QUEUE = 64  # a stalled watcher is dropped after this many updates

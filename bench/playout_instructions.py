@@ -32,7 +32,7 @@ GAMES = {
 
 PLAYOUTS = """
 import random, sys
-from arena.registry import get_game
+from arena.core.registry import get_game
 game = get_game(sys.argv[1])
 games, players, checked = int(sys.argv[2]), int(sys.argv[3]), sys.argv[4] == "apply"
 step = game.apply if checked else getattr(game, "play", game.apply)

@@ -8,7 +8,8 @@ kept. The figure is process CPU time, which another process's load blurs less th
     compare("lucky_numbers", players=2, games=500, baseline=Path("/tmp/base"))
     compare("azul", players=2, games=500, baseline=Path("/tmp/base"), compiled=True)
 
-With `compiled=True` this checkout's figure is its compiled engine's (arena/compiled.py) and the
+With `compiled=True` this checkout's figure is its compiled engine's (arena/core/compiled.py) and
+the
 baseline's is still its pure-Python engine's: a game's speed-up as a search would see it.
 """
 
@@ -25,13 +26,13 @@ HERE = Path(__file__).resolve().parent.parent
 
 PLAYOUTS = """
 import json, random, sys, time
-from arena.game import parse_options
-from arena.registry import get_game
+from arena.core.game import parse_options
+from arena.core.registry import get_game
 game = get_game(sys.argv[1])
 players, games = int(sys.argv[2]), int(sys.argv[3])
 options = parse_options(game, json.loads(sys.argv[4]))
 if sys.argv[5:] == ["compiled"]:
-    from arena.compiled import require_compiled
+    from arena.core.compiled import require_compiled
     game = require_compiled(sys.argv[1])
 step = game.play if hasattr(game, "play") else game.apply
 started = time.process_time()

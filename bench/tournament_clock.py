@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_strength import percentile, wilson  # noqa: E402
 
 from arena.app.database import open_store  # noqa: E402
-from arena.core import MatchRecord, Termination  # noqa: E402
+from arena.core.values import MatchRecord, Termination  # noqa: E402
 
 
 def utc(text: str | None) -> float | None:

@@ -15,7 +15,7 @@ import os
 
 from arena.bot import bot_flags, run_bot
 from arena.errors import ConfigError
-from arena.strategies import StrategyByGame, games_with
+from arena.match.strategies import StrategyByGame, games_with
 
 
 def boss_games() -> list[str]:

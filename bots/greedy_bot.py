@@ -13,10 +13,10 @@ import os
 import threading
 
 from arena.bot import bot_flags, run_bot
+from arena.core.players import DecisionRequest, Policy, Reply
+from arena.core.registry import list_games
 from arena.errors import ConfigError
-from arena.players import DecisionRequest, Policy, Reply
-from arena.registry import list_games
-from arena.strategies import make_policy, strategies_for
+from arena.match.strategies import make_policy, strategies_for
 
 
 def greedy_games() -> list[str]:

@@ -13,8 +13,8 @@ from typing import Any
 
 from web_helpers import call
 
-from arena.game import parse_options, replay
-from arena.registry import get_game
+from arena.core.game import parse_options, replay
+from arena.core.registry import get_game
 from arena.rpc.wire.convert import record_from_pb
 from arena.v1 import arena_pb2 as pb
 from arena.web.boards.hypnosia_rings import rings, space_name

@@ -25,10 +25,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from arena.game import new_game_state, options_to_dict, parse_options
-from arena.registry import get_game, list_games
+from arena.core.game import new_game_state, options_to_dict, parse_options
+from arena.core.registry import get_game, list_games
+from arena.games.testing import all_option_combinations
 from arena.rpc.wire.convert import view_from_pb, view_to_pb
-from arena.testing import all_option_combinations
 
 GOLDEN = Path(__file__).with_name("golden.json")
 SEEDS = (0, 1)

@@ -13,13 +13,13 @@ from serve_process import kill, start_serve
 
 from arena.app.running import create_tournament
 from arena.app.running import play_tournament as play
-from arena.policy_runner import PolicyPlayer
-from arena.referee import play_match
+from arena.match.policy_runner import PolicyPlayer
+from arena.match.referee import play_match
+from arena.match.strategies import make_policy, strategies_for
 from arena.store import Store
-from arena.strategies import make_policy, strategies_for
 from arena.tournament import BotEntry, TournamentSpec, compute_standings
+from arena.tournament.entrants import builtin_player, local_runner
 from arena.tournament.manage import game_and_options
-from arena.tournament.players import builtin_player, local_runner
 
 ROOT = Path(__file__).resolve().parents[1]
 PY = sys.executable

@@ -11,7 +11,7 @@ from typing import Any
 
 import grpc
 
-from arena.players import DecisionRequest
+from arena.core.players import DecisionRequest
 from arena.rpc.client.bot_client import BotConfig, run_until_stopped
 from arena.rpc.server.listen import create_server, stop_server
 from arena.rpc.server.state import ServerConfig, ServerState

@@ -19,8 +19,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from arena.app.reports import MatchRow, TournamentReport
+from arena.core.game import ranks_from_keys
 from arena.errors import ConfigError
-from arena.game import ranks_from_keys
 from arena.tournament.encounters import POINTS_DIGITS
 from arena.tournament.knockout import MAX_TIE_BREAKS, knockout_stages
 

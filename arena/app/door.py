@@ -22,8 +22,8 @@ from dataclasses import dataclass, replace
 from types import TracebackType
 from typing import Protocol, Self, runtime_checkable
 
-from arena.access import Caller
 from arena.app import ladders, matches, owners, reports, stats
+from arena.app.access import Caller
 from arena.app.database import open_store
 from arena.app.matches import Replay
 from arena.app.reports import (

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from arena.core.registry import get_game
 from arena.errors import ConfigError
-from arena.ratings import LadderEntry
-from arena.registry import get_game
+from arena.ratings.trueskill_ladder import LadderEntry
 from arena.store import RatingChange, Store
 
 

@@ -6,10 +6,10 @@ import json
 from typing import Any
 
 from arena.app.matches import Replay
+from arena.app.publicity import Frame
 from arena.app.rows import WITHHELD
-from arena.core import Outcome
-from arena.publicity import Frame
-from arena.registry import get_game
+from arena.core.registry import get_game
+from arena.core.values import Outcome
 
 
 def result_text(players: tuple[str, ...], outcome: Outcome) -> str:

@@ -1,6 +1,6 @@
 """Matches: finding a stored one as an audience may see it, and its replay frame by frame.
 
-A replay is the list of publicity frames (`arena.publicity.finished_frames`): the spectator's
+A replay is the list of publicity frames (`arena.app.publicity.finished_frames`): the spectator's
 position after every decision, computed where the record and its seed are. A server sends the
 same frames over WatchMatch, so `replay --server` shows what `replay --db` shows.
 """
@@ -11,13 +11,9 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from arena.access import Caller
 from arena.app import owners
-from arena.app.reports import Audience
-from arena.core import MatchRecord, Outcome
-from arena.errors import ForbiddenError
-from arena.game import parse_options, replay
-from arena.publicity import (
+from arena.app.access import Caller
+from arena.app.publicity import (
     Disclosure,
     Frame,
     FrameKind,
@@ -26,7 +22,11 @@ from arena.publicity import (
     finished_frames,
     frame_of,
 )
-from arena.registry import get_game
+from arena.app.reports import Audience
+from arena.core.game import parse_options, replay
+from arena.core.registry import get_game
+from arena.core.values import MatchRecord, Outcome
+from arena.errors import ForbiddenError
 from arena.store import Store
 
 

@@ -23,7 +23,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from arena.access import Caller
+from arena.app.access import Caller
 from arena.app.reports import Audience
 from arena.errors import ForbiddenError
 from arena.store import Role, Store, StoredTournament

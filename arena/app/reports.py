@@ -3,7 +3,7 @@
 The CLI (`--db`), the server's ArenaService and, through it, the CLI's `--server` and the web
 pages all show these values: the server encodes them (arena/rpc/wire/reports.py), the clients
 decode them back into the same types, and `arena.app.rows` turns them into table rows. What
-may be shown is asked of `arena.publicity` here, once, by audience.
+may be shown is asked of `arena.app.publicity` here, once, by audience.
 """
 
 from __future__ import annotations
@@ -14,16 +14,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-from arena.core import MatchRecord
-from arena.publicity import tournament_is_public
-from arena.ratings import LadderEntry, fold_ratings
+from arena.app.publicity import tournament_is_public
+from arena.core.values import MatchRecord
+from arena.ratings.trueskill_ladder import LadderEntry, fold_ratings
 from arena.store import MatchSummary, Store, StoredTournament
 from arena.tournament import TIE_BREAKS, compute_standings
 from arena.tournament.comparisons import HeadToHead, head_to_head
+from arena.tournament.entrants import forfeit_counts
 from arena.tournament.formats import format_standings, planned_matches, played_pairs
 from arena.tournament.lease import runner_gone
 from arena.tournament.manage import first_decision_is_simultaneous
-from arena.tournament.players import forfeit_counts
 from arena.tournament.schedule import Status
 from arena.tournament.standings import SeatSummary, seat_summary
 

@@ -17,7 +17,7 @@ from arena.app.reports import (
     TournamentReport,
     TournamentSummary,
 )
-from arena.ratings import CONSERVATIVE_K, LadderEntry, leaderboard_rows
+from arena.ratings.trueskill_ladder import CONSERVATIVE_K, LadderEntry, leaderboard_rows
 from arena.store import RatingChange
 from arena.tournament.comparisons import HeadToHead
 from arena.tournament.standings import SeatSummary

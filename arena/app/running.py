@@ -13,7 +13,7 @@ import contextlib
 from collections.abc import Callable
 from dataclasses import replace
 
-from arena.core import MatchRecord
+from arena.core.values import MatchRecord
 from arena.errors import ArenaError, FixturesLeftError, TournamentError
 from arena.store import Store, StoredTournament
 from arena.tournament.formats import added_fixtures, played_pairs, schedule_so_far

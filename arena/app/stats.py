@@ -8,10 +8,10 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
 from arena.app.ladders import pick_game
-from arena.core import MatchRecord
+from arena.core.values import MatchRecord
 from arena.errors import ConfigError
-from arena.ratings import LadderEntry, fold_ratings
-from arena.stats import EloEstimate, perfect_score_bound
+from arena.ratings.elo import EloEstimate, perfect_score_bound
+from arena.ratings.trueskill_ladder import LadderEntry, fold_ratings
 from arena.store import Store
 from arena.tournament.comparisons import (
     compare_two,

@@ -11,9 +11,10 @@ import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from arena.clock import Clock
+from arena.core.registry import get_game
 from arena.errors import ConfigError, LimitError
-from arena.limits import (
+from arena.match.clock import Clock
+from arena.match.limits import (
     LOCAL_LIMITS,
     MAX_BOTS_PER_TOURNAMENT,
     MAX_OPTION_CHARS,
@@ -26,7 +27,6 @@ from arena.limits import (
     check_text,
     shown,
 )
-from arena.registry import get_game
 from arena.tournament import BotEntry, Format, TournamentSpec
 from arena.tournament.formats import format_named, format_names, get_format, planned_matches
 from arena.tournament.manage import default_table_size, normalize_spec

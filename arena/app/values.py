@@ -6,9 +6,9 @@ application layer stays the one thing they stand on (tests/app/test_front_end_la
 
 from __future__ import annotations
 
+from arena.app.publicity import Disclosure, Frame, FrameKind
 from arena.errors import UnknownMatchError
-from arena.publicity import Disclosure, Frame, FrameKind
-from arena.ratings import CONSERVATIVE_K, LadderEntry
+from arena.ratings.trueskill_ladder import CONSERVATIVE_K, LadderEntry
 from arena.store import MatchSummary, RatingChange, Store
 from arena.tournament import BotEntry
 from arena.tournament.comparisons import HeadToHead

@@ -33,7 +33,7 @@ DEMO_BOTS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
 # arena installed from a wheel has no bots/: each bot is then the same strategy run by the SDK
 # from a one-line program (STRATEGY SEED, then run_bot's own flags).
 INSTALLED_BOT = (
-    "import sys; from arena.bot import run_bot; from arena.strategies import StrategyByGame; "
+    "import sys; from arena.bot import run_bot; from arena.match.strategies import StrategyByGame; "
     "run_bot(StrategyByGame(sys.argv[1], seed=int(sys.argv[2])), max_matches=4, "
     "argv=sys.argv[3:])"
 )

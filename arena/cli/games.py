@@ -8,9 +8,9 @@ from rich.table import Table
 
 from arena.cli import app
 from arena.cli.output import console
-from arena.game import option_choices, option_fields
-from arena.registry import list_games
-from arena.strategies import strategies_for
+from arena.core.game import option_choices, option_fields
+from arena.core.registry import list_games
+from arena.match.strategies import strategies_for
 
 
 @app.command("games")

@@ -7,10 +7,10 @@ import sys
 import threading
 from typing import Any, TextIO
 
-from arena.core import MatchRecord
-from arena.game import Game
-from arena.players import DecisionRequest, MatchInfo, Reply
-from arena.referee import MatchEvent
+from arena.core.game import Game
+from arena.core.players import DecisionRequest, MatchInfo, Reply
+from arena.core.values import MatchRecord
+from arena.match.referee import MatchEvent
 
 HUMAN = "human"  # the --bot name that seats a person
 LIST_LIMIT = 60  # longer move lists are shown on request ("?") only

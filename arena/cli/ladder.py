@@ -10,15 +10,15 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from arena.app.ladder_run import Available, LadderRun
 from arena.cli import app
 from arena.cli.leaderboard import emit_ladder
 from arena.cli.output import DbOption, OutputFormat, TlsCaOption
 from arena.cli.tournament import TokenOption
-from arena.clock import Clock
-from arena.core import MatchRecord
-from arena.game import check_player_count, options_to_dict, parse_option_pairs, parse_options
-from arena.ladder_run import Available, LadderRun
-from arena.registry import get_game
+from arena.core.game import check_player_count, options_to_dict, parse_option_pairs, parse_options
+from arena.core.registry import get_game
+from arena.core.values import MatchRecord
+from arena.match.clock import Clock
 from arena.store import Store
 
 if TYPE_CHECKING:  # grpc is imported only when the command runs

@@ -69,8 +69,8 @@ def leaderboard_command(
 
 def _rebuild(db: str | None, remote: object, game: str | None) -> None:
     from arena.app.database import open_store
+    from arena.core.registry import get_game
     from arena.errors import ConfigError
-    from arena.registry import get_game
 
     if remote is not None:
         raise ConfigError("--rebuild works on a database (--db), not on a server")

@@ -22,17 +22,17 @@ from arena.cli import app
 from arena.cli.bot_start import DEFAULT_BOT_START_S, STARTUP_FLAG, StartupTimeoutOption
 from arena.cli.human import HUMAN, HumanPlayer
 from arena.cli.seat_order import SeatOrderCommand, interleave
-from arena.clock import Clock
-from arena.core import MatchRecord
+from arena.core.game import Game, check_player_count, parse_option_pairs, parse_options
+from arena.core.players import Player
+from arena.core.registry import get_game
+from arena.core.values import MatchRecord
 from arena.errors import ConfigError
-from arena.game import Game, check_player_count, parse_option_pairs, parse_options
-from arena.limits import check_seed
-from arena.players import Player
-from arena.policy_runner import PolicyPlayer
-from arena.referee import MatchEvent, play_match
-from arena.registry import get_game
+from arena.match.clock import Clock
+from arena.match.limits import check_seed
+from arena.match.policy_runner import PolicyPlayer
+from arena.match.referee import MatchEvent, play_match
+from arena.match.strategies import make_policy
 from arena.store import Store
-from arena.strategies import make_policy
 
 
 def print_event(game: Game[Any, Any], event: MatchEvent, *, public: bool = False) -> None:

@@ -14,6 +14,7 @@ import typer
 from arena.app.owners import local_owner
 from arena.cli import app
 from arena.cli.output import DbOption, TlsCaOption
+from arena.core.registry import get_game
 from arena.errors import ConfigError, NotFoundError
 from arena.records import PortableMatch
 from arena.records.files import read_lines, write_file
@@ -24,7 +25,6 @@ from arena.records.transfer import (
     read_records,
     write_records,
 )
-from arena.registry import get_game
 from arena.store import Store
 
 

@@ -20,7 +20,7 @@ from arena.cli.output import (
     TlsCaOption,
     emit_document,
 )
-from arena.core import MatchRecord
+from arena.core.values import MatchRecord
 from arena.errors import ConfigError
 
 

@@ -9,8 +9,8 @@ import typer
 
 import arena
 from arena.cli import app
+from arena.core.registry import get_game
 from arena.errors import ConfigError
-from arena.registry import get_game
 
 # The pages live in the source tree beside the package (an editable install or a clone).
 DOCS_DIR = Path(arena.__file__).resolve().parent.parent / "docs" / "games"

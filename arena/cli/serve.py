@@ -9,13 +9,13 @@ from typing import Annotated
 
 import typer
 
-from arena.addresses import split_address
 from arena.cli import app
 from arena.cli.output import DbOption
-from arena.clock import Clock
 from arena.errors import ConfigError
-from arena.limits import DEFAULT_MAX_CYCLES, DEFAULT_MAX_FIXTURES, ServerLimits, check_clock
-from arena.rpc.server.house import DEFAULT_HOUSE_MATCHES
+from arena.match.clock import Clock
+from arena.match.limits import DEFAULT_MAX_CYCLES, DEFAULT_MAX_FIXTURES, ServerLimits, check_clock
+from arena.rpc.addresses import split_address
+from arena.rpc.server.workers.house import DEFAULT_HOUSE_MATCHES
 
 DEFAULT_SERVE_ADDRESS = "127.0.0.1:50051"
 
@@ -114,8 +114,8 @@ def serve_command(
     credentials in the database the server is open and listens on loopback only; register an
     organizer and the bots (`arena organizer add`, `arena bot add`) to serve a network, with TLS.
     """
-    from arena.rpc.server.house import parse_house
-    from arena.rpc.server.workers import check_workers, parse_workers
+    from arena.rpc.server.workers.house import parse_house
+    from arena.rpc.server.workers.pool import check_workers, parse_workers
     from arena.store import Store, resolve_url
 
     # before anything listens: gRPC read port 99999 as another port, and a bad one logged
@@ -139,7 +139,7 @@ def serve_command(
         format=f"%(asctime)s %(levelname)s {worker}%(name)s: %(message)s",
     )
     if count > 1:
-        from arena.rpc.server.workers import run_workers
+        from arena.rpc.server.workers.pool import run_workers
 
         with Store.open(db):  # the schema is created or upgraded once, before the workers
             pass

@@ -8,9 +8,9 @@ from rich.console import Console
 
 from arena.app.stats import elo_of
 from arena.app.stats_rows import elo_text
-from arena.core import MatchRecord
+from arena.core.values import MatchRecord
 from arena.errors import ConfigError
-from arena.stats import Decision, Sprt, elo_trinomial, parse_sprt
+from arena.ratings.elo import Decision, Sprt, elo_trinomial, parse_sprt
 from arena.store import Store, StoredTournament
 from arena.tournament import Fixture, TournamentSpec
 from arena.tournament.comparisons import SprtMonitor, SprtState, deal_pairs

@@ -35,14 +35,14 @@ from arena.cli.tournament_logs import BotLogs, show_logs
 from arena.cli.tournament_play import check_runnable
 from arena.cli.tournament_remote import create_on_server, follow_on, resume_on_server
 from arena.cli.tournament_report import Table, emit_report, emit_summaries
-from arena.clock import Clock
+from arena.core.game import parse_option_pairs
 from arena.errors import ConfigError
-from arena.game import parse_option_pairs
+from arena.match.clock import Clock
 from arena.tournament import Format
 from arena.tournament.crashes import DEFAULT_MAX_CRASHES
+from arena.tournament.entrants import check_builtins, parse_bot
 from arena.tournament.formats import format_help, format_names, format_options_help
 from arena.tournament.logs import log_root
-from arena.tournament.players import check_builtins, parse_bot
 from arena.tournament.schedule import (
     DEFAULT_DEALS,
     DEFAULT_TIME_BANK_MS,

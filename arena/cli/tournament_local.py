@@ -22,9 +22,9 @@ from arena.cli.tournament_logs import BotLogs
 from arena.cli.tournament_play import Faults, execute
 from arena.cli.tournament_progress import INTERRUPTING_SIGNALS, MatchProgress, signals_as_interrupt
 from arena.cli.tournament_report import emit_final
-from arena.core import MatchRecord
+from arena.core.values import MatchRecord
 from arena.errors import ArenaError, TournamentBusyError
-from arena.stats import Sprt
+from arena.ratings.elo import Sprt
 from arena.store import StoredTournament
 from arena.tournament import Fixture, TournamentSpec
 from arena.tournament.crashes import DEFAULT_MAX_CRASHES

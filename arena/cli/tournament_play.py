@@ -18,16 +18,16 @@ from typing import TYPE_CHECKING, Any
 from arena.app.running import create_tournament, play_tournament
 from arena.cli.bot_start import DEFAULT_BOT_START_S, STARTUP_FLAG
 from arena.cli.tournament_logs import BotLogs
-from arena.clock import Clock
-from arena.core import MatchRecord
+from arena.core.players import Player
+from arena.core.values import MatchRecord
 from arena.errors import BotError, ConfigError
-from arena.players import Player
+from arena.match.clock import Clock
 from arena.store import Store, StoredTournament
 from arena.tournament import BotEntry, Fixture, TournamentSpec
 from arena.tournament.crashes import DEFAULT_MAX_CRASHES, CrashPolicy, Warn
+from arena.tournament.entrants import builtin_player, builtin_strategy, local_runner
 from arena.tournament.logs import log_root, marked_runner, tournament_log_dir
 from arena.tournament.manage import game_and_options, spec_clock
-from arena.tournament.players import builtin_player, builtin_strategy, local_runner
 from arena.tournament.runner import MatchRunner, limit_per_bot
 
 if TYPE_CHECKING:  # grpc is imported only when --server is given

@@ -13,12 +13,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import arena
+from arena.core.registry import list_games
 from arena.errors import ClusterMismatchError
-from arena.registry import list_games
 
-# The code that decides a record: the referee, every game's engine, the built-in bots and the
-# seeding of fixtures. A change to any of these files on one node changes its fingerprint.
-RULES_SOURCES = ("core.py", "game.py", "referee.py", "games", "strategies.py", "tournament")
+# The code that decides a record: the core (values, the game contract), the match (the referee,
+# its clock, the built-in bots), every game's engine and the seeding of fixtures. A change to
+# any of these files on one node changes its fingerprint.
+RULES_SOURCES = ("core", "match", "games", "tournament")
 
 
 @dataclass(frozen=True, slots=True)

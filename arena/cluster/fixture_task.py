@@ -18,11 +18,11 @@ from typing import Any
 
 from arena.cluster.crash_ledger import CrashReport
 from arena.cluster.fingerprint import Fingerprint, check_fingerprint
-from arena.core import MatchRecord
-from arena.players import Player
+from arena.core.players import Player
+from arena.core.values import MatchRecord
+from arena.tournament.entrants import builtin_player, builtin_strategy, local_runner
 from arena.tournament.logs import marked_runner
 from arena.tournament.manage import game_and_options, spec_clock
-from arena.tournament.players import builtin_player, builtin_strategy, local_runner
 from arena.tournament.schedule import Fixture, TournamentSpec
 
 

@@ -27,7 +27,7 @@ from arena.cluster.dispatch import Dispatcher
 from arena.cluster.fingerprint import local_fingerprint
 from arena.cluster.fixture_task import FixtureJob, FixtureResult
 from arena.cluster.task_dispatch import TaskDispatcher
-from arena.core import MatchRecord
+from arena.core.values import MatchRecord
 from arena.errors import ConfigError, FixtureFailedError
 from arena.store import Store, StoredTournament
 from arena.tournament.crashes import DEFAULT_MAX_CRASHES, Warn

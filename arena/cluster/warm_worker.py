@@ -26,12 +26,12 @@ from typing import Any, TypeVar
 from arena.cluster.crash_ledger import CrashReport, CrashState
 from arena.cluster.fingerprint import check_fingerprint
 from arena.cluster.fixture_task import FixtureJob, FixtureResult, process_bots
-from arena.core import MatchRecord
-from arena.players import Player
+from arena.core.players import Player
+from arena.core.values import MatchRecord
 from arena.tournament.crashes import CrashPolicy
+from arena.tournament.entrants import builtin_player, local_runner
 from arena.tournament.logs import marked_runner
 from arena.tournament.manage import game_and_options, spec_clock
-from arena.tournament.players import builtin_player, local_runner
 from arena.tournament.schedule import Fixture, TournamentSpec
 
 T = TypeVar("T")

@@ -13,19 +13,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from arena.clock import Clock
 from arena.compliance.verdicts import CheckResult
-from arena.core import MatchRecord
+from arena.core.game import parse_options
+from arena.core.players import Player
+from arena.core.registry import get_game
+from arena.core.values import MatchRecord
 from arena.errors import ArenaError, BotError
-from arena.game import parse_options
-from arena.players import Player
-from arena.policy_runner import PolicyPlayer
-from arena.referee import play_match
-from arena.registry import get_game
+from arena.match.clock import Clock
+from arena.match.policy_runner import PolicyPlayer
+from arena.match.referee import play_match
+from arena.match.strategies import make_policy
 from arena.rpc.client.arena_client import ArenaClient
 from arena.rpc.embedded import EmbeddedReferee
 from arena.rpc.server.sessions import SessionClosed
-from arena.strategies import make_policy
 from arena.v1 import arena_pb2 as pb
 
 DEFAULT_NAME = "checked-bot"

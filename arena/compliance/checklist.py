@@ -26,9 +26,9 @@ from arena.compliance.verdicts import (
     judge_legal,
     judge_match,
 )
-from arena.core import MatchRecord
+from arena.core.registry import get_game
+from arena.core.values import MatchRecord
 from arena.errors import ArenaError, BotError
-from arena.registry import get_game
 from arena.rpc.embedded import EmbeddedReferee
 
 CONNECT_HINT = (

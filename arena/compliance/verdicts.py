@@ -11,7 +11,7 @@ import enum
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from arena.core import MatchRecord, Termination
+from arena.core.values import MatchRecord, Termination
 
 # Faults that mean "the answer was not a legal move".
 ILLEGAL = frozenset({Termination.ILLEGAL_MOVE, Termination.UNPARSABLE})

@@ -9,10 +9,10 @@ from typing import Any
 
 import numpy as np
 
+from arena.core.players import DecisionRequest, Policy, Reply
+from arena.core.registry import get_game
 from arena.env.actions import table_for
 from arena.env.observations import encoder_for
-from arena.players import DecisionRequest, Policy, Reply
-from arena.registry import get_game
 
 ObservationPolicy = Callable[[dict[str, np.ndarray]], Any]
 """Given {"observation": vector, "action_mask": int8 mask} (as the environments give it),

@@ -10,13 +10,13 @@ from typing import Any
 import gymnasium
 import numpy as np
 
-from arena.core import Seat
+from arena.core.players import DecisionRequest, Policy, Reply
+from arena.core.values import Seat
 from arena.env.match import EnvMatch, SeedStream, capped
 from arena.env.render import RENDER_FPS, RENDER_MODES, Renderer
 from arena.env.spaces import action_space, observation_space
 from arena.errors import EnvUsageError
-from arena.players import DecisionRequest, Policy, Reply
-from arena.strategies import make_policy
+from arena.match.strategies import make_policy
 
 Opponent = str | Policy
 """A built-in strategy's name ("random", "greedy" ...) or a policy over DecisionRequests."""

@@ -10,12 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from arena.core import Outcome, Seat, Termination
-from arena.env.actions import ActionTable, table_for
-from arena.env.observations import Encoder, encoder_for
-from arena.env.rewards import rank_rewards
-from arena.errors import InvalidMoveError, OptionError
-from arena.game import (
+from arena.core.game import (
     Game,
     check_player_count,
     is_addon,
@@ -23,7 +18,12 @@ from arena.game import (
     option_fields,
     parse_options,
 )
-from arena.registry import get_game
+from arena.core.registry import get_game
+from arena.core.values import Outcome, Seat, Termination
+from arena.env.actions import ActionTable, table_for
+from arena.env.observations import Encoder, encoder_for
+from arena.env.rewards import rank_rewards
+from arena.errors import InvalidMoveError, OptionError
 
 ILLEGAL_MODES = ("lose", "raise")
 

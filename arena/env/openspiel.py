@@ -25,18 +25,18 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from arena.env.actions import table_for
-from arena.env.observations import encoder_for
-from arena.env.rewards import rank_rewards
-from arena.env.spiel_state import TERMINAL, Deal, EngineState, GameLink, Shared, SpielContext
-from arena.game import (
+from arena.core.game import (
     Game,
     is_addon,
     option_fields,
     options_to_dict,
     parse_options,
 )
-from arena.registry import adapter, game_entry, get_game, list_games, load_part
+from arena.core.registry import adapter, game_entry, get_game, list_games, load_part
+from arena.env.actions import table_for
+from arena.env.observations import encoder_for
+from arena.env.rewards import rank_rewards
+from arena.env.spiel_state import TERMINAL, Deal, EngineState, GameLink, Shared, SpielContext
 
 PREFIX = "arena_"
 _registered: set[str] = set()

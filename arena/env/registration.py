@@ -17,8 +17,8 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
 
-from arena.game import options_to_dict
-from arena.registry import adapter, list_games
+from arena.core.game import options_to_dict
+from arena.core.registry import adapter, list_games
 
 NAMESPACE = "arena"
 VERSION = 0

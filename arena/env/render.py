@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from arena.core import Seat
+from arena.core.values import Seat
 from arena.env.match import EnvMatch
 
 RENDER_MODES = ("ansi", "human", "rgb_array")

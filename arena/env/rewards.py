@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from arena.core import Outcome
-from arena.game import points_by_rank
+from arena.core.game import points_by_rank
+from arena.core.values import Outcome
 
 
 def rank_rewards(outcome: Outcome) -> tuple[float, ...]:

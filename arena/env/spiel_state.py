@@ -13,9 +13,9 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from arena.core.game import Game, new_game_state
 from arena.env.actions import ActionTable
 from arena.env.observations import Encoder
-from arena.game import Game, new_game_state
 
 TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 

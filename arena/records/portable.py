@@ -15,10 +15,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from arena.core import MatchRecord, MoveRecord, Outcome, Termination
+from arena.core.registry import get_game
+from arena.core.values import MatchRecord, MoveRecord, Outcome, Termination
 from arena.errors import LimitError, RecordError
-from arena.limits import check_match_id
-from arena.registry import get_game
+from arena.match.limits import check_match_id
 from arena.tournament.formats import format_named
 from arena.tournament.schedule import BotEntry, Deals, Fixture, Status, TournamentSpec
 

@@ -1,4 +1,4 @@
-"""Export from a shared server over gRPC: only what the server shows (arena/publicity.py).
+"""Export from a shared server over gRPC: only what the server shows (arena/app/publicity.py).
 
 The one records module that needs gRPC; the others stay importable without it.
 """
@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from arena.app.reports import TournamentSummary
-from arena.core import MatchRecord
+from arena.core.values import MatchRecord
 from arena.records.portable import PortableMatch, TournamentRef
 from arena.records.transfer import ExportFilter, with_positions
 from arena.rpc.client.arena_client import ArenaClient

@@ -12,9 +12,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import TextIO
 
-from arena.core import MatchRecord
+from arena.app.publicity import disclose_match
+from arena.core.values import MatchRecord
 from arena.errors import RecordError
-from arena.publicity import disclose_match
 from arena.records.portable import PortableMatch, TournamentRef, from_line, to_line
 from arena.records.validate import position_digests, validate
 from arena.store import Store, StoredTournament
@@ -40,7 +40,7 @@ def export_matches(
 ) -> Iterator[PortableMatch]:
     """The matching stored matches as portable records, in rating order.
 
-    public: apply arena/publicity.py (seeds, and duplicate deals' moves, withheld until the
+    public: apply arena/app/publicity.py (seeds, and duplicate deals' moves, withheld until the
     tournament is finished), as a shared server shows them; else everything (an owner's copy).
     every_position: a digest of the position after every move, not only the deal and the end.
     """

@@ -7,11 +7,11 @@ import json
 import math
 from typing import Any
 
-from arena.core import Outcome, Termination
+from arena.core.game import check_player_count, new_game_state, parse_options
+from arena.core.registry import get_game
+from arena.core.values import Outcome, Termination
 from arena.errors import ArenaError, RecordError
-from arena.game import check_player_count, new_game_state, parse_options
 from arena.records.portable import PortableMatch, rules_version
-from arena.registry import get_game
 
 SCORE_TOLERANCE = 1e-9
 DIGEST_HEX = 16  # 64 bits of SHA-256 per position: a check, not a secret

@@ -17,11 +17,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from arena.access import AccessPolicy
-from arena.core import Termination
+from arena.app.access import AccessPolicy
+from arena.core.players import Player
+from arena.core.values import Termination
 from arena.errors import BotError, ConfigError
-from arena.players import Player
-from arena.referee import BotFault
+from arena.match.referee import BotFault
 from arena.rpc.client.remote import Remote
 from arena.rpc.guard import guarded
 from arena.rpc.server.listen import create_server, stop_server

@@ -13,7 +13,7 @@ the strongest, thinking with the referee's clock) and `"boss:1"`, `"boss:2"`, `"
     factory(seed: int | None, *, budget_ms: int | None = None,
             iterations: int | None = None) -> Policy
 
-- `seed`: the policy's own randomness, per match (`arena.strategies.make_policy` passes it;
+- `seed`: the policy's own randomness, per match (`arena.match.strategies.make_policy` passes it;
   `bots/boss_bot.py` derives one per match from its `--seed` and the server's bot seed for the
   seat, else the match id). The same seed and the same requests give the same moves, in any
   process, whenever the search is bounded by iterations (below).
@@ -44,7 +44,7 @@ the request's clock into a `Budget`, less a headroom every boss keeps for a load
                    "boss": (None, None)}   # (iterations, ms cap); None: the clock decides
     STRATEGIES = {"greedy": make_greedy, **boss_levels("arena.games.<game>.boss", BOSS_LEVELS)}
 
-`arena.strategies.make_policy(game, "boss:2", seed, budget_ms=..., iterations=...)` passes the
+`arena.match.strategies.make_policy(game, "boss:2", seed, budget_ms=..., iterations=...)` passes the
 settings that are not None (so every strategy, greedy included, takes `make_policy(game, name,
 seed)`); a strategy that takes no such setting is refused with a ConfigError.
 """

@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from arena.players import DecisionRequest
+from arena.core.players import DecisionRequest
 
 SAFETY = 0.10  # the share of a decision's time kept back for answering and transport
 MIN_SAFETY_S = 0.02  # at least this much kept back however short the budget

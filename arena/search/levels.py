@@ -7,7 +7,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping
 
-from arena.players import Policy
+from arena.core.players import Policy
 
 Level = tuple[int | None, int | None]
 """A level's (iterations per decision, ms cap per decision); None: not set (the clock decides)."""

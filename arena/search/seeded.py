@@ -8,7 +8,7 @@ import zlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from arena.players import DecisionRequest, Policy, Reply, thinking
+from arena.core.players import DecisionRequest, Policy, Reply, thinking
 from arena.search.budget import Deadline, search_budget
 
 Decide = Callable[[DecisionRequest, random.Random], Reply]

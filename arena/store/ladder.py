@@ -40,7 +40,7 @@ import sqlalchemy as sa
 import trueskill
 
 from arena.errors import StoreError
-from arena.ratings import (
+from arena.ratings.trueskill_ladder import (
     LadderEntry,
     Result,
     Skill,

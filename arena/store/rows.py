@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from arena.core import MatchRecord, Outcome
+from arena.core.values import MatchRecord, Outcome
 from arena.errors import StoreError
 from arena.tournament.formats import format_named
 from arena.tournament.schedule import BotEntry, Deals, Fixture, Status, TournamentSpec

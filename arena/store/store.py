@@ -11,9 +11,9 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import URL, Engine
 
-from arena.core import MatchRecord
+from arena.core.values import MatchRecord
 from arena.errors import StoreError, UnknownMatchError, UnknownTournamentError
-from arena.ratings import LadderEntry, Result, environment
+from arena.ratings.trueskill_ladder import LadderEntry, Result, environment
 from arena.store import credentials as creds
 from arena.store import engine as engines
 from arena.store import ladder, runs

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import sqlalchemy as sa
 
-from arena.core import MatchRecord
+from arena.core.values import MatchRecord
 from arena.errors import StoreError
 from arena.store.rows import (
     SEED_COLUMN_LIMIT,

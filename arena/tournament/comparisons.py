@@ -8,9 +8,8 @@ import random
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from arena.core import MatchRecord
-from arena.ratings import LadderEntry
-from arena.stats import (
+from arena.core.values import MatchRecord
+from arena.ratings.elo import (
     Decision,
     EloEstimate,
     Pentanomial,
@@ -22,6 +21,7 @@ from arena.stats import (
     elo_trinomial,
     likelihood_of_superiority,
 )
+from arena.ratings.trueskill_ladder import LadderEntry
 from arena.tournament.schedule import Deals, Fixture
 from arena.tournament.standings import compute_standings
 

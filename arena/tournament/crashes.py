@@ -12,9 +12,9 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Protocol
 
+from arena.core.players import Player
 from arena.errors import BotError
-from arena.players import Player
-from arena.tournament.players import AbsentPlayer
+from arena.tournament.entrants import AbsentPlayer
 
 DEFAULT_MAX_CRASHES = 3  # [ASSUMPTION] crashes of one bot before it is withdrawn
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from arena.core import MatchRecord, Outcome
+from arena.core.game import points_by_rank, ranks_from_keys
+from arena.core.values import MatchRecord, Outcome
 from arena.errors import TournamentError
-from arena.game import points_by_rank, ranks_from_keys
 from arena.tournament.schedule import Fixture
 
 POINTS_DIGITS = 9  # summed float points compare after rounding, as in the standings

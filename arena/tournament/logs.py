@@ -12,7 +12,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from arena.core import MatchRecord
+from arena.core.values import MatchRecord
 from arena.tournament.runner import MatchRunner
 from arena.tournament.schedule import Fixture
 

@@ -6,11 +6,11 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from arena.clock import Clock
+from arena.core.game import check_player_count, new_game_state, options_to_dict, parse_options
+from arena.core.registry import get_game
 from arena.errors import ArenaError, ConfigError
-from arena.game import check_player_count, new_game_state, options_to_dict, parse_options
-from arena.limits import check_clock
-from arena.registry import get_game
+from arena.match.clock import Clock
+from arena.match.limits import check_clock
 from arena.tournament.formats import (
     with_format_defaults,
 )

@@ -12,7 +12,7 @@ import inspect
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Protocol
 
-from arena.core import MatchRecord
+from arena.core.values import MatchRecord
 from arena.errors import FixtureFailedError, TournamentError
 from arena.tournament.schedule import Fixture
 

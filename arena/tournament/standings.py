@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from arena.core import MatchRecord
+from arena.core.values import MatchRecord
 
 TIE_BREAKS = "points, then wins, then mean rank (lower is better); equal on all three share a place"
 

@@ -45,10 +45,10 @@ from arena.app.rows import (
 )
 from arena.app.values import CONSERVATIVE_K
 from arena.errors import AccessError, ArenaError, ConfigError, LimitError, NotFoundError
+from arena.match.strategies import strategies_for
 from arena.rpc.client.arena_client import ArenaClient
 from arena.rpc.client.connect_errors import call_failure_cause
 from arena.rpc.client.remote import Remote
-from arena.strategies import strategies_for
 from arena.v1 import arena_pb2 as pb
 from arena.web import reads
 from arena.web.charts import rating_plot

@@ -10,9 +10,9 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from arena.core.game import parse_options
+from arena.core.registry import get_game
 from arena.errors import ConfigError, OptionError, UnknownGameError
-from arena.game import parse_options
-from arena.registry import get_game
 
 PREFIX = "option:"
 MAX_OPTIONS = 32  # more fields than any game has options

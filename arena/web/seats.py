@@ -26,13 +26,13 @@ from collections.abc import Coroutine, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from arena.clock import Clock
+from arena.core.players import DecisionRequest, Policy, Reply
 from arena.errors import ArenaError, ConfigError, LimitError, NotFoundError
-from arena.limits import check_name
-from arena.players import DecisionRequest, Policy, Reply
+from arena.match.clock import Clock
+from arena.match.limits import check_name
+from arena.match.strategies import make_policy, strategies_for
 from arena.rpc.client.arena_client import ArenaClient
 from arena.rpc.client.bot_client import BotConfig, run_connection_loop
-from arena.strategies import make_policy, strategies_for
 from arena.v1 import arena_pb2 as pb
 from arena.web.frames import MoveNote, move_note
 from arena.web.play_form import BOT_PACE_MS, CLOCKS_S, DEFAULT_CLOCK

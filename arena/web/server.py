@@ -8,8 +8,8 @@ import socket
 
 import uvicorn
 
-from arena.addresses import split_address
 from arena.errors import ConfigError
+from arena.rpc.addresses import split_address
 from arena.rpc.client.remote import Remote
 from arena.web.app import create_app
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from arena.app.running import create_tournament
-from arena.core import MatchRecord, MoveRecord, Outcome, Termination
-from arena.game import new_game_state, parse_options
-from arena.registry import get_game
+from arena.core.game import new_game_state, parse_options
+from arena.core.registry import get_game
+from arena.core.values import MatchRecord, MoveRecord, Outcome, Termination
 from arena.store import Store, StoredTournament
 from arena.tournament import BotEntry, Fixture, Format, Status, TournamentSpec
 from arena.tournament.schedule import Deals

@@ -29,9 +29,9 @@ from arena.app.reports import (
     tournament_report,
     tournament_summaries,
 )
-from arena.core import Termination
+from arena.core.values import Termination
 from arena.errors import UnknownTournamentError
-from arena.ratings import fold_ratings
+from arena.ratings.trueskill_ladder import fold_ratings
 from arena.store import Store
 from arena.tournament import TIE_BREAKS, Format, Status
 from arena.tournament.lease import runner_id

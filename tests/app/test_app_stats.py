@@ -11,8 +11,8 @@ from app_helpers import GAME, play, record, spec, tournament
 
 from arena.app.stats import Elo, duels, elo_of, stats_report
 from arena.errors import ConfigError, UnknownTournamentError
-from arena.ratings import fold_ratings
-from arena.stats import EloEstimate, perfect_score_bound
+from arena.ratings.elo import EloEstimate, perfect_score_bound
+from arena.ratings.trueskill_ladder import fold_ratings
 from arena.store import Store
 from arena.tournament.schedule import Deals
 

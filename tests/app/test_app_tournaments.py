@@ -13,9 +13,9 @@ from arena.app.tournaments import (
     plan,
     secret_seed,
 )
-from arena.clock import Clock
 from arena.errors import LimitError, OptionError, UnknownGameError
-from arena.limits import MAX_BOTS_PER_TOURNAMENT, ServerLimits
+from arena.match.clock import Clock
+from arena.match.limits import MAX_BOTS_PER_TOURNAMENT, ServerLimits
 from arena.tournament import BotEntry, Format
 from arena.tournament.schedule import MAX_SEED, SECRET_SEED_BITS, Deals
 

@@ -9,7 +9,7 @@ import pytest
 from app_helpers import record, spec, tournament
 from store_dump import dump
 
-from arena.access import Caller
+from arena.app.access import Caller
 from arena.app.door import Arena, Deleted, LocalArena
 from arena.errors import ConfigError, ForbiddenError, TournamentBusyError
 from arena.rpc.client.sync_client import SyncArenaClient

@@ -21,7 +21,7 @@ READ_FRONT_ENDS = [
     "rpc/server/watch_streams.py",
     "rpc/wire/reports.py",
 ]
-INTERNALS = ("arena.store", "arena.tournament", "arena.publicity", "arena.stats")
+INTERNALS = ("arena.store", "arena.tournament", "arena.app.publicity", "arena.ratings.elo")
 
 
 def imported(path: Path) -> set[str]:

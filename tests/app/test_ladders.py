@@ -10,7 +10,7 @@ from app_helpers import GAME, record
 
 from arena.app.ladders import leaderboard, no_history_error, pick_game, rating_history
 from arena.errors import ConfigError, UnknownGameError
-from arena.ratings import fold_ratings
+from arena.ratings.trueskill_ladder import fold_ratings
 from arena.store import Store
 
 

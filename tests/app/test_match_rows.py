@@ -6,8 +6,8 @@ import json
 
 from arena.app.match_rows import replay_document, replay_text, result_document, result_text
 from arena.app.matches import Replay, ReplayHeader
-from arena.core import MoveRecord, Outcome, Termination
-from arena.publicity import Frame, FrameKind
+from arena.app.publicity import Frame, FrameKind
+from arena.core.values import MoveRecord, Outcome, Termination
 
 PLAYERS = ("ann", "bob", "cy")
 TIMED_OUT = Outcome(

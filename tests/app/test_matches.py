@@ -18,11 +18,11 @@ from arena.app.matches import (
     stored_replay,
     tournament_state,
 )
+from arena.app.publicity import Disclosure, FrameKind, public_record_moves
 from arena.app.reports import Audience
+from arena.core.game import parse_options, replay
+from arena.core.registry import get_game
 from arena.errors import ForbiddenError, UnknownMatchError
-from arena.game import parse_options, replay
-from arena.publicity import Disclosure, FrameKind, public_record_moves
-from arena.registry import get_game
 from arena.store import Store
 from arena.tournament import Status
 from arena.tournament.schedule import Deals

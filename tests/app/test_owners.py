@@ -8,7 +8,7 @@ import sqlalchemy as sa
 from app_helpers import GAME, record, spec
 from store_dump import dump
 
-from arena.access import Caller
+from arena.app.access import Caller
 from arena.app.matches import disclosed_match_for
 from arena.app.owners import (
     LOCAL_PREFIX,

@@ -15,7 +15,7 @@ from arena.app.reports import (
 from arena.app.stats import Duel, Elo, PointsInterval, StatsReport, TrueSkillRow
 from arena.app.tournaments import TournamentRequest
 from arena.app.values import BotEntry, HeadToHead, LadderEntry, RatingChange, SeatSummary
-from arena.clock import Clock
+from arena.match.clock import Clock
 from arena.rpc.wire import reports as wire
 from arena.v1 import arena_pb2 as pb
 

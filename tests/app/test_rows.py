@@ -40,8 +40,8 @@ from arena.app.rows import (
 )
 from arena.app.stats import Duel, Elo, elo_of
 from arena.app.stats_rows import duel_row
-from arena.ratings import LadderEntry
-from arena.stats import EloEstimate, Trinomial, elo_trinomial, perfect_score_bound
+from arena.ratings.elo import EloEstimate, Trinomial, elo_trinomial, perfect_score_bound
+from arena.ratings.trueskill_ladder import LadderEntry
 from arena.store import RatingChange
 from arena.tournament.comparisons import HeadToHead
 from arena.tournament.standings import SeatSummary

@@ -11,6 +11,7 @@ import textwrap
 import pytest
 
 from arena.app.running import create_tournament, play_tournament
+from arena.core.registry import get_game
 from arena.errors import (
     BotError,
     ConfigError,
@@ -18,12 +19,11 @@ from arena.errors import (
     FixturesLeftError,
     TournamentError,
 )
-from arena.ratings import fold_ratings
-from arena.registry import get_game
+from arena.ratings.trueskill_ladder import fold_ratings
 from arena.store import Store
 from arena.tournament import BotEntry, Status, TournamentSpec
+from arena.tournament.entrants import builtin_player, local_runner, parse_bot
 from arena.tournament.manage import game_and_options
-from arena.tournament.players import builtin_player, local_runner, parse_bot
 from arena.tournament.runner import check_record
 
 SPEC = TournamentSpec(
@@ -199,8 +199,8 @@ def test_tournaments_ratings_and_store_never_import_grpc_typer_or_rich():
                 if name.split(".")[0] in ("grpc", "typer", "rich"):
                     raise ImportError("blocked: " + name)
         sys.meta_path.insert(0, Block())
-        import arena.tournament, arena.tournament.manage, arena.tournament.players
-        import arena.ratings, arena.store
+        import arena.tournament, arena.tournament.manage, arena.tournament.entrants
+        import arena.ratings.trueskill_ladder, arena.store
         print("ok")
         """
     )

@@ -150,7 +150,7 @@ def test_elo_text_reads_without_inf_or_nan_for_every_kind_of_score():
 
 def test_sprt_progress_of_a_perfect_score_names_its_bound():
     from arena.cli.sprt import describe
-    from arena.stats import Decision, Trinomial, parse_sprt
+    from arena.ratings.elo import Decision, Trinomial, parse_sprt
     from arena.tournament.comparisons import SprtState
 
     state = SprtState(1.2, Decision.CONTINUE, 8, Trinomial(8, 0, 0), None)

@@ -7,9 +7,9 @@ import pytest
 
 from arena.app.tournaments import DEFAULT_RECONNECT_GRACE_MS, TournamentRequest, plan
 from arena.app.values import BotEntry
-from arena.clock import Clock
 from arena.errors import ConfigError, LimitError
-from arena.limits import ServerLimits
+from arena.match.clock import Clock
+from arena.match.limits import ServerLimits
 
 
 def bots(*names: str) -> tuple[BotEntry, ...]:

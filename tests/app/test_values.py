@@ -4,7 +4,9 @@ classes the store, the ratings and the tournament package build (not copies that
 from __future__ import annotations
 
 import arena.app.values as values
-from arena import errors, publicity, ratings, store, tournament
+from arena import errors, store, tournament
+from arena.app import publicity
+from arena.ratings import trueskill_ladder as ratings
 from arena.tournament import comparisons, standings
 
 ORIGINS = {

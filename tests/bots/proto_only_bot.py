@@ -17,7 +17,7 @@ from arena.v1 import arena_pb2, arena_pb2_grpc  # generated from proto/ into PYT
 
 def main() -> None:
     """Connect, say Hello, answer every request, until the server ends the stream."""
-    if importlib.util.find_spec("arena.core") is not None:
+    if importlib.util.find_spec("arena.errors") is not None:
         sys.exit("the arena package is importable: this bot must run on generated code only")
     print("arena SDK not importable; generated stubs only", flush=True)
     outbox: queue.Queue = queue.Queue()

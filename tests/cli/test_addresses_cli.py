@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from arena.addresses import check_target, split_address
 from arena.errors import ConfigError
+from arena.rpc.addresses import check_target, split_address
 
 ROOT = Path(__file__).resolve().parents[2]
 

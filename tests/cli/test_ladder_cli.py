@@ -7,7 +7,7 @@ import json
 import pytest
 from cli_helpers import BUILTIN_BOTS, run_cli, run_ok
 
-from arena.ratings import fold_ratings, leaderboard_rows
+from arena.ratings.trueskill_ladder import fold_ratings, leaderboard_rows
 from arena.store import Store
 from arena.store.schema import ratings
 

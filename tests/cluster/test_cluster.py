@@ -30,7 +30,7 @@ from arena.cluster.organizer import ClusterRun, run_on_cluster
 from arena.errors import ClusterMismatchError, ConfigError, FixturesLeftError
 from arena.store import Store
 from arena.tournament import BotEntry, Status, TournamentSpec
-from arena.tournament.players import parse_bot
+from arena.tournament.entrants import parse_bot
 
 ROOT = Path(__file__).resolve().parents[2]
 PY = sys.executable

@@ -12,8 +12,8 @@ from arena.cli import main
 from arena.compliance.checkbot import CheckSettings, unknown_messages
 from arena.compliance.checklist import check_remote
 from arena.compliance.verdicts import CheckResult, Verdict, gone_at_start, passed
-from arena.core import MatchRecord, MoveRecord, Outcome, Termination
-from arena.registry import list_games
+from arena.core.registry import list_games
+from arena.core.values import MatchRecord, MoveRecord, Outcome, Termination
 from arena.rpc.embedded import EmbeddedReferee
 from arena.v1 import arena_pb2 as pb
 

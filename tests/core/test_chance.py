@@ -6,7 +6,7 @@ from __future__ import annotations
 import pickle
 import random
 
-from arena.chance import Stream
+from arena.core.chance import Stream
 
 
 def test_splitmix64_outputs_and_steps_are_the_historical_ones() -> None:

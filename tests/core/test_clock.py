@@ -1,4 +1,5 @@
-"""arena.clock: how long a decision may take, and the timers that end it when it takes longer."""
+"""arena.match.clock: how long a decision may take, and the timers that end it when it takes
+longer."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import asyncio
 
 import pytest
 
-from arena.clock import Alarm, Clock, decision_limit_s, starting_bank, transport_of, within
+from arena.match.clock import Alarm, Clock, decision_limit_s, starting_bank, transport_of, within
 
 
 def test_an_unlimited_clock_gives_no_bank_and_no_limit() -> None:

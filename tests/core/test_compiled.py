@@ -1,4 +1,4 @@
-"""arena.compiled: a game's compiled engine is found by its package, or said to be missing.
+"""arena.core.compiled: a game's compiled engine is found by its package, or said to be missing.
 
 Every game may get a core, so the two missing cases are made here: a registry entry without a
 compiled engine, and one whose glue module says its core did not build (ENGINE None, MISSING
@@ -12,8 +12,8 @@ import types
 
 import pytest
 
-from arena import registry
-from arena.compiled import compiled, load_core, require_compiled
+from arena.core import registry
+from arena.core.compiled import compiled, load_core, require_compiled
 from arena.errors import ConfigError, UnknownGameError
 
 
@@ -63,7 +63,7 @@ class _Reversed:
 
 
 def test_check_compiled_finds_an_engine_that_differs(monkeypatch: pytest.MonkeyPatch) -> None:
-    from arena import compiled as module
+    from arena.core import compiled as module
     from arena.games.azul import AzulOptions
 
     assert module.check_compiled("azul", 2, AzulOptions(), 2) > 0  # the real core agrees

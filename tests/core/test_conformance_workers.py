@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from arena.registry import get_game
-from arena.testing import ConformanceError, check_game
+from arena.core.registry import get_game
+from arena.games.testing import ConformanceError, check_game
 
 GAME = get_game("the_number")
 

@@ -14,14 +14,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from arena.app.running import create_tournament, play_tournament
-from arena.core import MatchRecord
+from arena.core.players import DecisionRequest, Reply
+from arena.core.values import MatchRecord
 from arena.games.lucky_numbers.strategy import _resolve_moves_for, best_resolve, make_greedy
-from arena.players import DecisionRequest, Reply
-from arena.policy_runner import PolicyPlayer
+from arena.match.policy_runner import PolicyPlayer
 from arena.store import Store
 from arena.tournament import BotEntry, Deals, TournamentSpec
+from arena.tournament.entrants import builtin_player, local_runner
 from arena.tournament.manage import game_and_options
-from arena.tournament.players import builtin_player, local_runner
 
 
 class DealMemory:

@@ -1,4 +1,5 @@
-"""Generic helpers of arena.game and arena.core: options, ranks, points, outcomes, the shared
+"""Generic helpers of arena.core.game and arena.core.values: options, ranks, points, outcomes, the
+shared
 parts of an engine (the turn check, a move's public text), records."""
 
 from __future__ import annotations
@@ -9,9 +10,7 @@ from typing import Literal
 
 import pytest
 
-from arena.core import MatchRecord, MoveRecord, Outcome, Termination
-from arena.errors import IllegalMoveError, InvalidMoveError, OptionError
-from arena.game import (
+from arena.core.game import (
     CAPPED_END,
     NORMAL_END,
     GameBase,
@@ -25,7 +24,9 @@ from arena.game import (
     ranks_from_keys,
     ranks_with_offender_last,
 )
-from arena.testing import all_option_combinations
+from arena.core.values import MatchRecord, MoveRecord, Outcome, Termination
+from arena.errors import IllegalMoveError, InvalidMoveError, OptionError
+from arena.games.testing import all_option_combinations
 
 
 class Wall(enum.Enum):

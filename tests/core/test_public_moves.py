@@ -1,16 +1,16 @@
-"""No move's public text reveals what the other seats' views hide, in any game (arena.leaks):
+"""No move's public text reveals what the other seats' views hide, in any game (arena.games.leaks):
 over seeded random playouts, moves a viewer cannot tell apart read the same to it."""
 
 from __future__ import annotations
 
 import pytest
 
-from arena.game import GameBase
+from arena.core.game import GameBase
+from arena.core.registry import ENTRIES, GameEntry, get_game, load_part
 from arena.games.arctic_scavengers import ArcticScavengersOptions
 from arena.games.arctic_scavengers.game import ArcticScavengersGame
-from arena.leaks import public_move_leaks
-from arena.registry import ENTRIES, GameEntry, get_game, load_part
-from arena.testing import all_option_combinations
+from arena.games.leaks import public_move_leaks
+from arena.games.testing import all_option_combinations
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=lambda e: e.name)

@@ -8,7 +8,7 @@ from statistics import NormalDist
 import pytest
 import trueskill
 
-from arena.ratings import (
+from arena.ratings.trueskill_ladder import (
     BETA,
     DRAW_PROBABILITY,
     MU,

@@ -7,14 +7,14 @@ import time
 
 import pytest
 
-from arena.clock import Clock
-from arena.core import Termination
-from arena.game import replay
-from arena.players import random_policy, thinking
-from arena.policy_runner import PolicyPlayer
-from arena.referee import BotFault, play_match
-from arena.registry import get_game
-from arena.testing import FaultyPlayer
+from arena.core.game import replay
+from arena.core.players import random_policy, thinking
+from arena.core.registry import get_game
+from arena.core.values import Termination
+from arena.games.testing import FaultyPlayer
+from arena.match.clock import Clock
+from arena.match.policy_runner import PolicyPlayer
+from arena.match.referee import BotFault, play_match
 
 GAME = get_game("lucky_numbers")
 OPTIONS = GAME.options_type()
@@ -158,7 +158,7 @@ def test_simultaneous_choices_reach_watchers_only_after_the_reveal():
             pending = any(p["submitted"] for p in game.view(referee.state, None)["players"])
             seen.append((event.ply, pending))
 
-    from arena.referee import Referee
+    from arena.match.referee import Referee
 
     players = [PolicyPlayer(f"r{i}", random_policy(i)) for i in range(3)]
     referee = Referee(game, game.options_type(), 4, players, on_event=on_event)

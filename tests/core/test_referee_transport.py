@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import asyncio
 
-from arena.clock import Clock, transport_of
-from arena.core import MatchRecord, MoveRecord, Outcome, Termination
-from arena.players import random_policy
-from arena.policy_runner import PolicyPlayer
-from arena.referee import play_match
-from arena.registry import get_game
+from arena.core.players import random_policy
+from arena.core.registry import get_game
+from arena.core.values import MatchRecord, MoveRecord, Outcome, Termination
+from arena.match.clock import Clock, transport_of
+from arena.match.policy_runner import PolicyPlayer
+from arena.match.referee import play_match
 
 GAME = get_game("lucky_numbers")
 # No bank: any charged overrun loses at once. Budgets wide enough that a loaded machine's

@@ -7,9 +7,8 @@ import random
 
 import pytest
 
-from arena.core import MatchRecord, Outcome
-from arena.ratings import LadderEntry
-from arena.stats import (
+from arena.core.values import MatchRecord, Outcome
+from arena.ratings.elo import (
     Decision,
     LlrModel,
     Pentanomial,
@@ -24,6 +23,7 @@ from arena.stats import (
     parse_sprt,
     score_to_elo,
 )
+from arena.ratings.trueskill_ladder import LadderEntry
 from arena.tournament.comparisons import (
     SprtMonitor,
     compare_two,
@@ -174,7 +174,7 @@ def test_multiplayer_table_gives_p_better_than_next_and_intervals():
 def test_statistics_records_and_ladder_run_import_without_grpc_typer_or_rich():
     from layering import probe
 
-    core = ("arena.stats", "arena.records", "arena.records.transfer", "arena.ladder_run")
+    core = ("arena.ratings.elo", "arena.records", "arena.records.transfer", "arena.app.ladder_run")
     done = probe(core)
     assert done.returncode == 0, done.stderr[-2000:]
     assert set(core) <= set(done.stdout.split())

@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
+from arena.core.registry import ENTRIES, get_game, load_part
+from arena.core.view_wire import ViewWire
 from arena.games.lucky_numbers.wire import WIRE as LUCKY_WIRE
-from arena.registry import ENTRIES, get_game, load_part
 from arena.v1.games import azul_pb2, epizodiak_pb2, the_number_pb2
-from arena.view_wire import ViewWire
 
 
 def test_enum_values_travel_as_their_names_without_the_prefix() -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 from serve_process import start_serve
 
 from arena.client import SyncArenaClient
-from arena.core import Termination
+from arena.core.values import Termination
 
 ROOT = Path(__file__).resolve().parents[2]
 PY = sys.executable

@@ -7,11 +7,11 @@ import sys
 from pathlib import Path
 
 from arena.client import ArenaClient
-from arena.clock import Clock
-from arena.core import MatchRecord, Termination
-from arena.game import parse_options, replay
-from arena.referee import play_match
-from arena.registry import get_game
+from arena.core.game import parse_options, replay
+from arena.core.registry import get_game
+from arena.core.values import MatchRecord, Termination
+from arena.match.clock import Clock
+from arena.match.referee import play_match
 from arena.rpc.embedded import EmbeddedReferee
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -109,7 +109,7 @@ def test_play_match_rpc_returns_the_full_record_and_get_match_finds_it() -> None
 
 
 def test_every_game_with_a_wire_format_plays_over_grpc() -> None:
-    from arena.registry import list_games
+    from arena.core.registry import list_games
     from arena.rpc.wire.convert import game_wire
 
     wired = [g for g in list_games() if game_wire(g.name) is not None]

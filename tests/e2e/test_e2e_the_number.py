@@ -22,14 +22,14 @@ import pytest
 from google.protobuf.message import Message
 
 from arena.client import ArenaClient
-from arena.clock import Clock
-from arena.core import MatchRecord, Seat, Termination
-from arena.game import parse_options, points_by_rank, ranks_from_keys, replay
+from arena.core.game import parse_options, points_by_rank, ranks_from_keys, replay
+from arena.core.players import DecisionRequest, Reply
+from arena.core.registry import get_game
+from arena.core.values import MatchRecord, Seat, Termination
 from arena.games.the_number import TheNumberState
-from arena.players import DecisionRequest, Reply
-from arena.policy_runner import PolicyPlayer
-from arena.referee import MatchEvent, Referee, play_match
-from arena.registry import get_game
+from arena.match.clock import Clock
+from arena.match.policy_runner import PolicyPlayer
+from arena.match.referee import MatchEvent, Referee, play_match
 from arena.rpc.embedded import EmbeddedReferee
 from arena.v1 import arena_pb2 as pb
 

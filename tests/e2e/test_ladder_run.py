@@ -13,11 +13,11 @@ import pytest
 import sqlalchemy as sa
 from records_helpers import Serve
 
+from arena.app.ladder_run import LadderRun
 from arena.cli import main
 from arena.cli.ladder import available_bots, play_on
 from arena.client import ArenaClient, Remote
-from arena.ladder_run import LadderRun, choose_table
-from arena.ratings import LadderEntry, environment, fold_ratings
+from arena.ratings.trueskill_ladder import fold_ratings
 from arena.store import Store
 from arena.store.schema import rating_history
 
@@ -114,23 +114,6 @@ def test_cli_ladder_run(serve, tmp_path, capsys, monkeypatch):
     assert "Leaderboard" in out
     with Store.open(db) as store:
         check_rated_once(store, 3)
-
-
-def test_pairing_prefers_the_closest_match_and_newcomers():
-    env = environment()
-    ladder = {
-        "strong": LadderEntry("strong", 40.0, 1.0, 50, 45),
-        "mid": LadderEntry("mid", 25.0, 1.0, 50, 25),
-        "mid2": LadderEntry("mid2", 25.5, 1.0, 50, 25),
-    }
-    rng = random.Random(0)
-    assert choose_table(env, ladder, ["strong", "mid", "mid2"], 2, rng) == ("mid", "mid2")
-    assert choose_table(env, ladder, ["strong"], 2, rng) is None
-    # the pair just played is avoided when another exists
-    assert choose_table(env, ladder, ["strong", "mid", "mid2"], 2, rng, ("mid2", "mid")) != (
-        "mid",
-        "mid2",
-    )
 
 
 def test_ctrl_c_stops_pairing_and_rates_the_matches_in_flight(serve, tmp_path):

@@ -15,13 +15,13 @@ from pathlib import Path
 import pytest
 from cli_helpers import run_cli, run_ok
 
-from arena.clock import Clock
-from arena.core import Termination
+from arena.core.game import parse_options
+from arena.core.players import DecisionRequest, MatchInfo
+from arena.core.registry import get_game
+from arena.core.values import Termination
 from arena.errors import BotError
-from arena.game import parse_options
-from arena.players import DecisionRequest, MatchInfo
-from arena.referee import play_match
-from arena.registry import get_game
+from arena.match.clock import Clock
+from arena.match.referee import play_match
 from arena.rpc.client.bot_client import BotConfig, run_connection_loop
 
 ROOT = Path(__file__).resolve().parents[2]

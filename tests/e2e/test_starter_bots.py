@@ -21,7 +21,7 @@ from starter_bots import ROOT, build_js, starter_bot  # noqa: F401  # the fixtur
 from tls_server import TlsServer, tls_server
 
 from arena.cli import main
-from arena.registry import list_games
+from arena.core.registry import list_games
 from arena.rpc.guard import guarded
 from arena.store import Store
 

@@ -6,9 +6,9 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from arena.game import Game
-from arena.registry import list_games
-from arena.testing import all_option_combinations
+from arena.core.game import Game
+from arena.core.registry import list_games
+from arena.games.testing import all_option_combinations
 
 GAMES = [g.name for g in list_games()]
 TABLES = [(g.name, n) for g in list_games() for n in range(g.min_players, g.max_players + 1)]
@@ -21,7 +21,7 @@ def option_sets(game: Game[Any, Any]) -> list[Any]:
 
 def option_tables() -> list[tuple[str, int, dict[str, str]]]:
     """Every option set of every game (as option texts), at player counts taken in turn."""
-    from arena.game import options_to_dict
+    from arena.core.game import options_to_dict
 
     tables = []
     for game in list_games():
@@ -37,7 +37,7 @@ def random_states(
     game: Game[Any, Any], num_players: int, options: Any, seed: int
 ) -> Iterator[tuple[Any, int, list[str]]]:
     """Each decision of a seeded random game: (state, seat to move, its legal moves)."""
-    from arena.game import new_game_state
+    from arena.core.game import new_game_state
 
     rng = random.Random(seed)
     state = new_game_state(game, num_players, options, seed)

@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 from env_helpers import GAMES, option_sets, random_states
 
+from arena.core.registry import get_game
 from arena.env.actions import table_for
 from arena.errors import InvalidMoveError
-from arena.registry import get_game
 
 # Playouts per game here; bench/bench_env.py --roundtrip runs thousands.
 PLAYOUTS = int(os.environ.get("ARENA_ENV_PLAYOUTS", "150"))

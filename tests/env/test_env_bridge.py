@@ -8,13 +8,13 @@ import asyncio
 import numpy as np
 import pytest
 
+from arena.core.game import parse_options
+from arena.core.players import DecisionRequest
+from arena.core.registry import get_game
 from arena.env.aec import ArenaAECEnv
 from arena.env.bridge import env_policy, observation_of
-from arena.game import parse_options
-from arena.players import DecisionRequest
-from arena.policy_runner import PolicyPlayer
-from arena.referee import play_match
-from arena.registry import get_game
+from arena.match.policy_runner import PolicyPlayer
+from arena.match.referee import play_match
 
 
 class Recorder:

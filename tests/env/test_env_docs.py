@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from env_helpers import GAMES
 
+from arena.core.registry import get_game
 from arena.env.actions import table_for
 from arena.env.observations import encoder_for
-from arena.registry import get_game
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 ML = (DOCS / "ml.md").read_text(encoding="utf-8")

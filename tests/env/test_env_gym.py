@@ -9,12 +9,12 @@ import pytest
 from env_helpers import GAMES, TABLES, option_tables
 from gymnasium.utils.env_checker import check_env
 
+from arena.core.game import parse_options, replay
+from arena.core.players import first_move_policy
+from arena.core.registry import get_game
 from arena.env.gym import ArenaGymEnv
 from arena.env.registration import env_id, register_envs
 from arena.env.render import board_html
-from arena.game import parse_options, replay
-from arena.players import first_move_policy
-from arena.registry import get_game
 
 
 @pytest.mark.parametrize(("game", "n"), TABLES)

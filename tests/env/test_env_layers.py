@@ -9,7 +9,14 @@ import textwrap
 
 ML_PACKAGES = ("numpy", "pettingzoo", "gymnasium", "pyspiel", "open_spiel", "scipy",
                "weasyprint", "pypdfium2")  # fmt: skip
-CORE = ("arena", "arena.bot", "arena.cli", "arena.referee", "arena.strategies", "arena.testing")
+CORE = (
+    "arena",
+    "arena.bot",
+    "arena.cli",
+    "arena.match.referee",
+    "arena.match.strategies",
+    "arena.games.testing",
+)
 
 
 def run(code: str) -> subprocess.CompletedProcess[str]:
@@ -23,7 +30,7 @@ def test_the_core_imports_no_ml_package() -> None:
         import importlib, sys
         for name in {CORE!r}:
             importlib.import_module(name)
-        from arena.registry import ENTRIES, load_part
+        from arena.core.registry import ENTRIES, load_part
         for entry in ENTRIES:  # every engine, its strategies and resampling
             load_part(entry.engine), load_part(entry.strategies), load_part(entry.sampling)
         print(sorted(m for m in sys.modules if m.split(".")[0] in {ML_PACKAGES!r}))

@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 from env_helpers import GAMES, option_sets, random_states
 
+from arena.core.registry import game_entry, get_game, load_part
 from arena.env.observations import encoder_for
-from arena.registry import game_entry, get_game, load_part
 
 SIZES = {
     "lucky_numbers": {2: 746, 3: 1082, 4: 1418},

@@ -13,10 +13,10 @@ from env_helpers import GAMES, TABLES
 from open_spiel.python.algorithms import ismcts, mcts
 
 import arena.env.openspiel as spiel
+from arena.core.game import new_game_state, parse_options
+from arena.core.registry import get_game
 from arena.env.observations import encoder_for
 from arena.env.rewards import rank_rewards
-from arena.game import new_game_state, parse_options
-from arena.registry import get_game
 
 
 def load(game: str, **params: object) -> pyspiel.Game:

@@ -18,16 +18,16 @@ from pettingzoo.test import (
     seed_test,
 )
 
-from arena.core import Outcome, Termination
+from arena.core.game import parse_options
+from arena.core.players import DecisionRequest, random_policy
+from arena.core.registry import get_game
+from arena.core.values import Outcome, Termination
 from arena.env.aec import ArenaAECEnv
 from arena.env.parallel import ArenaParallelEnv
 from arena.env.rewards import rank_rewards
 from arena.errors import EnvUsageError
-from arena.game import parse_options
-from arena.players import DecisionRequest, random_policy
-from arena.policy_runner import PolicyPlayer
-from arena.referee import play_match
-from arena.registry import get_game
+from arena.match.policy_runner import PolicyPlayer
+from arena.match.referee import play_match
 
 # api_test warns on every dict observation, as it does for PettingZoo's own classic games.
 DICT_OBSERVATION_WARNINGS = ("Observation is not a NumPy array", "Observation space for each")

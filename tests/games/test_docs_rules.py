@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from arena.cli import main
-from arena.game import parse_options
-from arena.registry import get_game, list_games
+from arena.core.game import parse_options
+from arena.core.registry import get_game, list_games
 from arena.v1 import arena_pb2 as pb
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from arena.registry import list_games
+from arena.core.registry import list_games
 
 GAMES = Path(__file__).resolve().parents[2] / "arena" / "games"
 TEMPLATE = {

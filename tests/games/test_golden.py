@@ -8,7 +8,7 @@ import json
 import pytest
 from golden import GOLDEN, digests, refusals_text
 
-from arena.registry import list_games
+from arena.core.registry import list_games
 
 KEPT = json.loads(GOLDEN.read_text())
 

@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 from arena.games.azul import GAME, AzulOptions
-from arena.testing import request_for
+from arena.games.testing import request_for
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "bots.md"
 

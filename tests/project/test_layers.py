@@ -7,14 +7,14 @@ from __future__ import annotations
 from layering import probe
 
 INNER_MODULES = (
-    "arena.game",
-    "arena.chance",
-    "arena.view_wire",
-    "arena.leaks",
-    "arena.referee",
-    "arena.players",
-    "arena.ratings",
-    "arena.registry",
+    "arena.core.game",
+    "arena.core.chance",
+    "arena.core.view_wire",
+    "arena.games.leaks",
+    "arena.match.referee",
+    "arena.core.players",
+    "arena.ratings.trueskill_ladder",
+    "arena.core.registry",
 )
 
 
@@ -22,7 +22,7 @@ def test_inner_layers_import_without_grpc_typer_or_rich() -> None:
     done = probe(INNER_MODULES)
     assert done.returncode == 0, done.stderr[-2000:]
     imported = done.stdout.split()
-    assert {"arena.game", "arena.referee", "arena.players"} <= set(imported)
+    assert {"arena.core.game", "arena.match.referee", "arena.core.players"} <= set(imported)
     assert "arena.games.lucky_numbers.rules" in imported
 
 

@@ -14,7 +14,7 @@ import sys
 import zipfile
 from pathlib import Path
 
-from arena.registry import ENTRIES
+from arena.core.registry import ENTRIES
 
 ROOT = Path(__file__).resolve().parents[2]
 WITH_CORES = [entry.name for entry in ENTRIES if entry.compiled is not None]
@@ -23,9 +23,9 @@ PLAYERS = {game: {"epizodiak": 3, "the_number": 3}.get(game, 2) for game in WITH
 CHECK = """
 import sys
 import arena
-from arena.compiled import check_compiled
-from arena.game import parse_options
-from arena.registry import get_game
+from arena.core.compiled import check_compiled
+from arena.core.game import parse_options
+from arena.core.registry import get_game
 assert arena.__file__.startswith(sys.argv[1]), arena.__file__  # the installed wheel's
 for name in sys.argv[2:]:
     game = get_game(name)

@@ -10,9 +10,9 @@ from dataclasses import replace
 import pytest
 from records_helpers import field, play_adhoc, play_tournament, standings
 
+from arena.core.registry import list_games
 from arena.records import RECORD_FORMAT, RecordError, from_line
 from arena.records.transfer import ExportFilter, export_matches, import_records, write_records
-from arena.registry import list_games
 from arena.store import Store
 from arena.tournament import Deals, TournamentSpec
 from arena.tournament.manage import default_table_size

@@ -10,7 +10,7 @@ import time
 import grpc
 import serve_process
 
-from arena.players import DecisionRequest, Reply
+from arena.core.players import DecisionRequest, Reply
 from arena.rpc.client.bot_client import BotConfig, run_connection_loop
 from arena.v1 import arena_pb2 as pb
 from arena.v1 import arena_pb2_grpc

@@ -9,10 +9,10 @@ import sys
 import sysconfig
 from pathlib import Path
 
-from arena.clock import Clock
-from arena.core import Termination
-from arena.referee import play_match
-from arena.registry import get_game
+from arena.core.registry import get_game
+from arena.core.values import Termination
+from arena.match.clock import Clock
+from arena.match.referee import play_match
 from arena.rpc.embedded import EmbeddedReferee
 
 ROOT = Path(__file__).resolve().parents[2]

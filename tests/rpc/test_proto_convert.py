@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from arena.clock import Clock
-from arena.core import MatchRecord, MoveRecord, Outcome, Termination
-from arena.registry import ENTRIES, get_game
+from arena.core.registry import ENTRIES, get_game
+from arena.core.values import MatchRecord, MoveRecord, Outcome, Termination
+from arena.match.clock import Clock
 from arena.rpc.wire.convert import (
     clock_settings_from_pb,
     clock_settings_to_pb,

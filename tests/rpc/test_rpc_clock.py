@@ -7,7 +7,7 @@ import contextlib
 
 import grpc
 
-from arena.clock import Clock
+from arena.match.clock import Clock
 from arena.rpc.server.listen import create_server, stop_server
 from arena.rpc.server.remote_player import MAX_TRANSPORT_MS, RemotePlayer
 from arena.rpc.server.sessions import SessionSettings

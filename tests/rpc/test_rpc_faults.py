@@ -16,12 +16,12 @@ from pathlib import Path
 import grpc
 import pytest
 
-from arena.clock import Clock
-from arena.core import MatchRecord, Termination
-from arena.game import parse_options, replay
-from arena.players import Player
-from arena.referee import play_match
-from arena.registry import get_game
+from arena.core.game import parse_options, replay
+from arena.core.players import Player
+from arena.core.registry import get_game
+from arena.core.values import MatchRecord, Termination
+from arena.match.clock import Clock
+from arena.match.referee import play_match
 from arena.rpc.embedded import EmbeddedReferee
 from arena.v1 import arena_pb2 as pb
 from arena.v1 import arena_pb2_grpc

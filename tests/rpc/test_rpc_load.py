@@ -17,7 +17,7 @@ import h2.connection
 import h2.events
 import h2.settings
 
-from arena.limits import ServerLimits
+from arena.match.limits import ServerLimits
 from arena.rpc.server.listen import create_server, stop_server
 from arena.rpc.server.sessions import SessionSettings
 from arena.rpc.server.state import ServerConfig, ServerState

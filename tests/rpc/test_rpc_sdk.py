@@ -14,10 +14,10 @@ from pathlib import Path
 import grpc
 import pytest
 
-from arena.core import Termination
-from arena.players import Player
-from arena.referee import play_match
-from arena.registry import get_game
+from arena.core.players import Player
+from arena.core.registry import get_game
+from arena.core.values import Termination
+from arena.match.referee import play_match
 from arena.rpc.client.bot_client import BotConfig, run_until_stopped
 from arena.rpc.embedded import EmbeddedReferee
 from arena.rpc.server.listen import create_server, stop_server

@@ -13,12 +13,12 @@ from typing import Any
 
 import pytest
 
-from arena import policy_runner
-from arena.clock import Clock
-from arena.players import DecisionRequest
-from arena.policy_runner import PolicyPool, PolicyRunner
-from arena.referee import play_match
-from arena.registry import get_game
+from arena.core.players import DecisionRequest
+from arena.core.registry import get_game
+from arena.match import policy_runner
+from arena.match.clock import Clock
+from arena.match.policy_runner import PolicyPool, PolicyRunner
+from arena.match.referee import play_match
 from arena.rpc.embedded import EmbeddedReferee
 from arena.rpc.server.sessions import SessionSettings
 from arena.rpc.server.state import ServerConfig

@@ -6,7 +6,7 @@ import os
 import subprocess
 import sys
 
-from arena import transport
+from arena.rpc import transport
 
 
 def test_the_setting_is_arenas_unless_the_environment_has_one():

@@ -6,16 +6,16 @@ from __future__ import annotations
 import asyncio
 import json
 
-from arena.core import MatchRecord
-from arena.game import replay
+from arena.app.publicity import FrameKind, finished_frames, moves_public, public_record_moves
+from arena.core.game import replay
+from arena.core.players import random_policy
+from arena.core.registry import ENTRIES, get_game
+from arena.core.values import MatchRecord
 from arena.games.lucky_numbers import GAME as LUCKY
-from arena.players import random_policy
-from arena.policy_runner import PolicyPlayer
-from arena.publicity import FrameKind, finished_frames, moves_public, public_record_moves
-from arena.referee import play_match
-from arena.registry import ENTRIES, get_game
+from arena.games.testing import play_random_game
+from arena.match.policy_runner import PolicyPlayer
+from arena.match.referee import play_match
 from arena.rpc.server.watching import MatchHeader, Watcher, WatchHub, WatchSettings
-from arena.testing import play_random_game
 from arena.tournament.schedule import BotEntry, Deals, Status, TournamentSpec
 from arena.v1 import arena_pb2 as pb
 from arena.web.boards import draw

@@ -15,12 +15,12 @@ import grpc
 import pytest
 from watch_helpers import Gate, arena_with_bots, collect, until
 
-from arena.game import parse_options, replay
+from arena.app.publicity import public_record_moves, spectator_json
+from arena.core.game import parse_options, replay
+from arena.core.players import random_policy
+from arena.core.registry import get_game
 from arena.games.lucky_numbers.sampling import resample as lucky_resample
 from arena.games.the_number.sampling import resample as number_resample
-from arena.players import random_policy
-from arena.publicity import public_record_moves, spectator_json
-from arena.registry import get_game
 from arena.rpc.server.state import ServerConfig
 from arena.rpc.server.watching import WatchSettings
 from arena.rpc.wire.convert import record_from_pb

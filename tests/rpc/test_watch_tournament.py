@@ -10,7 +10,7 @@ from typing import Any
 
 from watch_helpers import Gate, arena_with_bots, collect, until
 
-from arena.players import random_policy
+from arena.core.players import random_policy
 from arena.store import Store
 from arena.v1 import arena_pb2 as pb
 

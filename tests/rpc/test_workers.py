@@ -243,7 +243,7 @@ def _essence(record: object) -> tuple[object, ...]:
 
 def test_one_worker_unless_asked_and_auto_means_the_cores_on_postgresql_only():
     from arena.errors import ConfigError
-    from arena.rpc.server.workers import available_cores, parse_workers
+    from arena.rpc.server.workers.pool import available_cores, parse_workers
 
     assert parse_workers(None, True) == 1 and parse_workers(None, False) == 1
     assert parse_workers("auto", True) == available_cores() and parse_workers("auto", False) == 1

@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from arena.players import DecisionRequest
+from arena.core.players import DecisionRequest
 from arena.search import budget as budget_module
 from arena.search.budget import (
     CPU,

@@ -6,10 +6,10 @@ import inspect
 
 import pytest
 
+from arena.core.players import THINKING
+from arena.core.registry import list_games
 from arena.errors import ConfigError
-from arena.players import THINKING
-from arena.registry import list_games
-from arena.strategies import make_policy, strategies_for
+from arena.match.strategies import make_policy, strategies_for
 
 LEVELS = ("boss", "boss:1", "boss:2", "boss:3")
 BOSS_GAMES = [g.name for g in list_games() if "boss" in strategies_for(g.name)]
@@ -31,7 +31,7 @@ def test_every_level_takes_a_seed_a_time_cap_and_fixed_work(game: str) -> None:
 
 @pytest.mark.parametrize("game", BOSS_GAMES)
 def test_every_level_is_marked_thinking(game: str) -> None:
-    # An in-process player runs a thinking policy off the event loop (arena/players.py): a boss
+    # An in-process player runs a thinking policy off the event loop (arena/core/players.py): a boss
     # left unmarked would think on the loop and cost the other seats, and matches, their clock.
     for level in LEVELS:
         assert getattr(make_policy(game, level, 7), THINKING, False), level

@@ -28,7 +28,7 @@ from served_arena import (
     stop,
 )
 
-from arena.rpc.server.house import parse_house
+from arena.rpc.server.workers.house import parse_house
 from arena.store import Store
 from arena.v1 import arena_pb2 as pb
 from arena.v1 import arena_pb2_grpc

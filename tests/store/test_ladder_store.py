@@ -12,9 +12,9 @@ import threading
 import pytest
 import sqlalchemy as sa
 
-from arena.core import MatchRecord, MoveRecord, Outcome, Termination
+from arena.core.values import MatchRecord, MoveRecord, Outcome, Termination
 from arena.errors import StoreError
-from arena.ratings import Result, environment, fold_ratings, prior, rate_match
+from arena.ratings.trueskill_ladder import Result, environment, fold_ratings, prior, rate_match
 from arena.store import Store
 from arena.store.schema import matches, rating_history, ratings
 from arena.tournament import BotEntry, TournamentSpec, make_fixtures

@@ -10,7 +10,7 @@ import time
 import pytest
 
 from arena.app.running import create_tournament, play_tournament
-from arena.core import MatchRecord
+from arena.core.values import MatchRecord
 from arena.errors import TournamentBusyError
 from arena.store import Store
 from arena.tournament import BotEntry, Fixture, Status, TournamentSpec
@@ -73,8 +73,8 @@ def test_two_resumes_of_one_tournament_one_plays_the_other_is_told(db_url):
         release = asyncio.Event()
 
         async def slow_play(fixture: Fixture) -> MatchRecord:
+            from arena.tournament.entrants import builtin_player, local_runner
             from arena.tournament.manage import game_and_options
-            from arena.tournament.players import builtin_player, local_runner
 
             started.set()
             await release.wait()

@@ -8,9 +8,9 @@ import time
 import pytest
 import sqlalchemy as sa
 
-from arena.core import MatchRecord, Outcome
+from arena.core.values import MatchRecord, Outcome
 from arena.errors import TournamentBusyError, UnknownTournamentError
-from arena.ratings import fold_ratings
+from arena.ratings.trueskill_ladder import fold_ratings
 from arena.store import Store, runs
 from arena.store.engine import write_transaction
 from arena.store.schema import fixtures, matches, rating_history, tournaments

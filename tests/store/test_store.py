@@ -8,7 +8,7 @@ import sqlite3
 import pytest
 import sqlalchemy as sa
 
-from arena.core import MatchRecord, MoveRecord, Outcome, Termination
+from arena.core.values import MatchRecord, MoveRecord, Outcome, Termination
 from arena.errors import (
     SchemaVersionError,
     StoreError,
@@ -290,9 +290,9 @@ def test_a_tournament_plays_stops_and_resumes_on_every_backend(db_url):
 
     from arena.app.running import create_tournament, play_tournament
     from arena.errors import BotError
-    from arena.ratings import fold_ratings
+    from arena.ratings.trueskill_ladder import fold_ratings
+    from arena.tournament.entrants import builtin_player, local_runner
     from arena.tournament.manage import game_and_options
-    from arena.tournament.players import builtin_player, local_runner
 
     spec = TournamentSpec(
         game="lucky_numbers",

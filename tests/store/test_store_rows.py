@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from arena.core import MatchRecord, MoveRecord, Outcome, Termination
+from arena.core.values import MatchRecord, MoveRecord, Outcome, Termination
 from arena.errors import StoreError
 from arena.store.rows import (
     SEED_COLUMN_LIMIT,

@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 import sqlalchemy as sa
 
-from arena.core import MatchRecord, MoveRecord, Outcome
+from arena.core.values import MatchRecord, MoveRecord, Outcome
 from arena.errors import StoreError
 from arena.store import Store
 from arena.store.rows import match_row

@@ -6,8 +6,8 @@ import itertools
 import random
 from collections.abc import Sequence
 
-from arena.core import Outcome
-from arena.game import points_by_rank, ranks_from_keys
+from arena.core.game import points_by_rank, ranks_from_keys
+from arena.core.values import Outcome
 from arena.tournament.encounters import Encounter, encounter_of
 from arena.tournament.rounds import RoundPlan
 

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from arena.core import MatchRecord, Outcome
+from arena.core.values import MatchRecord, Outcome
 from arena.errors import ConfigError, TournamentError
 from arena.tournament.encounters import encounters_from
 from arena.tournament.formats import make_fixtures

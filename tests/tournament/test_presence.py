@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from arena.core import MatchRecord, Outcome
+from arena.core.values import MatchRecord, Outcome
 from arena.tournament.presence import Presence
 from arena.tournament.runner import run_fixtures
 from arena.tournament.schedule import Fixture

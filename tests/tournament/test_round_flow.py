@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import pytest
 
-from arena.core import MatchRecord, Outcome
+from arena.core.values import MatchRecord, Outcome
 from arena.tournament.encounters import Encounter, encounters_from
 from arena.tournament.knockout import plan_knockout_round
 from arena.tournament.rounds import RoundPlan, fixtures_for_round, seeding

@@ -50,10 +50,10 @@ def test_a_256_bit_seed_is_stored_and_read_back_whole(db_url: str) -> None:
 def test_every_seat_gets_a_bot_seed_that_replays_and_tells_nothing_of_the_deal() -> None:
     import asyncio
 
-    from arena.players import DecisionRequest, MatchInfo
-    from arena.referee import default_bot_seed
-    from arena.registry import get_game
-    from arena.tournament.players import local_runner
+    from arena.core.players import DecisionRequest, MatchInfo
+    from arena.core.registry import get_game
+    from arena.match.referee import default_bot_seed
+    from arena.tournament.entrants import local_runner
     from arena.tournament.schedule import Fixture
 
     class Recorder:

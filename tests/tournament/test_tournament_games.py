@@ -10,9 +10,9 @@ from math import comb
 import pytest
 
 from arena.app.running import create_tournament, play_tournament
+from arena.core.game import new_game_state
 from arena.errors import ConfigError, PlayerCountError
-from arena.game import new_game_state
-from arena.ratings import fold_ratings
+from arena.ratings.trueskill_ladder import fold_ratings
 from arena.store import Store
 from arena.tournament import (
     BotEntry,
@@ -23,12 +23,12 @@ from arena.tournament import (
     compute_standings,
     make_fixtures,
 )
+from arena.tournament.entrants import builtin_player, local_runner
 from arena.tournament.manage import (
     default_table_size,
     first_decision_is_simultaneous,
     game_and_options,
 )
-from arena.tournament.players import builtin_player, local_runner
 from arena.tournament.standings import seat_summary
 
 CYCLES = 2

@@ -8,8 +8,8 @@ from collections import Counter
 
 import pytest
 
+from arena.core.registry import get_game
 from arena.errors import ConfigError
-from arena.registry import get_game
 from arena.tournament import BotEntry, Deals, Format, TournamentSpec, derive_seed, make_fixtures
 from arena.tournament.manage import start_seat_of
 

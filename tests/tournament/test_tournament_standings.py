@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from arena.core import MatchRecord, MoveRecord, Outcome, Termination
+from arena.core.values import MatchRecord, MoveRecord, Outcome, Termination
 from arena.tournament import TIE_BREAKS, compute_standings
 from arena.tournament.standings import seat_summary
 

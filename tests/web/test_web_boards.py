@@ -1,5 +1,5 @@
 """The web boards without a browser: no board shows more than the spectator view (the resample
-check of arena.leaks over seeded playouts of every game), every board shows whose turn it is,
+check of arena.games.leaks over seeded playouts of every game), every board shows whose turn it is,
 the last move and the result, and each game's own markings read as its notation says."""
 
 from __future__ import annotations
@@ -11,15 +11,15 @@ from typing import Any
 
 import pytest
 
-from arena.core import Outcome
-from arena.game import Game, parse_options
+from arena.app.publicity import spectator_json
+from arena.core.game import Game, parse_options
+from arena.core.registry import ENTRIES, GameEntry, get_game, load_part
+from arena.core.values import Outcome
 from arena.games.azul.state import end_bonus as azul_end_bonus
 from arena.games.azul.strategy import move_value as azul_move_value
 from arena.games.azul.view import wall_rows as view_wall_rows
 from arena.games.epizodiak.rounds import end_round as ep_end_round
-from arena.leaks import picture_leaks
-from arena.publicity import spectator_json
-from arena.registry import ENTRIES, GameEntry, get_game, load_part
+from arena.games.leaks import picture_leaks
 from arena.web.boards import LastMove, Result, Scene, draw
 from arena.web.boards.arctic_scavengers import BY_CODE, card
 from arena.web.boards.arctic_scavengers import values as arctic_values

@@ -21,8 +21,8 @@ import pytest
 from board_dom import assert_final_board, final_position
 from web_helpers import ARTIFACTS, Served, arena_with_web, browser, call, csp_refusals
 
-from arena.game import parse_options, replay
-from arena.registry import get_game
+from arena.core.game import parse_options, replay
+from arena.core.registry import get_game
 from arena.rpc.wire.convert import record_from_pb
 from arena.v1 import arena_pb2 as pb
 

@@ -21,8 +21,8 @@ from typing import Any
 import pytest
 from web_helpers import PY, ROOT, Served, arena_with_web, call
 
-from arena.game import new_game_state, parse_options
-from arena.registry import get_game, list_games
+from arena.core.game import new_game_state, parse_options
+from arena.core.registry import get_game, list_games
 from arena.v1 import arena_pb2 as pb
 from arena.web import seats
 from arena.web.play_form import BOT_PACE_MS, CLOCKS_S, FIRST_PLAYER, SIMULTANEOUS

@@ -1,4 +1,4 @@
-"""A person's seat page shows exactly that seat's view: the resample check of arena.leaks with
+"""A person's seat page shows exactly that seat's view: the resample check of arena.games.leaks with
 the seat as viewer (nothing on the page changes when what the seat cannot see is re-dealt),
 and the seat's own hidden holdings are on it (Arctic Scavengers' cards, Epizodiak's tiles)."""
 
@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from arena.game import Game
-from arena.leaks import picture_leaks
-from arena.registry import ENTRIES, GameEntry, get_game, load_part
+from arena.core.game import Game
+from arena.core.registry import ENTRIES, GameEntry, get_game, load_part
+from arena.games.leaks import picture_leaks
 from arena.rpc.wire.convert import view_from_pb, view_to_pb
 from arena.web.boards import LastMove
 from arena.web.seat_page import decision_html

@@ -13,8 +13,8 @@ from functools import cache
 
 import numpy as np
 
+from arena.core.registry import adapter, get_game
 from arena.errors import InvalidMoveError
-from arena.registry import adapter, get_game
 
 LONG_LIST = 64  # legal moves from which the kept mask beats sorting their indexes
 MASKS_KEPT = 512  # masks kept per table, by legal-move list (The Number has at most 1024)

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from arena.game import new_game_state, parse_options
-from arena.registry import get_game
+from arena.core.game import new_game_state, parse_options
+from arena.core.registry import get_game
 
 DICE = range(1, 7)
 SLOTS = ("S1", "S2", "S3", "S4")

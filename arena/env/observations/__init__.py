@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from arena.registry import adapter, get_game
+from arena.core.registry import adapter, get_game
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from arena.chance import Stream
+from arena.core.chance import Stream
 from arena.errors import ConfigError
 
 from .cards import (

@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 import random
 
-from arena.players import DecisionRequest, Policy, Reply, thinking
+from arena.core.players import DecisionRequest, Policy, Reply, thinking
 from arena.search.budget import Deadline, search_budget
 from arena.search.seeded import fixed_work, request_seed
 

@@ -5,7 +5,7 @@ repairs, the Gardens' food, the Decoys' force size and the Scout Tower's looks.
 
 from __future__ import annotations
 
-from arena.chance import Stream
+from arena.core.chance import Stream
 
 from .cards import CARD_ID, CARD_KIND, IS_MEDICINE_CARD, IS_PERSON, IS_TOOL, KIND_INDEX, KINDS
 from .expansion import Building, Ext, ext_of, set_turn, with_building, with_seat

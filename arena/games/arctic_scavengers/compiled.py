@@ -1,11 +1,11 @@
 """Arctic Scavengers' compiled engine: the C core (`_core.c`) as an
-`arena.compiled.CompiledEngine`, for the base game only.
+`arena.core.compiled.CompiledEngine`, for the base game only.
 
 `ENGINE` is the core's own `Engine`: the hot calls (`setup`, `to_move`, `legal_moves`, `play`,
 `outcome`) are C functions, with no Python frame between the caller and C. `setup` deals in C
 from a `random.Random` exactly as `state.setup` does (the same `getrandbits` calls); any other
 rng goes to `_setup` here, the reference setup, converted. Every later shuffle is drawn by the
-core from the state's stream exactly as `arena.chance.Stream.shuffled_chained` does. A move off
+core from the state's stream exactly as `arena.core.chance.Stream.shuffled_chained` does. A move off
 the fast path (not the seat to decide, malformed, illegal) is played or refused by the reference
 `play` on the state converted back; outcomes are built here by the reference's own
 `outcome_from_keys`. The pure-Python engine stays the reference
@@ -22,11 +22,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from arena.chance import Stream
-from arena.compiled import CompiledEngine, load_core
-from arena.core import Outcome
+from arena.core.chance import Stream
+from arena.core.compiled import CompiledEngine, load_core
+from arena.core.game import outcome_from_keys
+from arena.core.values import Outcome
 from arena.errors import ConfigError
-from arena.game import outcome_from_keys
 
 from . import rules
 from .game import GAME

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from arena.core import Seat
-from arena.game import GameBase, check_player_count
+from arena.core.game import GameBase, check_player_count
+from arena.core.values import Seat
 
 from . import rules
 from .module_notation import public_text as module_public_text

@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from arena.chance import Stream
+from arena.core.chance import Stream
 
 from . import rules
 from .belief import round_events

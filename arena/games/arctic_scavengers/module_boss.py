@@ -18,8 +18,8 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from arena.core.players import DecisionRequest
 from arena.errors import ArenaError
-from arena.players import DecisionRequest
 from arena.search.budget import Deadline
 
 from . import boss, rules

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from arena.chance import Stream
+from arena.core.chance import Stream
 
 from .buildings import fits
 from .cards import CARD_KIND, KINDS, LEADERS, SCHEMATICS

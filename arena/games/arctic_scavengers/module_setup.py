@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from functools import cache
 
-from arena.chance import Stream
+from arena.core.chance import Stream
 
 from .cards import (
     CARD_KIND,

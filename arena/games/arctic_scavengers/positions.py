@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from arena.chance import Stream
+from arena.core.chance import Stream
 
 from .cards import (
     CARD_BY_ID,

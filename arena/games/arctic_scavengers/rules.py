@@ -3,9 +3,9 @@ and the result."""
 
 from __future__ import annotations
 
-from arena.core import Outcome, Seat
+from arena.core.game import outcome_from_keys
+from arena.core.values import Outcome, Seat
 from arena.errors import IllegalMoveError
-from arena.game import outcome_from_keys
 
 from . import gathering, module_rules, skirmish
 from . import notation as n

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from arena.chance import Stream
+from arena.core.chance import Stream
 from arena.games.arctic_scavengers.state import KEEP, State, Zones
 
 

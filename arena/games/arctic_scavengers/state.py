@@ -11,9 +11,9 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
-from arena.chance import Stream
+from arena.core.chance import Stream
+from arena.core.game import addon_option
 from arena.errors import OptionError
-from arena.game import addon_option
 
 from .cards import (
     CARD_KIND,

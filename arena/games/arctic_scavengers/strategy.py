@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from arena.players import DecisionRequest, Policy, Reply
+from arena.core.players import DecisionRequest, Policy, Reply
 from arena.search.levels import Level, boss_levels
 
 from .cards import CARD_BY_ID, CARD_KIND, DEFAULT_SHOVEL, FIGHT, KINDS, SHOVEL_DIG, STATS

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
+from arena.core.view_wire import ViewWire
 from arena.v1.games import arctic_scavengers_pb2 as pb
-from arena.view_wire import ViewWire
 
 WIRE = ViewWire("arctic_scavengers", pb.ArcticScavengersView, absent_when_unset=("expansion",))

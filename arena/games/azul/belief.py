@@ -12,7 +12,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from arena.chance import Stream
+from arena.core.chance import Stream
 from arena.games.azul.state import (
     COLOURS,
     ITEM_LETTERS,

@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from arena.chance import Stream
+from arena.core.chance import Stream
 from arena.games.azul import rules
 from arena.games.azul.belief import sample_state
 from arena.games.azul.notation import CENTRE, PARSED, TAKE

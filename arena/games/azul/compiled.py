@@ -1,4 +1,4 @@
-"""Azul's compiled engine: the C core (`_core.c`) in arena.compiled's CompiledEngine protocol.
+"""Azul's compiled engine: the C core (`_core.c`) in arena.core.compiled's CompiledEngine protocol.
 
 `ENGINE` plays the rules of rules.py and rounds.py on the core's own immutable states; it is None
 when the core is not built (`MISSING` says why). The pure-Python engine stays the reference: the
@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from arena.chance import Stream
-from arena.compiled import CompiledEngine, load_core
-from arena.core import Outcome
-from arena.game import CAPPED_END, NORMAL_END, engine_termination, outcome_from_keys
+from arena.core.chance import Stream
+from arena.core.compiled import CompiledEngine, load_core
+from arena.core.game import CAPPED_END, NORMAL_END, engine_termination, outcome_from_keys
+from arena.core.values import Outcome
 
 from . import rules
 from .game import GAME

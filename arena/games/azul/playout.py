@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from arena.chance import Stream
+from arena.core.chance import Stream
 from arena.games.azul.rounds import num_displays
 from arena.games.azul.state import (
     BONUS_COLOUR,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from arena.chance import Stream
+from arena.core.chance import Stream
 
 from .state import (
     COLOURS,

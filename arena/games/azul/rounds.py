@@ -5,8 +5,8 @@ from __future__ import annotations
 import itertools
 import random
 
-from arena.chance import Stream
-from arena.game import CAPPED_END, NORMAL_END
+from arena.core.chance import Stream
+from arena.core.game import CAPPED_END, NORMAL_END
 
 from .state import (
     EMPTY_BOARD,

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import NoReturn
 
-from arena.core import Outcome, Seat
+from arena.core.game import engine_termination, outcome_from_keys
+from arena.core.values import Outcome, Seat
 from arena.errors import IllegalMoveError
-from arena.game import engine_termination, outcome_from_keys
 
 from .notation import (
     CENTRE,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
-from arena.chance import Stream
+from arena.core.chance import Stream
 from arena.errors import OptionError
 
 COLOURS = "BYRKW"  # colour index: Blue 0, Yellow 1, Red 2, Black 3, White 4 (spec §2)

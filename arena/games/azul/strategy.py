@@ -7,7 +7,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from arena.players import DecisionRequest, Policy, Reply
+from arena.core.players import DecisionRequest, Policy, Reply
 from arena.search.levels import Level, boss_levels
 
 _COLOURS = "BYRKW"

@@ -19,7 +19,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from arena.chance import Stream
+from arena.core.chance import Stream
 
 from .rounds import settle
 from .state import (

@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from arena.game import outcome_from_keys, points_by_rank
+from arena.core.game import outcome_from_keys, points_by_rank
 from arena.search.budget import Deadline
 from arena.search.halving import Future, Verdict, sequential_halving
 from arena.search.seeded import view_search_boss

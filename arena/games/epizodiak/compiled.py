@@ -1,4 +1,4 @@
-"""Epizodiak's compiled engine: the C core (`_core.c`) as an `arena.compiled.CompiledEngine`.
+"""Epizodiak's compiled engine: the C core (`_core.c`) as an `arena.core.compiled.CompiledEngine`.
 
 The hot calls (`to_move`, `legal_moves`, `play`, `outcome`) are the core's own functions, with
 no Python frame between the caller and C; `setup` draws the starting seat and the stream from
@@ -13,9 +13,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from arena.chance import Stream
-from arena.compiled import CompiledEngine, load_core
-from arena.game import check_player_count
+from arena.core.chance import Stream
+from arena.core.compiled import CompiledEngine, load_core
+from arena.core.game import check_player_count
 
 from .game import GAME
 from .state import NUM_PLAYERS, EpizodiakOptions

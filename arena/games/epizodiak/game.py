@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from arena.game import GameBase, check_player_count
+from arena.core.game import GameBase, check_player_count
 
 from . import rules
 from .render import render

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from arena.chance import Stream
+from arena.core.chance import Stream
 
 from .rounds import settle
 from .state import (

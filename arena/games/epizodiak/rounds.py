@@ -9,9 +9,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from arena.chance import Stream
-from arena.core import Outcome
-from arena.game import CAPPED_END, NORMAL_END, engine_termination, outcome_from_keys
+from arena.core.chance import Stream
+from arena.core.game import CAPPED_END, NORMAL_END, engine_termination, outcome_from_keys
+from arena.core.values import Outcome
 
 from .moves import legal_moves_of, pile_start_moves, start_moves
 from .scoring import add_points, final_keys, one_round_keys, round_points, target_reached

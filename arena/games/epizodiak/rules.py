@@ -12,9 +12,9 @@ from collections.abc import Callable
 from operator import itemgetter
 from typing import Any
 
-from arena.core import Outcome, Seat
+from arena.core.game import outcome_from_keys
+from arena.core.values import Outcome, Seat
 from arena.errors import IllegalMoveError
-from arena.game import outcome_from_keys
 
 from .moves import drawn_moves, picked_up, play_moves
 from .notation import Move, parse_move

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from arena.chance import Stream
+from arena.core.chance import Stream
 from arena.games.epizodiak.rounds import settle
 from arena.games.epizodiak.state import VALUES, State, hand_of
 

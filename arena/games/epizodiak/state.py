@@ -15,8 +15,8 @@ import enum
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
-from arena.chance import Stream
-from arena.core import Outcome
+from arena.core.chance import Stream
+from arena.core.values import Outcome
 from arena.errors import OptionError
 
 VALUES = 12  # spec §1.1: values 1-12

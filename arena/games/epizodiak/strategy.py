@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from arena.players import DecisionRequest, Policy, Reply
+from arena.core.players import DecisionRequest, Policy, Reply
 from arena.search.levels import Level, boss_levels
 
 # Tuned against random opponents with bench/bench_epizodiak.py (240 one-round matches each):

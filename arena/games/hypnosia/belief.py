@@ -12,7 +12,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from arena.chance import Stream
+from arena.core.chance import Stream
 from arena.errors import ConfigError
 
 from .board import NUM_SPACES

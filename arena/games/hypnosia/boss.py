@@ -18,8 +18,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from arena.chance import Stream
-from arena.players import DecisionRequest, Policy, Reply, thinking
+from arena.core.chance import Stream
+from arena.core.players import DecisionRequest, Policy, Reply, thinking
 from arena.search.budget import Deadline, search_budget
 from arena.search.seeded import fixed_work, request_seed
 

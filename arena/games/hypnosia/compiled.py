@@ -19,11 +19,11 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from arena.chance import Stream
-from arena.compiled import CompiledEngine, load_core
-from arena.core import Outcome, Seat
+from arena.core.chance import Stream
+from arena.core.compiled import CompiledEngine, load_core
+from arena.core.game import CAPPED_END, NORMAL_END
+from arena.core.values import Outcome, Seat
 from arena.errors import IllegalMoveError
-from arena.game import CAPPED_END, NORMAL_END
 
 from . import rules
 from .board import ACROSS, ALONG, FROM_START, MAX_DIE, NUM_SPACES, START_SLOTS

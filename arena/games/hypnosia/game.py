@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from arena.game import GameBase
+from arena.core.game import GameBase
 
 from . import rules
 from .render import render

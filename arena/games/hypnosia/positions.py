@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from arena.chance import Stream
+from arena.core.chance import Stream
 
 from .board import INDEX, NUM_SPACES
 from .rules import generate

@@ -10,10 +10,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from arena.chance import Stream
-from arena.core import Outcome, Seat
+from arena.core.chance import Stream
+from arena.core.game import CAPPED_END, NORMAL_END, engine_termination, outcome_from_keys
+from arena.core.values import Outcome, Seat
 from arena.errors import IllegalMoveError, PlayerCountError
-from arena.game import CAPPED_END, NORMAL_END, engine_termination, outcome_from_keys
 
 from .board import ACROSS, ALONG, CENTRE, FROM_START, NONE, NUM_SPACES, START_SLOTS
 from .notation import (

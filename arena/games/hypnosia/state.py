@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from arena.chance import Stream
+from arena.core.chance import Stream
 from arena.errors import OptionError
 
 MIN_PLAYERS = 2
@@ -62,7 +62,7 @@ class State(NamedTuple):
     events_before: int  # events of older turns, no longer kept in `turns`
     stream: Stream  # the dice stream: the future rolls, hidden from everyone
     ply: int  # decisions made so far
-    over: str  # "" while playing, else arena.game's NORMAL_END or CAPPED_END
+    over: str  # "" while playing, else arena.core.game's NORMAL_END or CAPPED_END
 
 
 def centre_points(state: State, seat: int) -> int:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from arena.players import DecisionRequest, Policy, Reply
+from arena.core.players import DecisionRequest, Policy, Reply
 from arena.search.levels import Level, boss_levels
 
 CENTRE = -2  # a bridge target: the centre

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
+from arena.core.view_wire import ViewWire
 from arena.v1.games import hypnosia_pb2 as pb
-from arena.view_wire import ViewWire
 
 WIRE = ViewWire("hypnosia", pb.HypnosiaView)

@@ -14,7 +14,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from arena.core import Termination
+from arena.core.values import Termination
 from arena.games.lucky_numbers.notation import CELLS, DIAGONAL, MAX_VALUE, MIN_VALUE
 from arena.games.lucky_numbers.state import (
     START_TILES,

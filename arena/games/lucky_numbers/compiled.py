@@ -1,5 +1,5 @@
 """Lucky Numbers' compiled engine: the C core (_core.c) in the CompiledEngine protocol
-(arena/compiled.py).
+(arena/core/compiled.py).
 
 The pure-Python engine stays the reference; this one plays the same rules on states of the
 core's own type, for whatever plays many games. `to_move`, `legal_moves`, `play` and `outcome`
@@ -19,8 +19,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from arena.compiled import CompiledEngine, load_core
-from arena.core import Outcome, Seat, Termination
+from arena.core.compiled import CompiledEngine, load_core
+from arena.core.values import Outcome, Seat, Termination
 from arena.errors import IllegalMoveError
 from arena.games.lucky_numbers.grid import EMPTY_GRID
 from arena.games.lucky_numbers.refusals import canonical

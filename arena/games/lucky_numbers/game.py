@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from arena.core import Seat
-from arena.game import GameBase
+from arena.core.game import GameBase
+from arena.core.values import Seat
 from arena.games.lucky_numbers import rules
 from arena.games.lucky_numbers.render import render
 from arena.games.lucky_numbers.state import LuckyNumbersOptions, LuckyNumbersState, setup

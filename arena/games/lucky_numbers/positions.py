@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from arena.core import Seat
+from arena.core.values import Seat
 from arena.games.lucky_numbers.grid import Grid, rule_holds
 from arena.games.lucky_numbers.notation import CELLS, MAX_VALUE, MIN_VALUE, SIZE
 from arena.games.lucky_numbers.state import LuckyNumbersOptions, LuckyNumbersState, Phase, Source

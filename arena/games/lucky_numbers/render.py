@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from arena.core import Seat
+from arena.core.values import Seat
 from arena.games.lucky_numbers.notation import COLUMNS, SIZE
 from arena.games.lucky_numbers.state import LuckyNumbersState, Phase
 

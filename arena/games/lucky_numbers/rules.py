@@ -18,8 +18,8 @@ from bisect import bisect_left, bisect_right
 from operator import attrgetter
 from typing import Any
 
-from arena.core import Outcome, Seat, Termination
-from arena.game import outcome_from_keys
+from arena.core.game import outcome_from_keys
+from arena.core.values import Outcome, Seat, Termination
 from arena.games.lucky_numbers.analysis import CELL_MASK, CHUNK, SPARSE_BIT, changed
 from arena.games.lucky_numbers.grid import bruno_bonus
 from arena.games.lucky_numbers.moves import (

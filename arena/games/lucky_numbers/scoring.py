@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from arena.core import Outcome, Seat, Termination
-from arena.game import outcome_from_keys
+from arena.core.game import outcome_from_keys
+from arena.core.values import Outcome, Seat, Termination
 from arena.games.lucky_numbers.notation import CELLS
 
 WIN_POINTS = 2  # §6.1: the winner(s) of a game gain 2 tournament points

@@ -7,7 +7,7 @@ import random
 from dataclasses import dataclass, field, fields
 from typing import Any, Literal
 
-from arena.core import Outcome, Seat, Termination
+from arena.core.values import Outcome, Seat, Termination
 from arena.games.lucky_numbers.analysis import Analysis
 from arena.games.lucky_numbers.grid import EMPTY_GRID, Grid
 from arena.games.lucky_numbers.moves import complete

@@ -13,9 +13,9 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from arena.core.players import DecisionRequest, Policy, Reply
 from arena.games.lucky_numbers.grid import bounds
 from arena.games.lucky_numbers.notation import CELLS, MAX_VALUE, MIN_VALUE, SIZE, cell_index
-from arena.players import DecisionRequest, Policy, Reply
 from arena.search.levels import Level, boss_levels
 
 TILE_WEIGHT = 10.0  # one more tile in the grid

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from arena.core import Seat
+from arena.core.values import Seat
 from arena.games.lucky_numbers.state import LuckyNumbersState, Phase
 
 

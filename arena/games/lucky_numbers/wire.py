@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from arena.core.view_wire import ViewWire
 from arena.v1.games.lucky_numbers_pb2 import LuckyNumbersView
-from arena.view_wire import ViewWire
 
 
 def fill_proto(msg: LuckyNumbersView, view: dict[str, Any]) -> None:

@@ -20,7 +20,8 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from arena.game import points_by_rank
+from arena.core.game import points_by_rank
+from arena.core.players import DecisionRequest, Policy, Reply
 from arena.games.the_number.belief import sample_state
 from arena.games.the_number.rules import outcome, resolve, secured_total
 from arena.games.the_number.state import DIGIT_MASK, NUMBER_TEXT, TURNS_PER_ROUND, TheNumberState
@@ -33,7 +34,6 @@ from arena.games.the_number.strategy import (
     choose_number,
     outcome_counts,
 )
-from arena.players import DecisionRequest, Policy, Reply
 from arena.search.budget import Budget, Deadline, search_budget
 from arena.search.seeded import fixed_work, seeded_policy
 

@@ -1,4 +1,5 @@
-"""The Number's compiled engine: the C core (`_core.c`) in arena.compiled's CompiledEngine protocol.
+"""The Number's compiled engine: the C core (`_core.c`) in arena.core.compiled's CompiledEngine
+protocol.
 
 `ENGINE` plays the rules of rules.py on the core's own immutable states; it is None when the core
 is not built (`MISSING` says why). The pure-Python engine stays the reference: the core's `setup`
@@ -15,9 +16,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from arena.compiled import CompiledEngine, load_core
-from arena.core import Outcome
-from arena.game import outcome_from_keys
+from arena.core.compiled import CompiledEngine, load_core
+from arena.core.game import outcome_from_keys
+from arena.core.values import Outcome
 
 from . import rules
 from .state import Entry, Status, TheNumberState, TurnRecord, setup

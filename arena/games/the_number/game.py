@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from arena.core import Seat
-from arena.game import GameBase
+from arena.core.game import GameBase
+from arena.core.values import Seat
 from arena.games.the_number import rules
 from arena.games.the_number.render import render
 from arena.games.the_number.state import (

@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
-from arena.core import Outcome, Seat
+from arena.core.game import outcome_from_keys
+from arena.core.values import Outcome, Seat
 from arena.errors import IllegalMoveError
-from arena.game import outcome_from_keys
 from arena.games.the_number.notation import format_move, parse_move
 from arena.games.the_number.state import (
     ALL_CROSSED,

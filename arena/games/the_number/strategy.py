@@ -17,8 +17,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from arena.core.players import DecisionRequest, Policy, Reply
 from arena.games.the_number.state import DIGIT_MASK, DIGITS, NUMBER_TEXT, TURNS_PER_ROUND
-from arena.players import DecisionRequest, Policy, Reply
 from arena.search.levels import Level, boss_levels
 
 _NUMBERS = 1000

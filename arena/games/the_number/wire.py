@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from arena.core.view_wire import ViewWire
 from arena.v1.games import the_number_pb2 as pb
-from arena.view_wire import ViewWire
 
 # The legal moves follow from the view, so a bot may ask for requests without the list (up to
 # 1,000 moves, most of a request's bytes).

@@ -1,3 +1,3 @@
 """The client side: the bot SDK's runtime (`bot_client`, `connect_errors`; a policy runs
-through `arena.policy_runner`, as in-process players' do) and the organizer's ArenaService
+through `arena.match.policy_runner`, as in-process players' do) and the organizer's ArenaService
 client (`remote`). Nothing here imports the server or the store."""

@@ -29,9 +29,9 @@ from arena.app.reports import MatchRow, TournamentReport, TournamentSummary, in_
 from arena.app.stats import StatsReport
 from arena.app.tournaments import TournamentRequest
 from arena.app.values import Disclosure, LadderEntry, RatingChange
-from arena.clock import Clock
-from arena.core import MatchRecord
+from arena.core.values import MatchRecord
 from arena.errors import ConfigError
+from arena.match.clock import Clock
 from arena.rpc.client.bot_client import open_channel
 from arena.rpc.client.connect_errors import call_failure_cause
 from arena.rpc.client.remote import CALL_TIMEOUT_S, Remote

@@ -24,9 +24,9 @@ from typing import Any
 import grpc
 
 from arena import __version__
+from arena.core.players import DecisionRequest, MatchInfo, Policy
 from arena.errors import BotError
-from arena.players import DecisionRequest, MatchInfo, Policy
-from arena.policy_runner import PolicyPool, PolicyRunner
+from arena.match.policy_runner import PolicyPool, PolicyRunner
 from arena.rpc.client.connect_errors import diagnose
 from arena.rpc.wire.convert import LazyView, options_from_pb, outcome_from_pb
 from arena.rpc.wire.protocol import MAX_MESSAGE_BYTES, PROTOCOL_VERSION

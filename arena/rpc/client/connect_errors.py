@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import grpc
 
-from arena.limits import clip
+from arena.match.limits import clip
 
 PROBE_TIMEOUT_S = 3.0  # the TLS probe of a port that closed a plaintext connection
 MAX_REASON_CHARS = 300  # the server's words (untrusted) quoted in a message

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
-from arena.addresses import check_target, plaintext_allowed, refuse_token_in_clear
+from arena.rpc.addresses import check_target, plaintext_allowed, refuse_token_in_clear
 from arena.rpc.wire.protocol import RELAY_METADATA, bearer
 
 TOKEN_ENV = "ARENA_ORGANIZER_TOKEN"

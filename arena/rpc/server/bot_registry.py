@@ -15,7 +15,7 @@ from arena.errors import (
     TokenError,
     TooManyBotsError,
 )
-from arena.limits import check_hello_fields, check_max_matches
+from arena.match.limits import check_hello_fields, check_max_matches
 from arena.rpc.server.sessions import BotSession, CloseKind, Seatable, SessionSettings
 from arena.rpc.wire.protocol import PROTOCOL_VERSION
 from arena.v1 import arena_pb2 as pb
@@ -29,7 +29,7 @@ credentials (open rules apply); may block (a database look-up)."""
 
 
 class Elsewhere(Protocol):
-    """The bots other workers of the same referee hold (arena/rpc/server/mesh.py)."""
+    """The bots other workers of the same referee hold (arena/rpc/server/workers/mesh.py)."""
 
     def seat(self, name: str) -> Seatable | None:
         """A session to seat a bot another worker holds (None if none does)."""
@@ -120,7 +120,7 @@ class SessionRegistry:
 
     def check_hello(self, hello: pb.Hello) -> tuple[str, ...]:
         """Validate a Hello's fields; returns the games the bot will play (ArenaError if bad)."""
-        from arena.registry import get_game
+        from arena.core.registry import get_game
 
         if hello.protocol_version not in (0, PROTOCOL_VERSION):
             raise ProtocolError(

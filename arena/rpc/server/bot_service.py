@@ -12,7 +12,7 @@ from google.protobuf.message import DecodeError
 
 from arena import __version__
 from arena.errors import ArenaError, MalformedMessageError, ProtocolError, TooManyFailuresError
-from arena.limits import clip
+from arena.match.limits import clip
 from arena.rpc.server.auth_limits import bot_key, is_credential_failure
 from arena.rpc.server.logs import RateLimitedLog
 from arena.rpc.server.sessions import CONNECTION_LOST, STREAM_CLOSED, BotSession, CloseKind

@@ -11,8 +11,8 @@ import binascii
 import json
 from collections.abc import Sequence
 
-from arena.access import Caller
 from arena.app import ladders, owners, stats
+from arena.app.access import Caller
 from arena.app.reports import (
     Audience,
     AwayBot,
@@ -21,9 +21,9 @@ from arena.app.reports import (
     tournament_summaries,
 )
 from arena.app.values import Store
+from arena.core.registry import get_game
 from arena.errors import ConfigError
-from arena.limits import MAX_PAGE_SIZE  # a page of summaries stays far below 1 MiB
-from arena.registry import get_game
+from arena.match.limits import MAX_PAGE_SIZE  # a page of summaries stays far below 1 MiB
 from arena.rpc.wire.reports import (
     history_to_pb,
     ladder_to_pb,

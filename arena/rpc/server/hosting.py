@@ -15,14 +15,15 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from arena.access import Caller
+from arena.app.access import Caller
 from arena.app.door import Deleted, LocalArena
 from arena.app.owners import check_may_delete, check_may_manage, owner_of
+from arena.app.publicity import moves_public
 from arena.app.reports import AwayBot
 from arena.app.running import create_tournament, play_tournament
 from arena.app.tournaments import DEFAULT_RECONNECT_GRACE_MS, TournamentOrder, plan
-from arena.clock import Clock
-from arena.core import MatchRecord
+from arena.core.players import Player
+from arena.core.values import MatchRecord
 from arena.errors import (
     ArenaError,
     BotError,
@@ -30,19 +31,18 @@ from arena.errors import (
     TournamentBusyError,
     TournamentError,
 )
-from arena.limits import ServerLimits
-from arena.players import Player
-from arena.publicity import moves_public
-from arena.referee import EventSink
+from arena.match.clock import Clock
+from arena.match.limits import ServerLimits
+from arena.match.referee import EventSink
 from arena.rpc.server.bot_registry import SessionRegistry
 from arena.rpc.server.watching import MatchHeader, WatchHub
 from arena.rpc.wire.reports import request_from_pb
 from arena.store import Store, StoredTournament
 from arena.tournament import Fixture, TournamentSpec
+from arena.tournament.entrants import AbsentPlayer, local_runner
 from arena.tournament.formats import planned_matches
 from arena.tournament.lease import runner_gone, runner_id
 from arena.tournament.manage import game_and_options, spec_clock
-from arena.tournament.players import AbsentPlayer, local_runner
 from arena.tournament.presence import Presence
 from arena.tournament.runner import MatchRunner, limit_per_bot
 from arena.tournament.schedule import Status

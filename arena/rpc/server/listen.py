@@ -19,15 +19,16 @@ import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
-from arena.access import AccessPolicy
+from arena.app.access import AccessPolicy
 from arena.app.reports import ClockSpec
 from arena.app.rows import clock_words
 from arena.errors import ConfigError
+from arena.rpc.addresses import is_loopback
 from arena.rpc.server.bot_service import BotServicer, parse_bot_message
-from arena.rpc.server.house import House, HouseBot, check_unregistered
 from arena.rpc.server.services import ArenaServicer
 from arena.rpc.server.state import ServerConfig, ServerState
-from arena.rpc.server.workers import RELAY_TOKEN_ENV
+from arena.rpc.server.workers.house import House, HouseBot, check_unregistered
+from arena.rpc.server.workers.pool import RELAY_TOKEN_ENV
 from arena.store import Store
 from arena.store.credentials import Role
 from arena.v1 import arena_pb2 as pb
@@ -198,7 +199,7 @@ async def serve(
 ) -> None:
     """Run a referee server until SIGINT/SIGTERM (with a database: tournaments and storage);
     `web` also serves the spectators' pages there, reading this server over gRPC; `house`
-    are the built-in bots it plays itself (arena/rpc/server/house.py). On a PostgreSQL
+    are the built-in bots it plays itself (arena/rpc/server/workers/house.py). On a PostgreSQL
     database it works with every other referee process on it (`--workers`).
 
     A server without credentials serves loopback only; beyond it, TLS is required unless
@@ -207,7 +208,12 @@ async def serve(
     raise_open_files()
     access = AccessPolicy(store)
     secured = await asyncio.to_thread(access.secured)
-    access.check_listen(address, tls=tls is not None, allow_plaintext=allow_plaintext)
+    access.check_listen(
+        address,
+        loopback=is_loopback(address),
+        tls=tls is not None,
+        allow_plaintext=allow_plaintext,
+    )
     if house and store is not None:  # before listening: a bad --house starts nothing
         bots = await asyncio.to_thread(store.credentials, Role.BOT)
         check_unregistered(house, [c.name for c in bots if c.active])

@@ -6,7 +6,7 @@ from __future__ import annotations
 import logging
 import time
 
-from arena.limits import clip
+from arena.match.limits import clip
 
 LINE_CHARS = 300  # a logged problem is cut to this length
 BURST = 5  # lines written per window before the rest are only counted

@@ -6,11 +6,11 @@ import contextlib
 import time
 from collections.abc import Awaitable, Callable
 
-from arena.clock import Clock
-from arena.core import MatchRecord, Termination
-from arena.limits import MAX_ERROR_CHARS, clip
-from arena.players import DecisionRequest, MatchInfo, Reply
-from arena.referee import BotFault
+from arena.core.players import DecisionRequest, MatchInfo, Reply
+from arena.core.values import MatchRecord, Termination
+from arena.match.clock import Clock
+from arena.match.limits import MAX_ERROR_CHARS, clip
+from arena.match.referee import BotFault
 from arena.rpc.server.bot_registry import SessionRegistry
 from arena.rpc.server.metrics import OVERHEAD
 from arena.rpc.server.sessions import Seatable, SessionClosed

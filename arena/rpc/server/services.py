@@ -1,6 +1,6 @@
 """ArenaService: thin adapters that check access, decode, call the domain off the event loop,
-encode, and map errors once. Who may call what is `arena.access`'s; what is public about a match
-or a tournament is `arena.publicity`'s."""
+encode, and map errors once. Who may call what is `arena.app.access`'s; what is public about a match
+or a tournament is `arena.app.publicity`'s."""
 
 from __future__ import annotations
 
@@ -11,14 +11,14 @@ from typing import Any, TypeVar
 
 import grpc
 
-from arena.access import Caller, bearer_token
+from arena.app.access import Caller, bearer_token
 from arena.app.matches import disclosed_match_for
 from arena.app.reports import announced_matches
 from arena.app.values import UnknownMatchError
+from arena.core.game import option_choices, option_fields
+from arena.core.registry import list_games
 from arena.errors import ArenaError, LimitError
-from arena.game import option_choices, option_fields
-from arena.limits import MAX_OPTION_CHARS, check_clock, check_text
-from arena.registry import list_games
+from arena.match.limits import MAX_OPTION_CHARS, check_clock, check_text
 from arena.rpc.server.auth_limits import ORGANIZER_KEY, is_credential_failure
 from arena.rpc.server.catalog import (
     leaderboard,

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from arena.errors import ProtocolError
-from arena.limits import MAX_NOTICE_CHARS, clip
+from arena.match.limits import MAX_NOTICE_CHARS, clip
 from arena.rpc.server.logs import RateLimitedLog
 from arena.v1 import arena_pb2 as pb
 

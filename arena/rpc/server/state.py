@@ -14,9 +14,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from arena.access import AccessPolicy, Caller
-from arena.clock import Clock
-from arena.core import MatchRecord
+from arena.app.access import AccessPolicy, Caller
+from arena.core.game import check_player_count, options_to_dict, parse_options
+from arena.core.players import Player
+from arena.core.registry import get_game, list_games
+from arena.core.values import MatchRecord
 from arena.errors import (
     BotBusyError,
     BotError,
@@ -25,19 +27,17 @@ from arena.errors import (
     NoDatabaseError,
     StoreError,
 )
-from arena.game import check_player_count, options_to_dict, parse_options
-from arena.limits import ServerLimits, check_match_id, check_name, check_options, check_seed
-from arena.players import Player
-from arena.referee import play_match
-from arena.registry import get_game, list_games
+from arena.match.clock import Clock
+from arena.match.limits import ServerLimits, check_match_id, check_name, check_options, check_seed
+from arena.match.referee import play_match
 from arena.rpc.server.auth_limits import FailureLimiter
 from arena.rpc.server.bot_registry import SessionRegistry
 from arena.rpc.server.catalog import tournament_to_pb
 from arena.rpc.server.hosting import TournamentHost, check_connected
-from arena.rpc.server.mesh import Mesh
 from arena.rpc.server.remote_player import RemotePlayer
 from arena.rpc.server.sessions import SessionSettings
 from arena.rpc.server.watching import MatchHeader, WatchHub, WatchSettings
+from arena.rpc.server.workers.mesh import Mesh
 from arena.rpc.wire.convert import game_wire
 from arena.rpc.wire.protocol import MAX_MESSAGE_BYTES
 from arena.store import Store
@@ -103,7 +103,7 @@ class ServerState:
     async def join_workers(self, worker_id: str | None = None) -> Mesh:
         """Work with the other referee processes on the same PostgreSQL database: bots,
         tournaments and watch streams are shared through its notifications."""
-        from arena.rpc.server.bus import PgBus
+        from arena.rpc.server.workers.bus import PgBus
 
         store = self.require_store()
         bus = PgBus(store.engine, worker_id or Mesh.new_worker_id())

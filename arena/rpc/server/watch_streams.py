@@ -1,7 +1,7 @@
 """The WatchMatch and WatchTournament streams: one writer per stream, every write on a deadline.
 
 What a frame may show is the application layer's (arena/app/matches.py, which asks
-`arena.publicity`); this module only moves frames: from a live match's feed (catching up
+`arena.app.publicity`); this module only moves frames: from a live match's feed (catching up
 first), or from a finished match's record, replayed by the application layer.
 """
 
@@ -19,7 +19,7 @@ from arena.app.matches import header_of, record_replay, stored_replay
 from arena.app.reports import Audience, public_match_rows
 from arena.app.values import Disclosure, UnknownMatchError
 from arena.errors import LimitError, TooManyWatchersError, WatcherTooSlowError
-from arena.limits import check_text
+from arena.match.limits import check_text
 from arena.rpc.server.auth_limits import peer_host
 from arena.rpc.server.state import ServerState
 from arena.rpc.server.watching import (

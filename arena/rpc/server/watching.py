@@ -1,6 +1,6 @@
 """Spectators of live matches: one feed per match being played, bounded queues per watcher.
 
-The referee's event hook turns each public event into a frame (`arena.publicity` decides what a
+The referee's event hook turns each public event into a frame (`arena.app.publicity` decides what a
 frame may hold) and the feed hands it to every watcher without ever waiting: a watcher whose
 queue overflows is dropped, so a slow watcher never slows a match. A feed keeps its frames for
 late watchers to catch up, and stays a little after its match ends so a watcher arriving
@@ -16,11 +16,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from arena.clock import Clock
-from arena.core import MatchRecord, MoveRecord
-from arena.game import Game
-from arena.publicity import Frame, FrameKind, frame_of, withheld_end
-from arena.referee import EventSink, MatchEvent
+from arena.app.publicity import Frame, FrameKind, frame_of, withheld_end
+from arena.core.game import Game
+from arena.core.values import MatchRecord, MoveRecord
+from arena.match.clock import Clock
+from arena.match.referee import EventSink, MatchEvent
 from arena.rpc.wire.convert import clock_settings_to_pb, options_to_pb, outcome_to_pb
 from arena.v1 import arena_pb2 as pb
 
@@ -216,7 +216,7 @@ class RemoteWatch:
 
 
 class WatchElsewhere(Protocol):
-    """The matches other workers of the same referee play (arena/rpc/server/mesh.py)."""
+    """The matches other workers of the same referee play (arena/rpc/server/workers/mesh.py)."""
 
     def watch_remote(self, match_id: str, from_now: bool) -> RemoteWatch | None:
         """Follow a match another worker plays (None if none plays it)."""

@@ -8,12 +8,12 @@ from collections.abc import Iterator, Mapping
 from functools import cache
 from typing import Any
 
-from arena.clock import Clock
-from arena.core import MatchRecord, MoveRecord, Outcome, Termination
+from arena.core.registry import game_entry, load_part
+from arena.core.values import MatchRecord, MoveRecord, Outcome, Termination
+from arena.core.view_wire import ViewWire
 from arena.errors import ProtocolError, UnknownGameError
-from arena.registry import game_entry, load_part
+from arena.match.clock import Clock
 from arena.v1 import arena_pb2 as pb
-from arena.view_wire import ViewWire
 
 _TERMINATION_TO_PB = {t: f"TERMINATION_{t.name}" for t in Termination}  # enum value names
 _TERMINATION_FROM_PB = {pb.Termination.Value(v): k for k, v in _TERMINATION_TO_PB.items()}
@@ -115,8 +115,8 @@ def options_to_pb(options: Mapping[str, Any]) -> dict[str, str]:
 
 def options_from_pb(game: str, options: Mapping[str, str]) -> dict[str, Any]:
     """Typed options back from text, through the game's option types when it is known here."""
-    from arena.game import options_to_dict, parse_options
-    from arena.registry import get_game
+    from arena.core.game import options_to_dict, parse_options
+    from arena.core.registry import get_game
 
     try:
         return options_to_dict(parse_options(get_game(game), dict(options)))

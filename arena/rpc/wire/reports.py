@@ -29,7 +29,7 @@ from arena.app.values import (
     RatingChange,
     SeatSummary,
 )
-from arena.core import MoveRecord, Termination
+from arena.core.values import MoveRecord, Termination
 from arena.errors import ConfigError
 from arena.rpc.wire.convert import (
     clock_settings_from_pb,

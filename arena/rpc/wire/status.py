@@ -35,7 +35,7 @@ from arena.errors import (
     UnknownTournamentError,
     WatcherTooSlowError,
 )
-from arena.limits import clip
+from arena.match.limits import clip
 
 log = logging.getLogger("arena.rpc.server.listen")
 

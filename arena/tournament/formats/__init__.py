@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from arena.core import MatchRecord
+from arena.core.values import MatchRecord
 from arena.errors import ConfigError
 from arena.tournament.formats.base import (
     FormatOption,

@@ -13,7 +13,7 @@ import abc
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from arena.core import MatchRecord
+from arena.core.values import MatchRecord
 from arena.errors import ConfigError
 from arena.tournament.encounters import Encounter, encounters_from
 from arena.tournament.rounds import RoundPlan, fixtures_for_round, seeding

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from arena.core.registry import game_entry, load_part
 from arena.errors import UnknownGameError
-from arena.registry import game_entry, load_part
 from arena.web.boards.scene import LastMove, Result, Scene, esc, frame
 
 Board = Callable[[Scene], str]

@@ -16,8 +16,8 @@ from arena.games.arctic_scavengers.module_sampling import module_resample
 from arena.games.arctic_scavengers.playout import rule_move
 from arena.games.arctic_scavengers.sampling import resample
 from arena.games.arctic_scavengers.strategy import make_greedy
-from arena.strategies import make_policy
-from arena.testing import request_for
+from arena.games.testing import request_for
+from arena.match.strategies import make_policy
 
 
 def every_card(state) -> Counter[int]:

@@ -1,7 +1,7 @@
 """Arctic Scavengers' compiled core against the pure-Python engine, the reference
 (arena/games/arctic_scavengers/_core.c; the base game only).
 
-Random games in step (arena.compiled.check_compiled) for every player count and both Shovel
+Random games in step (arena.core.compiled.check_compiled) for every player count and both Shovel
 options, then literal positions (positions.py, as the spec vectors and the rules tests build
 them): converted to the core and back, and every legal move played on both engines, two moves
 deep. The suite fails, not skips, when the core is not built.
@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from arena.chance import Stream
-from arena.compiled import CompiledEngine, check_compiled, load_core, require_compiled
+from arena.core.chance import Stream
+from arena.core.compiled import CompiledEngine, check_compiled, load_core, require_compiled
 from arena.errors import ConfigError
 from arena.games.arctic_scavengers import GAME, ArcticScavengersOptions, State
 from arena.games.arctic_scavengers.cards import NUM_CARDS

@@ -7,7 +7,9 @@ from __future__ import annotations
 import random
 from itertools import chain
 
-from arena.game import parse_options, replay
+from arena.core.game import parse_options, replay
+from arena.core.players import random_policy
+from arena.core.registry import get_game
 from arena.games.arctic_scavengers import GAME, ArcticScavengersOptions
 from arena.games.arctic_scavengers.cards import IS_TOOL, NUM_CARDS, people_of
 from arena.games.arctic_scavengers.positions import all_zones
@@ -15,16 +17,14 @@ from arena.games.arctic_scavengers.sampling import resample
 from arena.games.arctic_scavengers.state import BUILD, DECLARE, KEEP, OVER, State
 from arena.games.arctic_scavengers.strategy import STRATEGIES
 from arena.games.arctic_scavengers.wire import WIRE
-from arena.players import random_policy
-from arena.registry import get_game
-from arena.strategies import make_policy
-from arena.testing import (
+from arena.games.testing import (
     all_option_combinations,
     check_game,
     default_workers,
     play_random_game,
     request_for,
 )
+from arena.match.strategies import make_policy
 
 ALL_CARDS = list(range(NUM_CARDS))
 

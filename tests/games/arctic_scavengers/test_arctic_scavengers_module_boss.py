@@ -8,14 +8,14 @@ import random
 import pytest
 from arctic_modules_helpers import ALL_MODULES, options_of
 
+from arena.core.players import DecisionRequest
 from arena.games.arctic_scavengers import GAME
 from arena.games.arctic_scavengers.module_belief import Hints, matches, sample
 from arena.games.arctic_scavengers.module_positions import module_zones
 from arena.games.arctic_scavengers.module_setup import game_cards
 from arena.games.arctic_scavengers.state import State
 from arena.games.arctic_scavengers.strategy import greedy_move
-from arena.players import DecisionRequest
-from arena.strategies import make_policy
+from arena.match.strategies import make_policy
 
 MODULE_SETS = [ALL_MODULES, "hq1 recon4"]
 

@@ -21,14 +21,14 @@ from arctic_modules_helpers import (
     options_of,
 )
 
-from arena.game import options_to_dict, parse_options, replay
+from arena.core.game import options_to_dict, parse_options, replay
+from arena.core.players import random_policy
 from arena.games.arctic_scavengers import GAME, ArcticScavengersOptions
 from arena.games.arctic_scavengers.sampling import resample
 from arena.games.arctic_scavengers.strategy import STRATEGIES
 from arena.games.arctic_scavengers.wire import WIRE
-from arena.players import random_policy
-from arena.strategies import make_policy
-from arena.testing import check_game, default_workers, play_random_game, request_for
+from arena.games.testing import check_game, default_workers, play_random_game, request_for
+from arena.match.strategies import make_policy
 
 NAMES = ALL_MODULES.split()
 GAMES = int(os.environ.get("ARENA_ARCTIC_MODULE_GAMES", "400"))

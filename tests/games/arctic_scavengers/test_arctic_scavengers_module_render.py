@@ -11,7 +11,7 @@ from arctic_modules_helpers import Site, module_position, options_of, play
 
 from arena.games.arctic_scavengers import GAME
 from arena.games.arctic_scavengers.positions import position
-from arena.testing import play_random_game
+from arena.games.testing import play_random_game
 from arena.web.boards.arctic_scavengers import draw as draw_scene
 from arena.web.boards.scene import Scene
 

@@ -24,7 +24,7 @@ from arena.games.arctic_scavengers import GAME
 from arena.games.arctic_scavengers.gangs import final_people, owned
 from arena.games.arctic_scavengers.sampling import resample
 from arena.games.arctic_scavengers.state import GATHER, KEEP, RESPOND, SAVE
-from arena.testing import play_random_game
+from arena.games.testing import play_random_game
 
 # Targeted actions and responses (0.5)
 

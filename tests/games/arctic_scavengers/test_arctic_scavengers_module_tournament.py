@@ -12,11 +12,11 @@ import pytest
 
 from arena.app.running import create_tournament, play_tournament
 from arena.cli import main
-from arena.ratings import fold_ratings
+from arena.ratings.trueskill_ladder import fold_ratings
 from arena.store import Store
 from arena.tournament import BotEntry, Status, TournamentSpec, compute_standings
+from arena.tournament.entrants import builtin_player, local_runner
 from arena.tournament.manage import game_and_options
-from arena.tournament.players import builtin_player, local_runner
 
 TESTS = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(TESTS))

@@ -55,7 +55,7 @@ from arena.games.arctic_scavengers.values import (
     action_value,
     xstats,
 )
-from arena.testing import play_random_game
+from arena.games.testing import play_random_game
 
 X = xstats(2)
 NO = -1

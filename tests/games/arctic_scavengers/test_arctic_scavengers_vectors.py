@@ -23,7 +23,7 @@ from arena.games.arctic_scavengers.cards import (
 from arena.games.arctic_scavengers.positions import cards, position
 from arena.games.arctic_scavengers.skirmish import force_strength, skirmish_winner
 from arena.games.arctic_scavengers.state import OVER
-from arena.testing import play_random_game
+from arena.games.testing import play_random_game
 
 PLUS2, PLUS1 = STATS[2], STATS[1]
 

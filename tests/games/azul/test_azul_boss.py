@@ -14,8 +14,8 @@ from arena.games.azul.notation import CENTRE, take_text
 from arena.games.azul.playout import Sim
 from arena.games.azul.sampling import resample
 from arena.games.azul.state import OVER, WALL, State
-from arena.strategies import make_policy
-from arena.testing import request_for
+from arena.games.testing import request_for
+from arena.match.strategies import make_policy
 
 OPTIONS = [AzulOptions("colored"), AzulOptions("gray")]
 

@@ -1,6 +1,7 @@
 """Azul's compiled core against the pure-Python engine, the reference (arena/games/azul/_core.c).
 
-Random games in step (arena.compiled.check_compiled) for every player count and both walls, then
+Random games in step (arena.core.compiled.check_compiled) for every player count and both walls,
+then
 literal positions (positions.py, as the spec vectors and the rules tests build them): converted
 to the core and back, and every legal move played on both engines. The suite fails, not skips,
 when the core is not built.
@@ -13,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from arena.chance import Stream
-from arena.compiled import CompiledEngine, check_compiled, load_core, require_compiled
+from arena.core.chance import Stream
+from arena.core.compiled import CompiledEngine, check_compiled, load_core, require_compiled
 from arena.errors import IllegalMoveError, InvalidMoveError, PlayerCountError
 from arena.games.azul import GAME, AzulOptions, State
 from arena.games.azul.positions import board, state

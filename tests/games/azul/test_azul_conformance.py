@@ -5,16 +5,16 @@ from __future__ import annotations
 
 import random
 
-from arena.game import parse_options, replay
+from arena.core.game import parse_options, replay
+from arena.core.players import random_policy
+from arena.core.registry import get_game
 from arena.games.azul import GAME, AzulOptions
 from arena.games.azul.sampling import resample as reshuffle_bag
 from arena.games.azul.state import MARKER, TILES_PER_COLOUR, State
 from arena.games.azul.strategy import STRATEGIES
 from arena.games.azul.wire import WIRE
-from arena.players import random_policy
-from arena.registry import get_game
-from arena.strategies import make_policy
-from arena.testing import check_game, default_workers, play_random_game, request_for
+from arena.games.testing import check_game, default_workers, play_random_game, request_for
+from arena.match.strategies import make_policy
 
 BOTH_WALLS = [AzulOptions(wall="colored"), AzulOptions(wall="gray")]
 

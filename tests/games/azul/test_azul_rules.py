@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from arena.chance import Stream
-from arena.core import Termination
+from arena.core.chance import Stream
+from arena.core.game import parse_options
+from arena.core.values import Termination
 from arena.errors import IllegalMoveError, InvalidMoveError, OptionError, PlayerCountError
-from arena.game import parse_options
 from arena.games.azul import GAME, AzulOptions
 from arena.games.azul.positions import board, counts, state
 from arena.games.azul.rounds import refill

@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from arena.chance import Stream
+from arena.core.chance import Stream
 from arena.errors import IllegalMoveError
 from arena.games.azul import GAME, AzulOptions
 from arena.games.azul.positions import board, counts, state

@@ -16,8 +16,8 @@ from arena.games.epizodiak.sampling import resample
 from arena.games.epizodiak.state import Phase, Side, hand_tiles
 from arena.games.epizodiak.strategy import make_greedy
 from arena.games.epizodiak.strategy import move_value as greedy_value
-from arena.strategies import make_policy
-from arena.testing import request_for
+from arena.games.testing import request_for
+from arena.match.strategies import make_policy
 
 OPTIONS = [
     EpizodiakOptions(),

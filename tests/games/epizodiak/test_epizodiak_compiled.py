@@ -1,6 +1,6 @@
 """The compiled core (arena/games/epizodiak/_core.c) against the pure-Python reference engine.
 
-Random games in step (arena.compiled.check_compiled) for every option combination, then the
+Random games in step (arena.core.compiled.check_compiled) for every option combination, then the
 literal positions of this directory's tests (every `position(...)` call they make that can be
 rebuilt from its test's module and function) and a few of our own near the caps: from each,
 every legal move is played on both engines and the game is played on in step to its end.
@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from arena.compiled import check_compiled, require_compiled
+from arena.core.compiled import check_compiled, require_compiled
 from arena.games.epizodiak import GAME, EpizodiakOptions
 from arena.games.epizodiak.positions import position
 from arena.games.epizodiak.state import ROUND_CAP, TURN_CAP, Side

@@ -5,21 +5,21 @@ from __future__ import annotations
 
 import random
 
-from arena.game import replay
+from arena.core.game import replay
+from arena.core.players import random_policy
+from arena.core.registry import get_game
 from arena.games.epizodiak import GAME, EpizodiakOptions, State
 from arena.games.epizodiak.sampling import resample as redeal_hidden
 from arena.games.epizodiak.state import COPIES, CW, SKIP_LIMIT, VALUES, Phase
 from arena.games.epizodiak.wire import WIRE
-from arena.players import random_policy
-from arena.registry import get_game
-from arena.strategies import make_policy
-from arena.testing import (
+from arena.games.testing import (
     all_option_combinations,
     check_game,
     default_workers,
     play_random_game,
     request_for,
 )
+from arena.match.strategies import make_policy
 
 FULL = [0] + [COPIES] * VALUES  # tiles per value, index 0 unused
 

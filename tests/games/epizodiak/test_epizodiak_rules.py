@@ -11,9 +11,9 @@ import random
 
 import pytest
 
-from arena.core import Termination
+from arena.core.game import parse_options
+from arena.core.values import Termination
 from arena.errors import IllegalMoveError, InvalidMoveError, OptionError
-from arena.game import parse_options
 from arena.games.epizodiak import GAME, EpizodiakOptions
 from arena.games.epizodiak.positions import position
 from arena.games.epizodiak.state import ROUND_CAP, TURN_CAP, Phase, RoundResult, Side, hand_tiles

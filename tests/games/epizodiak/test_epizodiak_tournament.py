@@ -13,15 +13,15 @@ import pytest
 
 from arena.app.running import create_tournament, play_tournament
 from arena.cli import main
-from arena.ratings import fold_ratings
+from arena.ratings.trueskill_ladder import fold_ratings
 from arena.store import Store
 from arena.tournament import BotEntry, Status, TournamentSpec, compute_standings
+from arena.tournament.entrants import builtin_player, local_runner
 from arena.tournament.manage import (
     default_table_size,
     first_decision_is_simultaneous,
     game_and_options,
 )
-from arena.tournament.players import builtin_player, local_runner
 from arena.tournament.standings import seat_summary
 
 BOTS_DIR = Path(__file__).resolve().parents[3] / "bots"

@@ -10,8 +10,8 @@ import random
 
 import pytest
 
+from arena.core.game import ranks_from_keys
 from arena.errors import IllegalMoveError
-from arena.game import ranks_from_keys
 from arena.games.epizodiak import GAME, EpizodiakOptions
 from arena.games.epizodiak.positions import position
 from arena.games.epizodiak.scoring import add_points, final_keys, round_points, target_reached

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from arena.chance import Stream
+from arena.core.chance import Stream
 from arena.games.hypnosia import GAME
 from arena.games.hypnosia.positions import position, unit_at
 from arena.games.hypnosia.state import State

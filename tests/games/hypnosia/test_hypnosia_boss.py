@@ -14,8 +14,8 @@ from arena.games.hypnosia.boss import ROLLS, plans
 from arena.games.hypnosia.rules import play
 from arena.games.hypnosia.sampling import resample
 from arena.games.hypnosia.strategy import BOSS_LEVELS
-from arena.strategies import make_policy
-from arena.testing import request_for
+from arena.games.testing import request_for
+from arena.match.strategies import make_policy
 
 OPTIONS = [HypnosiaOptions(), HypnosiaOptions(stacks_cross=False), HypnosiaOptions(round_cap=3)]
 

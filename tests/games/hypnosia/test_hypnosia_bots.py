@@ -7,11 +7,11 @@ import random
 import pytest
 from hypnosia_helpers import GAME, position
 
+from arena.core.players import random_policy
 from arena.games.hypnosia import HypnosiaOptions
 from arena.games.hypnosia.strategy import STRATEGIES, make_greedy, move_values
-from arena.players import random_policy
-from arena.strategies import make_policy
-from arena.testing import request_for
+from arena.games.testing import request_for
+from arena.match.strategies import make_policy
 
 
 def choice(state, seed: int = 0) -> str:

@@ -1,6 +1,6 @@
 """Hypnosia's compiled core (arena/games/hypnosia/_core.c) against the pure-Python engine.
 
-The pure engine is the reference: random games are played on both in step (arena.compiled's
+The pure engine is the reference: random games are played on both in step (arena.core.compiled's
 check_compiled) for every player count and both values of stacks_cross, with the default round
 cap and small ones (games stopped by the cap); a census of the same games shows which rules they
 reached. Literal positions (the spec vectors' and the rules tests') are converted and every legal
@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from hypnosia_helpers import position
 
-from arena.compiled import check_compiled, require_compiled
+from arena.core.compiled import check_compiled, require_compiled
 from arena.errors import IllegalMoveError, InvalidMoveError
 from arena.games.hypnosia import GAME, HypnosiaOptions, State
 from arena.games.hypnosia.rules import legal_moves, outcome, play, to_move

@@ -7,8 +7,9 @@ import random
 
 import pytest
 
+from arena.core.game import parse_options, replay
+from arena.core.registry import get_game
 from arena.errors import OptionError, PlayerCountError
-from arena.game import parse_options, replay
 from arena.games.hypnosia import GAME, HypnosiaOptions, State
 from arena.games.hypnosia.board import CIRCLE_OF
 from arena.games.hypnosia.positions import position
@@ -21,8 +22,12 @@ from arena.games.hypnosia.state import (
     PAWNS_PER_COLOUR,
 )
 from arena.games.hypnosia.wire import WIRE
-from arena.registry import get_game
-from arena.testing import all_option_combinations, check_game, default_workers, play_random_game
+from arena.games.testing import (
+    all_option_combinations,
+    check_game,
+    default_workers,
+    play_random_game,
+)
 
 BOTH_VARIANTS = [HypnosiaOptions(stacks_cross=True), HypnosiaOptions(stacks_cross=False)]
 

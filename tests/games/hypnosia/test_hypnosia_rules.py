@@ -8,8 +8,8 @@ import random
 import pytest
 from hypnosia_helpers import GAME, after, position, stream_rolling, unit_at
 
-from arena.chance import Stream
-from arena.core import Termination
+from arena.core.chance import Stream
+from arena.core.values import Termination
 from arena.errors import IllegalMoveError, InvalidMoveError
 from arena.games.hypnosia import HypnosiaOptions
 from arena.games.hypnosia.board import ACROSS, ALONG, CENTRE, FROM_START, NONE

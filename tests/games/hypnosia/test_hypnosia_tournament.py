@@ -14,16 +14,16 @@ import pytest
 
 from arena.app.running import create_tournament, play_tournament
 from arena.cli import main
-from arena.clock import Clock
-from arena.game import replay
+from arena.core.game import replay
 from arena.games.hypnosia import GAME, HypnosiaOptions
-from arena.ratings import fold_ratings
-from arena.referee import play_match
+from arena.match.clock import Clock
+from arena.match.referee import play_match
+from arena.ratings.trueskill_ladder import fold_ratings
 from arena.rpc.embedded import EmbeddedReferee
 from arena.store import Store
 from arena.tournament import BotEntry, Status, TournamentSpec, compute_standings
+from arena.tournament.entrants import builtin_player, local_runner
 from arena.tournament.manage import first_decision_is_simultaneous, game_and_options
-from arena.tournament.players import builtin_player, local_runner
 
 SIZES = [2, 3, 4, 5, 6]
 

@@ -15,8 +15,8 @@ from arena.games.lucky_numbers.playout import Sim
 from arena.games.lucky_numbers.sampling import resample
 from arena.games.lucky_numbers.state import Phase
 from arena.games.lucky_numbers.strategy import evaluate
-from arena.strategies import make_policy
-from arena.testing import request_for
+from arena.games.testing import request_for
+from arena.match.strategies import make_policy
 
 OPTIONS = [
     LuckyNumbersOptions(setup, bruno) for setup in ("easy", "michael") for bruno in (False, True)

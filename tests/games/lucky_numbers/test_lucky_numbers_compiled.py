@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from arena.compiled import check_compiled, require_compiled
-from arena.core import Termination
+from arena.core.compiled import check_compiled, require_compiled
+from arena.core.values import Termination
 from arena.errors import IllegalMoveError
 from arena.games.lucky_numbers import GAME, LuckyNumbersOptions, LuckyNumbersState
 from arena.games.lucky_numbers.positions import position

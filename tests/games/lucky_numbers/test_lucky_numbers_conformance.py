@@ -7,6 +7,7 @@ from collections import Counter
 
 import pytest
 
+from arena.core.players import random_policy
 from arena.games.lucky_numbers import GAME, LuckyNumbersOptions, LuckyNumbersState
 from arena.games.lucky_numbers.grid import rule_holds
 from arena.games.lucky_numbers.notation import MAX_VALUE, MIN_VALUE
@@ -14,8 +15,7 @@ from arena.games.lucky_numbers.sampling import resample
 from arena.games.lucky_numbers.state import Phase
 from arena.games.lucky_numbers.strategy import STRATEGIES
 from arena.games.lucky_numbers.wire import WIRE
-from arena.players import random_policy
-from arena.testing import (
+from arena.games.testing import (
     all_option_combinations,
     check_game,
     default_workers,

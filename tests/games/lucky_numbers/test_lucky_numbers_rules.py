@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from arena.core import Termination
+from arena.core.game import parse_options
+from arena.core.values import Termination
 from arena.errors import IllegalMoveError, InvalidMoveError, OptionError
-from arena.game import parse_options
 from arena.games.lucky_numbers import GAME, LuckyNumbersOptions
 from arena.games.lucky_numbers.positions import grid_from_picture, position
 from arena.games.lucky_numbers.state import TURN_CAP, Phase, Source

@@ -7,13 +7,13 @@ import random
 
 import pytest
 
+from arena.games.testing import request_for
 from arena.games.the_number import GAME, TheNumberOptions
 from arena.games.the_number.belief import sample_state
 from arena.games.the_number.boss import greedy_shares, profile, rollout, standing
 from arena.games.the_number.positions import board, position
 from arena.games.the_number.sampling import resample
-from arena.strategies import make_policy
-from arena.testing import request_for
+from arena.match.strategies import make_policy
 
 OPTIONS = [
     TheNumberOptions(),

@@ -11,7 +11,7 @@ from typing import Any, Literal
 
 import pytest
 
-from arena.compiled import check_compiled, require_compiled
+from arena.core.compiled import check_compiled, require_compiled
 from arena.games.the_number import GAME, TheNumberOptions, TheNumberState
 from arena.games.the_number.positions import board, position
 from arena.games.the_number.state import ALL_CROSSED, DIGIT_MASK, Status

@@ -7,23 +7,23 @@ import random
 
 import pytest
 
-from arena.core import Termination
-from arena.game import replay
-from arena.games.the_number import GAME, TheNumberOptions, TheNumberState
-from arena.games.the_number.sampling import resample
-from arena.games.the_number.state import ALL_CROSSED, DIGIT_MASK, TURNS_PER_ROUND
-from arena.games.the_number.strategy import STRATEGIES, make_reasoner
-from arena.games.the_number.wire import WIRE
-from arena.players import random_policy, scripted_policy
-from arena.policy_runner import PolicyPlayer
-from arena.referee import play_match
-from arena.testing import (
+from arena.core.game import replay
+from arena.core.players import random_policy, scripted_policy
+from arena.core.values import Termination
+from arena.games.testing import (
     all_option_combinations,
     check_game,
     default_workers,
     play_random_game,
     request_for,
 )
+from arena.games.the_number import GAME, TheNumberOptions, TheNumberState
+from arena.games.the_number.sampling import resample
+from arena.games.the_number.state import ALL_CROSSED, DIGIT_MASK, TURNS_PER_ROUND
+from arena.games.the_number.strategy import STRATEGIES, make_reasoner
+from arena.games.the_number.wire import WIRE
+from arena.match.policy_runner import PolicyPlayer
+from arena.match.referee import play_match
 
 
 def invariant(state: TheNumberState) -> None:

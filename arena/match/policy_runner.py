@@ -15,8 +15,8 @@ import queue
 import threading
 import time
 
-from arena.core import MatchRecord
-from arena.players import THINKING, DecisionRequest, MatchInfo, Policy, Reply
+from arena.core.players import THINKING, DecisionRequest, MatchInfo, Policy, Reply
+from arena.core.values import MatchRecord
 
 log = logging.getLogger("arena.bot")
 
@@ -169,7 +169,7 @@ class PolicyPlayer:
     """An in-process player driven by a synchronous policy function.
 
     A policy marked `thinking` (a search that uses its time budget: the bosses) runs on a worker
-    thread (arena/policy_runner.py), so the other seats of the match and the other matches of
+    thread (arena/match/policy_runner.py), so the other seats of the match and the other matches of
     the process are answered, and timed, while it thinks. Any other runs on the event loop, in
     seat order: simultaneous decisions then reach the referee, and the record, in that order.
     """

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from arena.core import MatchRecord, Seat
+from arena.core.values import MatchRecord, Seat
 
 
 @dataclass(frozen=True, slots=True)

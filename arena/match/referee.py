@@ -17,12 +17,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from arena.clock import Alarm, Clock, decision_limit_s, starting_bank, transport_of, within
-from arena.core import MatchRecord, MoveRecord, Outcome, Seat, Termination
+from arena.core.game import Game, check_player_count, options_to_dict
+from arena.core.players import DecisionRequest, MatchInfo, Player, Reply
+from arena.core.values import MatchRecord, MoveRecord, Outcome, Seat, Termination
 from arena.errors import IllegalMoveError, InvalidMoveError
-from arena.game import Game, check_player_count, options_to_dict
-from arena.limits import MAX_DETAIL_CHARS, MAX_MOVE_CHARS, clip, shown
-from arena.players import DecisionRequest, MatchInfo, Player, Reply
+from arena.match.clock import Alarm, Clock, decision_limit_s, starting_bank, transport_of, within
+from arena.match.limits import MAX_DETAIL_CHARS, MAX_MOVE_CHARS, clip, shown
 
 
 class BotFault(Exception):

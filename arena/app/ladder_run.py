@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 
 import trueskill
 
-from arena.core import MatchRecord
+from arena.core.values import MatchRecord
 from arena.errors import ArenaError
-from arena.ratings import LadderEntry, environment
+from arena.ratings.trueskill_ladder import LadderEntry, environment
 from arena.store import Store
 
 log = logging.getLogger("arena.ladder")

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from arena.clock import Clock
-from arena.core import MatchRecord, Termination
+from arena.core.players import DecisionRequest, MatchInfo, Player, Reply
+from arena.core.values import MatchRecord, Termination
 from arena.errors import ConfigError
-from arena.players import DecisionRequest, MatchInfo, Player, Reply
-from arena.policy_runner import PolicyPlayer
-from arena.referee import BotFault, EventSink, play_match
-from arena.strategies import make_policy
+from arena.match.clock import Clock
+from arena.match.policy_runner import PolicyPlayer
+from arena.match.referee import BotFault, EventSink, play_match
+from arena.match.strategies import make_policy
 from arena.tournament.runner import MatchRunner
 from arena.tournament.schedule import BotEntry, Fixture, derive_seed
 

@@ -16,7 +16,6 @@ import time
 from dataclasses import dataclass
 from typing import Protocol
 
-from arena.addresses import is_loopback
 from arena.errors import AuthenticationError, ConfigError, ForbiddenError
 from arena.store.credentials import Identity, Role
 
@@ -131,9 +130,12 @@ class AccessPolicy:
         assert self.credentials is not None
         return self.credentials.verify_credential(name, token, Role.BOT)
 
-    def check_listen(self, address: str, *, tls: bool, allow_plaintext: bool) -> None:
-        """Refuse to expose an open server, or tokens in clear, beyond this machine."""
-        if is_loopback(address):
+    def check_listen(
+        self, address: str, *, loopback: bool, tls: bool, allow_plaintext: bool
+    ) -> None:
+        """Refuse to expose an open server, or tokens in clear, beyond this machine
+        (`loopback`: the address is this machine's own)."""
+        if loopback:
             return
         if not self.secured():
             raise ConfigError(

@@ -14,8 +14,8 @@ import base64
 import itertools
 import time
 
-from arena.rpc.server.relay import SendTo, encode
 from arena.rpc.server.watching import MatchFeed, RemoteWatch, Watcher, WatchHub
+from arena.rpc.server.workers.relay import SendTo, encode
 from arena.v1 import arena_pb2 as pb
 
 

@@ -3,7 +3,8 @@
 The supervisor binds nothing itself but a placeholder that reserves the port (port 0 resolved
 to a free one); each worker is an `arena serve` listening on the same port with SO_REUSEPORT,
 so the kernel spreads connections over them, and all share the PostgreSQL database, through
-which they share bots, tournaments and watch streams (arena/rpc/server/mesh.py). A worker that
+which they share bots, tournaments and watch streams (arena/rpc/server/workers/mesh.py). A worker
+that
 dies is started again (what it played is recovered: arena/rpc/server/hosting.py); every worker
 dies with the supervisor, even when it is SIGKILLed (a parent-death signal).
 """
@@ -24,7 +25,7 @@ from typing import Any
 
 from arena.errors import ConfigError
 
-log = logging.getLogger("arena.rpc.server.workers")
+log = logging.getLogger("arena.rpc.server.workers.pool")
 
 RESTART_DELAY_S = 0.5  # a dead worker is started again after this...
 MAX_RESTARTS = 10  # ...unless this many restarts happened within RESTART_WINDOW_S

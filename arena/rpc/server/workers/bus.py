@@ -28,7 +28,7 @@ import sqlalchemy as sa
 
 from arena.errors import ConfigError
 
-log = logging.getLogger("arena.rpc.server.bus")
+log = logging.getLogger("arena.rpc.server.workers.bus")
 
 MAX_PAYLOAD = 7_900  # PostgreSQL refuses a notification of 8000 bytes or more
 MAX_PARTS = 1_024  # a message of at most ~8 MB; a bigger one is refused when sent

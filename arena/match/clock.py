@@ -2,7 +2,7 @@
 
 A decision may take its per-move budget plus what is left of its seat's bank (Kaggle-style
 overage), plus the transport time a remote player measured (not charged); the referee
-(`arena.referee`) asks and charges, this module says how long and rings when the time is up.
+(`arena.match.referee`) asks and charges, this module says how long and rings when the time is up.
 """
 
 from __future__ import annotations

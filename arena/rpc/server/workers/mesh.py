@@ -23,21 +23,21 @@ from collections.abc import Callable
 from typing import Any
 
 from arena.rpc.server.bot_registry import SessionRegistry
-from arena.rpc.server.bus import Message, PgBus
-from arena.rpc.server.links import Link, LinkServer
-from arena.rpc.server.relay import (
+from arena.rpc.server.sessions import BotSession, CloseKind
+from arena.rpc.server.watching import RemoteWatch, WatchHub
+from arena.rpc.server.workers.bus import Message, PgBus
+from arena.rpc.server.workers.links import Link, LinkServer
+from arena.rpc.server.workers.relay import (
     RelayDesk,
     RelayedSession,
     RemoteBot,
     decode_decision,
     worker_channel,
 )
-from arena.rpc.server.sessions import BotSession, CloseKind
-from arena.rpc.server.watch_relay import WatchRelay
-from arena.rpc.server.watching import RemoteWatch, WatchHub
+from arena.rpc.server.workers.watch_relay import WatchRelay
 from arena.v1 import arena_pb2 as pb
 
-log = logging.getLogger("arena.rpc.server.mesh")
+log = logging.getLogger("arena.rpc.server.workers.mesh")
 
 MESH_CHANNEL = "arena_mesh"
 BEAT_S = 0.5  # every worker says it is alive this often...

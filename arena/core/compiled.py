@@ -21,9 +21,9 @@ import random
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from arena.core import Outcome, Seat
+from arena.core.registry import game_entry, get_game, load_part
+from arena.core.values import Outcome, Seat
 from arena.errors import ConfigError
-from arena.registry import game_entry, get_game, load_part
 
 
 class CompiledEngine(Protocol):

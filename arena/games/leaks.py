@@ -26,9 +26,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from arena.core import Seat
-from arena.game import Game
-from arena.testing import Resample
+from arena.core.game import Game
+from arena.core.values import Seat
+from arena.games.testing import Resample
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,10 +19,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from arena.core import Outcome, Seat, Termination
-from arena.errors import IllegalMoveError, InvalidMoveError
-from arena.game import Game, options_to_dict
-from arena.players import (
+from arena.core.game import Game, options_to_dict
+from arena.core.players import (
     DecisionRequest,
     MatchInfo,
     Reply,
@@ -30,7 +28,9 @@ from arena.players import (
     random_policy,
     scripted_policy,
 )
-from arena.policy_runner import PolicyPlayer
+from arena.core.values import Outcome, Seat, Termination
+from arena.errors import IllegalMoveError, InvalidMoveError
+from arena.match.policy_runner import PolicyPlayer
 
 __all__ = [
     "ConformanceError",
@@ -70,8 +70,8 @@ class ConformanceReport:
 
 def all_option_combinations(game: Game[Any, Any]) -> list[Any]:
     """Every combination of the game's bool and enum/Literal options (others at default;
-    add-on options, arena.game.addon_option, stay off)."""
-    from arena.game import is_addon, option_choices, parse_options
+    add-on options, arena.core.game.addon_option, stay off)."""
+    from arena.core.game import is_addon, option_choices, parse_options
 
     axes: list[tuple[str, tuple[str, ...]]] = []
     for f in fields(game.options_type):

@@ -19,14 +19,14 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from arena import __version__
+from arena.core.registry import list_games
 from arena.errors import BotError, ConfigError
-from arena.limits import check_name
-from arena.registry import list_games
+from arena.match.limits import check_name
+from arena.match.strategies import StrategyByGame, games_with
 from arena.rpc.client.bot_client import BotConfig, run_connection_loop
 from arena.rpc.wire.convert import game_wire
-from arena.strategies import StrategyByGame, games_with
 
-log = logging.getLogger("arena.rpc.server.house")
+log = logging.getLogger("arena.rpc.server.workers.house")
 
 BUILTIN = "builtin:"
 MAX_HOUSE_BOTS = 16

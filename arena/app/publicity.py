@@ -20,9 +20,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from arena.core import MatchRecord, MoveRecord, Outcome
-from arena.game import Game, parse_options, replay
-from arena.registry import get_game
+from arena.core.game import Game, parse_options, replay
+from arena.core.registry import get_game
+from arena.core.values import MatchRecord, MoveRecord, Outcome
 from arena.tournament.schedule import Deals, Status, TournamentSpec
 
 TournamentState = tuple[TournamentSpec, Status]

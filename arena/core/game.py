@@ -11,7 +11,7 @@ import typing
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
-from arena.core import Outcome, Seat, Termination
+from arena.core.values import Outcome, Seat, Termination
 from arena.errors import IllegalMoveError, OptionError, PlayerCountError, ReplayError
 
 StateT = TypeVar("StateT")
@@ -114,7 +114,7 @@ class GameBase(abc.ABC, Generic[StateT, OptionsT]):
         `state` is the position before the move, `move` one that `seat` may play there. By
         default the move itself. A game overrides it when a move's text names something the
         others do not learn by it (a card kept in secret): the public text may say no more than
-        their views show once the move is released, which arena.leaks checks over playouts.
+        their views show once the move is released, which arena.games.leaks checks over playouts.
         The referee holds every move of a simultaneous decision until the decision resolves,
         so a move is released no earlier than that.
         """
@@ -143,7 +143,7 @@ def addon_option(default: bool = False) -> Any:
 
     While it keeps its default it is left out of `options_to_dict`, so the records, seeds and
     digests of games without it stay exactly what they were before the add-on existed; and
-    `arena.testing.all_option_combinations` holds it at its default (combining every add-on
+    `arena.games.testing.all_option_combinations` holds it at its default (combining every add-on
     would multiply the variants: a game tests its add-ons itself).
     """
     return dataclasses.field(default=default, metadata={ADDON: True})

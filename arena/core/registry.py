@@ -14,8 +14,8 @@ from functools import cache
 from types import ModuleType
 from typing import Any, Literal
 
+from arena.core.game import Game
 from arena.errors import UnknownGameError
-from arena.game import Game
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,11 +24,11 @@ class GameEntry:
 
     name: str  # the registry name, e.g. "azul"
     engine: str  # the Game object
-    wire: str | None  # its arena.view_wire.ViewWire; None: bots cannot play it remotely yet
+    wire: str | None  # its arena.core.view_wire.ViewWire; None: bots cannot play it remotely yet
     strategies: str  # its built-in bots, name -> factory(seed) -> Policy
     sampling: str  # resample(state, seat, rng): what `seat` cannot see, re-dealt
     board: str | None  # the web page's draw(scene) -> HTML; None: its text picture
-    # its arena.compiled.CompiledEngine (None there when its core did not build); None: no core
+    # its arena.core.compiled.CompiledEngine (None there when its core did not build); None: no core
     compiled: str | None = None
     # the machine-learning adapters' modules (arena.env, the `ml` extra): an observation
     # encoder (layout(n), fill(view, parts)) and an action table (moves(), max_decisions(n,

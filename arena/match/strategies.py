@@ -8,9 +8,9 @@ import inspect
 import threading
 from collections.abc import Callable
 
+from arena.core.players import DecisionRequest, Policy, Reply, first_move_policy, random_policy
+from arena.core.registry import game_entry, list_games, load_part
 from arena.errors import ConfigError
-from arena.players import DecisionRequest, Policy, Reply, first_move_policy, random_policy
-from arena.registry import game_entry, list_games, load_part
 
 StrategyFactory = Callable[..., Policy]
 """Makes a fresh policy from a seed (None: unseeded): factory(seed). A search bot (a game's

@@ -24,7 +24,7 @@ from typing import Any
 
 import grpc
 
-log = logging.getLogger("arena.rpc.server.links")
+log = logging.getLogger("arena.rpc.server.workers.links")
 
 METHOD = "/arena.relay.v1.Relay/Link"
 TOKEN_METADATA = "arena-link-token"
