@@ -28,6 +28,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
+from arena.app.brackets import bracket_of
 from arena.app.reports import TournamentReport
 from arena.app.rows import (
     HISTORY_COLUMNS,
@@ -376,6 +377,7 @@ def tournament_context(report: TournamentReport) -> dict[str, Any]:
         "standings_title": standings_title(report),
         "seats_title": seats_title(report),
         "summary_columns": SUMMARY_COLUMNS,
+        "bracket": bracket_of(report),
     }
 
 

@@ -12,11 +12,18 @@ from typing import Any
 import pytest
 
 from arena.app.publicity import spectator_json
-from arena.core.game import Game
+from arena.core.game import Game, parse_options
 from arena.core.registry import ENTRIES, GameEntry, get_game, load_part
 from arena.core.values import Outcome
+from arena.games.azul.state import end_bonus as azul_end_bonus
+from arena.games.azul.strategy import move_value as azul_move_value
+from arena.games.azul.view import wall_rows as view_wall_rows
+from arena.games.epizodiak.rounds import end_round as ep_end_round
 from arena.games.leaks import picture_leaks
 from arena.web.boards import LastMove, Result, Scene, draw
+from arena.web.boards.arctic_scavengers import BY_CODE, card
+from arena.web.boards.arctic_scavengers import values as arctic_values
+from arena.web.boards.azul import EndBonus, end_bonus
 from arena.web.boards.epizodiak import last_values
 from arena.web.boards.hypnosia import last_move_spaces
 from arena.web.boards.hypnosia_rings import rings, space_name
@@ -140,3 +147,139 @@ def test_epizodiak_marks_the_tiles_a_placement_laid_and_the_set_it_scored() -> N
     assert last_values(Scene(view, [], LastMove(0, "contest 4"))) == (set(), {4})
     assert last_values(Scene(view, [], LastMove(0, "draw"))) == (set(), set())
     assert last_values(Scene({"picked": 5}, [], LastMove(0, "pickup"))) == ({5}, set())
+
+
+def test_azul_end_bonus_counts_rows_columns_and_colours_of_a_wall() -> None:
+    wall = ["BYRKW", "WBYRK", "KWB.R", "RKWBY", "Y.KWB"]
+    # rows 1, 2, 4; columns 1, 3, 5; blue, black and white (4 yellows, 4 reds)
+    assert end_bonus(wall) == EndBonus(rows=3, columns=3, colours=3)
+    assert end_bonus(wall).total == 3 * 2 + 3 * 7 + 3 * 10
+    assert end_bonus(["....."] * 5).total == 0
+
+
+def _greedy_azul(seed: int) -> tuple[Game[Any, Any], Any]:
+    """A 2-player Azul game to its end, each seat taking its greedy move (ties drawn)."""
+    game = get_game("azul")
+    rng = random.Random(seed)
+    state = game.setup(2, game.options_type(), random.Random(seed))
+    while game.outcome(state) is None:
+        seat = game.to_move(state)[0]
+        view = game.view(state, seat)
+        moves = list(game.legal_moves(state, seat))
+        best = max(azul_move_value(view, seat, m) for m in moves)
+        state = game.play(
+            state, seat, rng.choice([m for m in moves if azul_move_value(view, seat, m) == best])
+        )
+    return game, state
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_azul_final_board_breaks_down_the_engine_s_end_bonus(seed: int) -> None:
+    game, state = _greedy_azul(seed)
+    outcome = game.outcome(state)
+    assert outcome is not None
+    html = board_html(game, state, None)
+    tables = re.findall(r'<table class="az-bonus" data-total="(\d+)">(.*?)</table>', html)
+    assert len(tables) == 2
+    for seat, (total, rows) in enumerate(tables):
+        engine_board = state.boards[seat]
+        assert int(total) == azul_end_bonus(engine_board)
+        cells = dict(re.findall(r'<tr data-bonus="(\w+)" data-points="(-?\d+)"', rows))
+        parts = sum(int(cells[k]) for k in ("rows", "columns", "colours"))
+        assert parts == azul_end_bonus(engine_board)
+        assert int(cells["final"]) == outcome.scores[seat] == engine_board.score
+        assert int(cells["before"]) + parts == outcome.scores[seat]
+    assert "az-bonus" not in board_html(
+        game, game.setup(2, game.options_type(), random.Random(seed)), None
+    )
+
+
+def test_azul_greedy_games_reach_every_kind_of_bonus() -> None:
+    """The seeded games above are not all trivial: between them, columns and colours score."""
+    kinds = set()
+    for seed in range(6):
+        _, state = _greedy_azul(seed)
+        for board in state.boards:
+            b = end_bonus(view_wall_rows(board))
+            kinds |= {k for k in ("rows", "columns", "colours") if getattr(b, k)}
+    assert kinds == {"rows", "columns", "colours"}
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"mode": "score7"},
+        {"mode": "score7", "dial_double": True},
+        {"score7_legacy": True, "mode": "score7"},
+    ],
+    ids=["one_round", "score7", "dial_double", "score7_legacy"],
+)
+def test_epizodiak_shows_each_seat_s_score_as_the_engine_would_score_it_now(
+    options: dict[str, Any],
+) -> None:
+    """At every 7th position of seeded games: the score the board shows is the engine's own
+    scoring of the round were it to end now with nobody going out (rounds.end_round), and at the
+    end the engine's final scores."""
+    game = get_game("epizodiak")
+    checked = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = game.setup(3, parse_options(game, {k: str(v) for k, v in options.items()}),
+                           random.Random(seed))  # fmt: skip
+        ply = 0
+        while True:
+            outcome = game.outcome(state)
+            if outcome is not None or ply % 7 == 0:
+                html = board_html(game, state, None)
+                table = html[html.index('class="data ep-players"') :]
+                table = table[: table.index("</table>")]
+                shown = [int(v) for v in re.findall(r'<td class="num score">(-?\d+)</td>', table)]
+                if outcome is not None:
+                    assert shown == [int(s) for s in outcome.scores]
+                    assert "<th>final score</th>" in table
+                    break
+                assert shown == list(ep_end_round(state, (), capped=True).totals)
+                checked += 1
+            seat = rng.choice(game.to_move(state))
+            state = game.play(state, seat, rng.choice(list(game.legal_moves(state, seat))))
+            ply += 1
+    assert checked > 30
+
+
+def _face_values(html: str) -> dict[str, str]:
+    return dict(
+        re.findall(r'<span class="as-v" data-value="(\w+)"[^>]*>.*?</svg>([^<]+)</span>', html)
+    )
+
+
+def test_arctic_scavengers_card_faces_show_each_kind_s_values_with_their_icons() -> None:
+    scavenger = card("SCA.2")
+    assert 'data-card="SCA.2"' in scavenger and "as-person" in scavenger
+    assert _face_values(scavenger) == {"draw": "1", "dig": "1", "hunt": "1", "fight": "1"}
+    assert re.search(r'class="as-ppl"[^>]*>.*?</svg>1</span>', scavenger)
+    assert _face_values(card("REF.1")) == {"dig": "0", "hunt": "0"}  # printed 0s show
+    assert _face_values(card("WOL.1")) == {"hunt": "+3", "fight": "+2"}  # a tool's bonuses
+    assert _face_values(card("SHO.1", shovel_dig=1)) == {"dig": "+1", "fight": "+1"}
+    assert _face_values(card("MDK.1")) == {"medicine": "2"}
+    assert "as-ppl" not in card("MDK.1") and "as-medicine" in card("MDK.1")
+    assert "+2 any" in card("GRL.1") and "no use" in card("JUN.1")
+
+
+def test_arctic_scavengers_board_draws_the_market_and_played_cards_as_faces() -> None:
+    game, states, plies = _playout("arctic_scavengers", 3, 4)
+    for state in states[::25]:
+        view = game.view(state, None)
+        html = board_html(game, state, None)
+        for code, count in zip(view["stack_codes"], view["stacks"], strict=True):
+            stack = re.search(rf'<div class="as-stack[^"]*" data-code="{code}".*?</div>', html)
+            assert stack is not None and f'<span class="as-count">×{count}</span>' in stack.group()
+            assert _face_values(stack.group()) == {a: t for a, t in arctic_values(BY_CODE[code])}
+        for seat, p in enumerate(view["players"]):
+            tribe = html[html.index('class="as-tribe') :]
+            tribe = tribe[tribe.index(f'data-seat="{seat}"') :]
+            zones = re.findall(
+                r'<span class="as-pile" data-zone="(\w+)"[^>]*>.*?<b>(\d+)</b>', tribe
+            )
+            assert zones[:3] == [("deck", str(p["deck"])), ("discard", str(p["discard"])),
+                                 ("hand", str(p["hand"]))]  # fmt: skip

@@ -134,3 +134,29 @@ def test_a_live_match_shows_its_board_as_it_is_played(
     assert page.locator("#board .last-move").count() == 1
     shot(page, f"board-{game}-live", board_only=True)
     page.close()
+
+
+def test_hypnosia_s_board_is_legible_at_1280_px_wide(served: Served, chromium: Any) -> None:
+    """The board grows with its column: at 1280 px every space's name is at least 12 px tall
+    on screen and no two names overlap; the page is no wider than the window."""
+    players, seed = GAMES["hypnosia"]
+    bots = [f"r{i}" for i in range(players)]
+    play = pb.PlayMatchRequest(game="hypnosia", seed=seed, bots=bots, match_id="legible")
+    call(served.address, "PlayMatch", play, 300)
+    page = chromium.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(f"{served.web}/matches/legible")
+    page.wait_for_selector("body[data-ended='true']")
+    boxes = page.eval_on_selector_all(
+        "#board .hy-label",
+        "ls => ls.map(l => { const r = l.getBoundingClientRect();"
+        " return [r.left, r.top, r.right, r.bottom]; })",
+    )
+    assert len(boxes) == 48 + 36 + 24
+    assert min(bottom - top for _, top, _, bottom in boxes) >= 12
+    for i, a in enumerate(boxes):  # names never overlap one another
+        for b in boxes[i + 1 :]:
+            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= 1280
+    shot(page, "board-hypnosia-1280", board_only=True)
+    page.close()

@@ -191,3 +191,50 @@ def test_a_live_matchs_clock_counts_down_between_two_updates(served: Served, chr
     assert float(thinking.split()[0]) <= 4.0 + 20.0, thinking  # never above what it had
     shot(page, "match-clock")
     page.close()
+
+
+def test_a_knockout_s_page_draws_its_bracket_stage_by_stage(served: Served, chromium: Any) -> None:
+    field = [f"k{i}" for i in range(8)]
+    for i, name in enumerate(field):
+        served.bot("bots/random_bot.py", name, "--seed", str(10 + i))
+    served.wait_for_bots(set(field))
+    request = pb.CreateTournamentRequest(
+        game="lucky_numbers", bots=field, seed=21, format="knockout"
+    )
+    tid = call(served.address, "CreateTournament", request).tournament_id
+    for _ in range(1200):
+        t = call(served.address, "GetTournament", pb.GetTournamentRequest(tournament_id=tid))
+        if t.status == pb.TOURNAMENT_STATUS_FINISHED:
+            break
+        threading.Event().wait(0.05)
+    assert t.status == pb.TOURNAMENT_STATUS_FINISHED
+    page = chromium.new_page(viewport={"width": 1280, "height": 900})
+    refused = csp_refusals(page)
+    page.goto(f"{served.web}/tournaments/{tid}")
+    page.wait_for_selector("#bracket")
+    stages = page.eval_on_selector_all(
+        "#bracket .bracket-stage h3", "hs => hs.map(h => h.textContent)"
+    )
+    assert stages == ["quarter-finals", "semi-finals", "final"]
+    tables = page.eval_on_selector_all(
+        "#bracket .bracket-stage",
+        "ss => ss.map(s => [...s.querySelectorAll('.bracket-table')].map(t => ({"
+        " bots: [...t.querySelectorAll('li')].map(l => l.dataset.bot),"
+        " winner: t.dataset.winner })))",
+    )
+    assert [len(s) for s in tables] == [4, 2, 1]
+    assert sorted(b for t in tables[0] for b in t["bots"]) == sorted(field)
+    for stage, later in zip(tables, tables[1:], strict=False):  # the winners are the next stage
+        assert [t["winner"] for t in stage] == [b for t in later for b in t["bots"]]
+    champion = page.eval_on_selector(
+        "#standings tr:nth-child(2) td:nth-child(2)", "td => td.textContent"
+    )
+    assert tables[-1][0]["winner"] == champion.strip()
+    # the stages stand side by side: each column right of the one before
+    lefts = page.eval_on_selector_all(
+        "#bracket .bracket-stage", "ss => ss.map(s => s.getBoundingClientRect().left)"
+    )
+    assert lefts == sorted(lefts) and len(set(lefts)) == 3
+    page.locator("#bracket").screenshot(path=str(ARTIFACTS / "tournament-bracket.png"))
+    assert refused == []
+    page.close()

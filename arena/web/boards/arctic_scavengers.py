@@ -1,6 +1,12 @@
-"""Arctic Scavengers: the mercenary market (stacks with their costs), the junkyard and the
-contested pile, each tribe (its piles as counts, the cards it played face up this round), the
-skirmish reveal, the public log, and a legend of the cards.
+"""Arctic Scavengers: the mercenary market (a card face per stack, with its count and hire
+cost), the junkyard and the contested pile, each tribe (its deck, discard and hand as small
+piles with their counts, the cards it played face up this round), the skirmish reveal, the
+public log, and a key to the icons.
+
+Cards are drawn as small faces: the name on a band of the card's type (person, tool,
+medicine, junk), its people in the corner, and one icon a value: draw, dig, hunt, fight as
+printed (a tool's bonus as +n), medicine as a cross. The icons are inline SVG (no image, no
+font needed).
 
 Each zone is its own function of the view, joined by `draw`: a module that adds zones (the
 HQ and Recon expansions) adds one more function to `SECTIONS`' order.
@@ -62,14 +68,91 @@ def stats(kind: Kind | None, shovel_dig: int = 2) -> str:
     return " · ".join(parts)
 
 
-def card(card_id: str, *, extra: str = "", shovel_dig: int = 2) -> str:
-    """A card as a chip: its name, its id, its values on hover."""
-    kind = kind_of(card_id)
-    name = kind.name if kind is not None else card_id
-    cls = f"card as-{card_type(kind)}{' ' + extra if extra else ''}"
+# One 16x16 icon a value (drawn in the value's colour by boards.css).
+ICONS = {
+    "people": '<circle cx="8" cy="4.5" r="3.2"/><path d="M1.5 15.5c0-4.2 2.9-6.5 6.5-6.5s6.5 '
+    '2.3 6.5 6.5z"/>',
+    "draw": '<rect x="1.5" y="4" width="8" height="11" rx="1.5" opacity=".55"/>'
+    '<rect x="6.5" y="1" width="8" height="11" rx="1.5"/>',
+    "dig": '<path d="M7 1h2v7.5h3L8 15.5 4 8.5h3z"/>',
+    "hunt": '<path d="M2 14 12.5 3.5" stroke="currentColor" stroke-width="2.2" fill="none"/>'
+    '<path d="M8.5 1.5h6v6z"/><path d="M1 12l3 3-2.5 .5z"/>',
+    "fight": '<path d="M2.5 2.5l11 11M13.5 2.5l-11 11" stroke="currentColor" stroke-width="2.6" '
+    'fill="none"/>',
+    "medicine": '<path d="M6 1.5h4v4.5h4.5v4H10v4.5H6V10H1.5V6H6z"/>',
+}
+
+
+def icon(name: str) -> str:
+    """A value's icon, inline SVG."""
     return (
-        f'<span class="{cls}" data-card="{esc(card_id)}" title="{esc(stats(kind, shovel_dig))}">'
-        f"{esc(name)} <small>{esc(card_id)}</small></span>"
+        f'<svg class="as-icon as-i-{name}" viewBox="0 0 16 16" width="13" height="13" '
+        f'aria-hidden="true">{ICONS[name]}</svg>'
+    )
+
+
+def values(kind: Kind | None, shovel_dig: int = 2) -> list[tuple[str, str]]:
+    """A kind's values as (icon, text): printed actions, a tool's bonuses (+n), medicine."""
+    if kind is None:
+        return []
+    out = []
+    for name, value, bonus in zip(ACTION_NAMES, kind.printed, kind.bonus, strict=True):
+        if kind.code == "SHO" and name == "dig":
+            bonus = shovel_dig
+        if value is not None:
+            out.append((name, str(value)))
+        elif bonus:
+            out.append((name, f"+{bonus}"))
+    if kind.medicine:
+        out.append(("medicine", str(kind.medicine)))
+    return out
+
+
+def face(kind: Kind | None, shovel_dig: int = 2) -> str:
+    """The inside of a card face: name band, people in the corner, one row of values."""
+    name = kind.name if kind is not None else "?"
+    people = (
+        f'<span class="as-ppl" title="{kind.people} people">{icon("people")}{kind.people}</span>'
+        if kind is not None and kind.people
+        else ""
+    )
+    vals = "".join(
+        f'<span class="as-v" data-value="{a}" title="{a} {t}">{icon(a)}{esc(t)}</span>'
+        for a, t in values(kind, shovel_dig)
+    )
+    if kind is not None and kind.group_leader:
+        vals += '<span class="as-v as-gl" title="+2 to one action">+2 any</span>'
+    if not vals and kind is not None and not kind.person:
+        vals = '<span class="as-v as-none">no use</span>'
+    return f'<span class="as-name">{esc(name)}</span>{people}<span class="as-vals">{vals}</span>'
+
+
+def card(card_id: str, *, extra: str = "", shovel_dig: int = 2) -> str:
+    """A card face: its name, people and values, its id small; every value in words on hover."""
+    kind = kind_of(card_id)
+    cls = f"card as-face as-{card_type(kind)}{' ' + extra if extra else ''}"
+    title = f"{kind.name if kind else card_id} {card_id}: {stats(kind, shovel_dig)}"
+    return (
+        f'<span class="{cls}" data-card="{esc(card_id)}" title="{esc(title)}">'
+        f'{face(kind, shovel_dig)}<small class="as-id">{esc(card_id)}</small></span>'
+    )
+
+
+def chip(card_id: str, *, extra: str = "", shovel_dig: int = 2) -> str:
+    """A card on one line, for long lists (a seat's deck and discard): name and values."""
+    kind = kind_of(card_id)
+    cls = f"card as-chip as-{card_type(kind)}{' ' + extra if extra else ''}"
+    vals = "".join(
+        f'<span class="as-v" data-value="{a}">{icon(a)}{esc(t)}</span>'
+        for a, t in values(kind, shovel_dig)
+    )
+    people = (
+        f'<span class="as-ppl">{icon("people")}{kind.people}</span>' if kind and kind.people else ""
+    )
+    name = kind.name if kind is not None else card_id
+    return (
+        f'<span class="{cls}" data-card="{esc(card_id)}" title="{esc(card_id)}: '
+        f'{esc(stats(kind, shovel_dig))}">{esc(name)}{people}{vals}</span>'
     )
 
 
@@ -107,13 +190,15 @@ def market(scene: Scene) -> str:
         name = kind.name if kind else code
         price = cost(kind) if kind else ""
         stacks.append(
-            f'<div class="as-stack{" empty" if not count else ""}" data-code="{esc(code)}">'
-            f'<b>{esc(name)}</b> <span class="as-count">×{esc(count)}</span>'
-            f"<br><small>{esc(stats(kind, view.get('shovel_dig', 2)))}</small>"
-            f'<br><span class="as-cost">hire: {esc(price)}</span></div>'
+            f'<div class="as-stack{" empty" if not count else ""}" data-code="{esc(code)}" '
+            f'title="{esc(name)}: {esc(stats(kind, view.get("shovel_dig", 2)))}">'
+            f'<span class="card as-face as-person">{face(kind, view.get("shovel_dig", 2))}'
+            f'<span class="as-count">×{esc(count)}</span></span>'
+            f'<span class="as-cost">{esc(price)}</span></div>'
         )
     return (
-        f'<h3>Mercenaries</h3><div class="as-market">{"".join(stacks)}</div>'
+        f"<h3>Mercenaries <small>(hire cost under each)</small></h3>"
+        f'<div class="as-market">{"".join(stacks)}</div>'
         f'<p class="as-piles">junkyard <b data-pile="junkyard">{esc(view.get("junkyard"))}</b>'
         f' cards · contested resources <b data-pile="contested">{esc(view.get("contested"))}</b>'
         "</p>"
@@ -128,7 +213,9 @@ def tribes(scene: Scene) -> str:
     dig = view.get("shovel_dig", 2)
     panels = []
     for seat, p in enumerate(view.get("players", [])):
-        played = "".join(card(c, shovel_dig=dig) for c in p.get("played", [])) or "–"
+        played = "".join(card(c, shovel_dig=dig) for c in p.get("played", [])) or (
+            '<span class="as-none-played">none</span>'
+        )
         initiator = ' <span class="as-initiator">initiator</span>' if (
             view.get("initiator") == seat
         ) else ""  # fmt: skip
@@ -140,11 +227,22 @@ def tribes(scene: Scene) -> str:
         panels.append(
             f'<div class="as-tribe {scene.seat_classes(seat, deciding)}" data-seat="{seat}">'
             f"<h3>{scene.label(seat)}{initiator} {scene.badge(seat)}</h3>{people}"
-            f'<p class="as-zones">deck <b>{esc(p["deck"])}</b> · discard <b>{esc(p["discard"])}'
-            f"</b> · hand <b>{esc(p['hand'])}</b></p>"
-            f'<div class="as-played">played: {played}</div></div>'
+            f'<p class="as-zones">{_pile("deck", p["deck"])}{_pile("discard", p["discard"])}'
+            f"{_pile('hand', p['hand'])}</p>"
+            f'<div class="as-played"><span class="as-label">played this round</span>{played}'
+            "</div></div>"
         )
     return f'<div class="as-tribes">{"".join(panels)}</div>'
+
+
+def _pile(zone: str, count: Any) -> str:
+    """A tribe's pile as a small stack of card backs (up to three) with its count."""
+    n = int(count or 0)
+    backs = '<span class="as-back"></span>' * min(n, 3) or '<span class="as-back empty"></span>'
+    return (
+        f'<span class="as-pile" data-zone="{zone}" title="{zone}: {n} cards">'
+        f'<span class="as-backs">{backs}</span><b>{n}</b> {zone}</span>'
+    )
 
 
 def skirmish(scene: Scene) -> str:
@@ -180,32 +278,25 @@ def events(scene: Scene) -> str:
 
 
 def legend(scene: Scene) -> str:
-    """What the chips mean: the card types, and the values of every card shown on the board."""
-    view = scene.view
-    shown: dict[str, Kind] = {}
-    for p in view.get("players", []):
-        for card_id in [*p.get("played", []), *p.get("force", [])]:
-            kind = kind_of(card_id)
-            if kind is not None:
-                shown.setdefault(kind.code, kind)
-    dig = view.get("shovel_dig", 2)
-    rows = "".join(
-        f'<tr><td><span class="card as-{card_type(k)}">{esc(k.name)}</span></td>'
-        f"<td>{esc(stats(k, dig)) or '–'}</td></tr>"
-        for k in sorted(shown.values(), key=lambda k: KINDS.index(k))
-    )
-    table = (
-        f'<table class="data as-kinds"><tr><th>card</th><th>values</th></tr>{rows}</table>'
-        if rows
-        else ""
+    """What the faces mean: the card types' colours and the values' icons."""
+    del scene  # the same key for every position
+    key = "".join(
+        f'<span class="as-key">{icon(name)} <b>{name}</b> {what}</span>'
+        for name, what in (
+            ("people", "count at the end: most people wins"),
+            ("draw", "more cards"),
+            ("dig", "the junkyard"),
+            ("hunt", "food to hire with"),
+            ("fight", "in the skirmish"),
+            ("medicine", "pays hires"),
+        )
     )
     return (
-        '<div class="as-legend"><p>Cards: <span class="card as-person">person</span>'
-        '<span class="card as-tool">tool</span><span class="card as-medicine">medicine</span>'
-        '<span class="card as-junk">junk</span>. <b>people</b> count at the end (most people '
-        "wins); <b>draw</b> more cards, <b>dig</b> the junkyard, <b>hunt</b> food to hire with, "
-        "<b>fight</b> in the skirmish; a tool adds its bonus to one person's action; medicine "
-        f"pays hires (a card's values also show on hover).</p>{table}</div>"
+        '<div class="as-legend"><p><span class="card as-chip as-person">person</span>'
+        '<span class="card as-chip as-tool">tool</span>'
+        '<span class="card as-chip as-medicine">medicine</span>'
+        '<span class="card as-chip as-junk">junk</span> · a tool adds its +n to one person\'s '
+        f"action · a card's values in words on hover</p><p>{key}</p></div>"
     )
 
 
@@ -291,21 +382,22 @@ def hand(view: Mapping[str, Any]) -> str:
     shovel = int(view.get("shovel_dig", 2) or 2)
     chosen = list(view.get("chosen") or [])
 
-    def cards(ids: Any, mark: bool = False) -> str:
-        chips = [
-            card(str(c), extra="chosen" if mark and c in chosen else "", shovel_dig=shovel)
+    def cards(ids: Any, mark: bool = False, *, faces: bool = True) -> str:
+        draw_one = card if faces else chip
+        drawn = [
+            draw_one(str(c), extra="chosen" if mark and c in chosen else "", shovel_dig=shovel)
             for c in ids or []
         ]
-        return "".join(chips) or "<i>none</i>"
+        return "".join(drawn) or "<i>none</i>"
 
     rows = [
         ("hand", cards(view.get("hand"), mark=True)),
-        ("deck", cards(view.get("deck_cards"))),
-        ("discard", cards(view.get("discard_cards"))),
+        ("deck", cards(view.get("deck_cards"), faces=False)),
+        ("discard", cards(view.get("discard_cards"), faces=False)),
     ]
     if view.get("open_action"):
         rows.append(("action open", f"<code>{esc(view['open_action'])}</code>"))
     if chosen:
-        rows.append(("chosen", cards(chosen)))
+        rows.append(("chosen", cards(chosen, faces=False)))
     body = "".join(f'<tr data-zone="{z}"><th>{z}</th><td>{v}</td></tr>' for z, v in rows)
     return f'<div class="own-hand"><h3>Your cards</h3><table class="data">{body}</table></div>'

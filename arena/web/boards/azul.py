@@ -1,10 +1,11 @@
 """Azul: the factory displays and the centre (with the first-player marker), then each player's
 board as on the table: pattern lines 1-5, the 5x5 wall, the floor line with its penalties, the
-score; and the bag and the lid."""
+score (at the end, with its bonus: complete rows, columns and colours); and the bag and the lid."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from arena.web.boards.scene import Scene, esc, frame
@@ -13,6 +14,33 @@ COLOURS = "BYRKW"  # the order of the bag and lid counts
 NAMES = {"B": "blue", "Y": "yellow", "R": "red", "K": "black", "W": "white", "M": "first player"}
 WALL = ("BYRKW", "WBYRK", "KWBYR", "RKWBY", "YRKWB")  # the coloured wall's pattern
 FLOOR_PENALTIES = (-1, -1, -2, -2, -2, -3, -3)
+BONUS_ROW, BONUS_COLUMN, BONUS_COLOUR = 2, 7, 10  # the end-of-game bonuses (rules §8.1)
+
+
+@dataclass(frozen=True, slots=True)
+class EndBonus:
+    """A wall's end-of-game bonus: its complete rows, columns and colours."""
+
+    rows: int
+    columns: int
+    colours: int
+
+    @property
+    def total(self) -> int:
+        """The points they add: 2 a row, 7 a column, 10 a colour."""
+        return BONUS_ROW * self.rows + BONUS_COLUMN * self.columns + BONUS_COLOUR * self.colours
+
+
+def end_bonus(wall: Sequence[str]) -> EndBonus:
+    """The bonus of a wall as the view writes it (5 rows of 5 letters, "." empty): a colour is
+    complete with its 5 tiles on the wall (one a row, on either wall variant)."""
+    filled = [[letter != "." for letter in row] for row in wall]
+    tiles = "".join(wall)
+    return EndBonus(
+        rows=sum(all(row) for row in filled),
+        columns=sum(all(row[c] for row in filled) for c in range(len(filled[0]) if filled else 0)),
+        colours=sum(tiles.count(colour) == 5 for colour in COLOURS),
+    )
 
 
 def tile(letter: str, *, extra: str = "") -> str:
@@ -96,7 +124,35 @@ def _board(scene: Scene, seat: int, board: Mapping[str, Any], deciding: Sequence
         f'<div class="az-board {scene.seat_classes(seat, deciding)}" data-seat="{seat}">'
         f"<h3>{scene.label(seat)} {scene.badge(seat)}</h3>"
         f'<p class="az-score">score <b class="score">{esc(board["score"])}</b>{marker}</p>'
-        f'<div class="az-rows">{"".join(rows)}</div>{_floor(board, target == "floor")}</div>'
+        f'<div class="az-rows">{"".join(rows)}</div>{_floor(board, target == "floor")}'
+        f"{_bonus(board) if scene.view.get('phase') == 'over' else ''}</div>"
+    )
+
+
+def _bonus(board: Mapping[str, Any]) -> str:
+    """The end-of-game bonus, counted from the final wall, and the score it was added to
+    (the floor was scored with the last round: its penalty is in that score)."""
+    bonus = end_bonus(board["wall"])
+    parts = (
+        ("rows", "complete rows", bonus.rows, BONUS_ROW),
+        ("columns", "complete columns", bonus.columns, BONUS_COLUMN),
+        ("colours", "complete colours", bonus.colours, BONUS_COLOUR),
+    )
+    rows = "".join(
+        f'<tr data-bonus="{key}" data-points="{count * each}"><td>{label}</td>'
+        f'<td class="num">{count} × {each}</td>'
+        f'<td class="num">+{count * each}</td></tr>'
+        for key, label, count, each in parts
+    )
+    before = int(board["score"]) - bonus.total
+    return (
+        f'<table class="az-bonus" data-total="{bonus.total}"><caption>end-of-game bonus</caption>'
+        f'<tr data-bonus="before" data-points="{before}">'
+        "<td>score after the last round</td><td></td>"
+        f'<td class="num">{before}</td></tr>{rows}'
+        f'<tr data-bonus="final" data-points="{esc(board["score"])}" class="az-bonus-total">'
+        "<td>final score</td><td></td>"
+        f'<td class="num">{esc(board["score"])}</td></tr></table>'
     )
 
 

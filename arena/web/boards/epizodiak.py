@@ -1,6 +1,7 @@
 """Epizodiak: the dial as a clock (the twelve places, the tiles on them, the block's two open
 ends), the draw pile and the Discard area (each set and who scored it), each player's hand as a
-count and their points, and the state of the turn (skips, a possible contest, a pickup).
+count, their sets and their score as it stands (the final score at the end), and the state of
+the turn (skips, a possible contest, a pickup).
 
 Hands are drawn as tile backs: a spectator knows how many tiles a player holds, never which.
 """
@@ -17,6 +18,7 @@ SIZE = 360  # the dial's width and height (px)
 MID = SIZE / 2
 PLACE_RADIUS = 135
 TILE = 36  # a tile's side
+OUT_BONUS = 3  # +3 for emptying one's hand, scored at the round's end (rules §8.2)
 PHASES = {
     "start": "start of the turn",
     "play": "after acquiring: place, set or pass",
@@ -144,18 +146,40 @@ def _discard(scene: Scene, marked: set[int]) -> str:
     return f'<h3>Discard</h3><p class="ep-discard">{"".join(sets) or "no set yet"}</p>'
 
 
+def live_scores(view: Mapping[str, Any]) -> list[int]:
+    """Each seat's score as the game stands (rules §8.2): once over, the final score; else
+    what the seat would score if the round ended now with nobody going out: its earlier rounds
+    (Score 7) plus a point a set this round (doubled for a completed dial under `dial_double`;
+    under `score7_legacy` sets score only for whoever goes out, so none yet)."""
+    totals = [int(t) for t in view.get("totals", [])]
+    if view.get("phase") == "over":
+        return totals
+    counts = list(view.get("set_counts", []))
+    dials = list(view.get("completed_dial", []))
+    legacy = view.get("mode") == "score7" and view.get("score7_legacy")
+    scores = []
+    for seat, total in enumerate(totals):
+        sets = 0 if legacy else int(counts[seat]) if seat < len(counts) else 0
+        doubled = view.get("dial_double") and seat < len(dials) and dials[seat]
+        scores.append(total + (2 * sets if doubled else sets))
+    return scores
+
+
 def _players(scene: Scene, deciding: Sequence[int]) -> str:
     view = scene.view
     hands = list(view.get("hand_sizes", []))
     counts = list(view.get("set_counts", []))
     dials = list(view.get("completed_dial", []))
     totals = list(view.get("totals", []))
+    scores = live_scores(view)
     score7 = view.get("mode") == "score7"
+    over = view.get("phase") == "over"
     rows = []
     for seat in range(len(hands)):
         n = hands[seat]
         backs = '<span class="ep-tile-back"></span>' * min(n, 12)
-        total = f'<td class="num score">{esc(totals[seat])}</td>' if score7 else ""
+        banked = f'<td class="num banked">{esc(totals[seat])}</td>' if score7 and not over else ""
+        score = f'<td class="num score">{scores[seat] if seat < len(scores) else ""}</td>'
         # Completing a dial only counts under the older doubling rule.
         full = "" if not view.get("dial_double") else (
             f"<td>{'yes' if seat < len(dials) and dials[seat] else ''}</td>"
@@ -165,9 +189,21 @@ def _players(scene: Scene, deciding: Sequence[int]) -> str:
             f"<td>{scene.label(seat)} {scene.badge(seat)}</td>"
             f'<td><span class="ep-hand" data-count="{n}">{backs}</span> {n}</td>'
             f'<td class="num sets">{esc(counts[seat] if seat < len(counts) else 0)}</td>'
-            f"{full}{total}</tr>"
+            f"{full}{banked}{score}</tr>"
         )
-    total_head = "<th>total</th>" if score7 else ""
+    if over:
+        total_head = "<th>final score</th>"
+    elif score7:
+        total_head = (
+            "<th>before this round</th>"
+            f'<th title="earlier rounds, plus a point a set this round; +{OUT_BONUS} for going '
+            f"out, at the round's end\">score now (to {esc(view.get('target', 7))})</th>"
+        )
+    else:
+        total_head = (
+            f'<th title="a point a set; +{OUT_BONUS} for going out, at the round\'s end">'
+            "score now</th>"
+        )
     dial_head = "<th>completed a dial</th>" if view.get("dial_double") else ""
     return (
         '<table class="data ep-players"><tr><th>player</th><th>hand (tiles)</th><th>sets</th>'

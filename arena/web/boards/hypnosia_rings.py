@@ -20,7 +20,7 @@ MID = SIZE / 2
 RING_RADII = (255, 195, 135)  # from the outside in; the centre is inside the last
 SLOT_RADIUS = 298  # start slots, outside the outer circle
 CENTRE_RADIUS = 62
-SPACE_R = 12.5
+SPACE_R = 14.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,7 +144,7 @@ def _spaces(board: Mapping[str, Any], all_rings: Sequence[Ring], view: Mapping[s
             parts.append(
                 f'<circle class="{cls}" data-space="{name}" cx="{x:.1f}" cy="{y:.1f}" '
                 f'r="{SPACE_R}"{stroke}><title>{name}</title></circle>'
-                f'<text class="hy-label" x="{x:.1f}" y="{y + 3:.1f}">{name}</text>'
+                f'<text class="hy-label" x="{x:.1f}" y="{y + 3.5:.1f}">{name}</text>'
             )
     return "".join(parts)
 
@@ -164,7 +164,7 @@ def _starts(view: Mapping[str, Any], all_rings: Sequence[Ring]) -> str:
             fill = colour(seat) if filled else "white"
             parts.append(
                 f'<rect class="hy-slot{" filled" if filled else ""}" data-seat="{seat}" '
-                f'data-slot="S{slot}" x="{x - 10:.1f}" y="{y - 10:.1f}" width="20" height="20" '
+                f'data-slot="S{slot}" x="{x - 12:.1f}" y="{y - 12:.1f}" width="24" height="24" '
                 f'rx="4" fill="{fill}" stroke="{colour(seat)}"><title>seat {seat} S{slot}'
                 f"</title></rect>"
                 f'<text class="hy-slot-label{" on" if filled else ""}" x="{x:.1f}" '
@@ -211,13 +211,13 @@ def _units(view: Mapping[str, Any], all_rings: Sequence[Ring]) -> str:
             f'<circle class="unit" data-owner="{unit["owner"]}" data-space="{name}" '
             f'data-height="{height}" cx="{x:.1f}" cy="{y:.1f}" r="{SPACE_R - 1}" fill="{fill}">'
             f"<title>seat {unit['owner']}: {'stack of 2' if height > 1 else 'pawn'} on {name}"
-            f'</title></circle><text class="hy-unit-label" x="{x:.1f}" y="{y + 3:.1f}">'
+            f'</title></circle><text class="hy-unit-label" x="{x:.1f}" y="{y + 3.5:.1f}">'
             f"{name}</text>"
         )
         if height > 1:  # the stack's height as a badge, the space's name stays readable
             parts.append(
-                f'<circle class="hy-badge" cx="{x + 10:.1f}" cy="{y - 10:.1f}" r="6.5"/>'
-                f'<text class="hy-badge-label" x="{x + 10:.1f}" y="{y - 7:.1f}">2</text>'
+                f'<circle class="hy-badge" cx="{x + 12:.1f}" cy="{y - 12:.1f}" r="7"/>'
+                f'<text class="hy-badge-label" x="{x + 12:.1f}" y="{y - 8.5:.1f}">2</text>'
             )
     return "".join(parts)
 
