@@ -58,7 +58,7 @@ lint: $(STAMP)
 # game (their move, the end), as the browser tests (real headless Chromium) take them into
 # test-artifacts/web/.
 GAMES := lucky_numbers azul the_number arctic_scavengers hypnosia epizodiak
-SHOTS := leaderboard bot tournaments tournament tournament-live match match-live \
+SHOTS := leaderboard bot tournaments tournament tournament-live tournament-bracket match match-live \
 	$(foreach g,$(GAMES),board-$(g)-live board-$(g)-final seat-$(g)-live seat-$(g)-final)
 screenshots: $(STAMP)
 	$(PY) -m pytest -q tests/web/test_web_browser.py tests/web/test_web_boards_browser.py \
