@@ -1,6 +1,6 @@
-"""A knockout's bracket (knockout and the knockout part of swiss-knockout), read back from a
-tournament report: stages as columns, each table with its bots, their encounter points, the
-tie-break replays it took, and the bot that went on.
+"""A knockout's bracket (of any format that plays one: TournamentFormat.knockout_part), read
+back from a tournament report: stages as columns, each table with its bots, their encounter
+points, the tie-break replays it took, and the bot that went on.
 
 The report is what every front end holds (the web pages get it over the wire), so the bracket is
 computed from it alone: the match rows in fixture order and the standings. A round format stores
@@ -22,10 +22,8 @@ from arena.app.reports import MatchRow, TournamentReport
 from arena.core.game import ranks_from_keys
 from arena.errors import ConfigError
 from arena.tournament.encounters import POINTS_DIGITS
+from arena.tournament.formats.registry import find_format
 from arena.tournament.knockout import MAX_TIE_BREAKS, knockout_stages
-
-KNOCKOUT_FORMATS = ("knockout", "swiss-knockout")
-TOP = "top"  # swiss-knockout's format option: how many of the Swiss play the bracket
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,16 +72,14 @@ class Bracket:
 
 def bracket_of(report: TournamentReport) -> Bracket | None:
     """The report's bracket; None for a format without one, or a report without its match rows
-    (or a swiss-knockout whose Swiss is still on)."""
+    (or one whose bracket has not begun)."""
     s = report.summary
-    if s.format not in KNOCKOUT_FORMATS or report.matches is None:
-        return None
+    fmt = find_format(s.format)
     k = s.table_size
-    if s.format == "knockout":
-        field, skipped = len(s.bots), 0
-    else:
-        field = int(s.format_options.get(TOP, 0))
-        skipped = s.rounds * (len(s.bots) // k)  # the Swiss's encounters, k games each
+    part = None if fmt is None else fmt.knockout_part(len(s.bots), k, s.rounds, s.format_options)
+    if part is None or report.matches is None:
+        return None
+    field, skipped = part  # the bracket's bots, and the encounters played before it
     try:
         stages = knockout_stages(field, k)
     except ConfigError:

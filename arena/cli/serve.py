@@ -13,7 +13,14 @@ from arena.cli import app
 from arena.cli.output import DbOption
 from arena.errors import ConfigError
 from arena.match.clock import Clock
-from arena.match.limits import DEFAULT_MAX_CYCLES, DEFAULT_MAX_FIXTURES, ServerLimits, check_clock
+from arena.match.limits import (
+    DEFAULT_MAX_CYCLES,
+    DEFAULT_MAX_FIXTURES,
+    DEFAULT_STREAMS_PER_CONNECTION,
+    MAX_STREAMS_PER_CONNECTION,
+    ServerLimits,
+    check_clock,
+)
 from arena.rpc.addresses import split_address
 from arena.rpc.server.workers.house import DEFAULT_HOUSE_MATCHES
 
@@ -104,6 +111,15 @@ def serve_command(
     house_matches: Annotated[
         int, typer.Option(help="Matches each --house bot plays at once.")
     ] = DEFAULT_HOUSE_MATCHES,
+    max_streams_per_connection: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            max=MAX_STREAMS_PER_CONNECTION,
+            help="Calls one connection may hold open at once (a bot's stream is one): raise it "
+            "for a process that hosts many bots on one gRPC channel.",
+        ),
+    ] = DEFAULT_STREAMS_PER_CONNECTION,
     worker_index: Annotated[int | None, typer.Option(hidden=True)] = None,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Log debug detail.")] = False,
 ) -> None:
@@ -145,7 +161,8 @@ def serve_command(
             pass
         args = [*_clock_args(time_per_move, time_bank, increment), "--startup-timeout",
                 str(startup_timeout), "--max-cycles", str(max_cycles), "--max-fixtures",
-                str(max_fixtures), *(["--db", db] if db else []),
+                str(max_fixtures), "--max-streams-per-connection",
+                str(max_streams_per_connection), *(["--db", db] if db else []),
                 *(["--tls-cert", str(tls_cert), "--tls-key", str(tls_key)] if tls_key else []),
                 *(["--allow-plaintext"] if allow_plaintext else []),
                 *(["--verbose"] if verbose else [])]  # fmt: skip
@@ -154,7 +171,12 @@ def serve_command(
     from arena.rpc.server.state import ServerConfig
 
     tls = TlsFiles(tls_cert, tls_key) if tls_cert is not None and tls_key is not None else None
-    config = ServerConfig(clock=clock, startup_timeout_s=startup_timeout, limits=limits)
+    config = ServerConfig(
+        clock=clock,
+        startup_timeout_s=startup_timeout,
+        limits=limits,
+        max_streams=max_streams_per_connection,
+    )
     with Store.open(db) as store:
         asyncio.run(
             serve(

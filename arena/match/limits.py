@@ -40,6 +40,13 @@ MAX_ROUNDS = 1000  # rounds of a round format a request may ask for
 MAX_TABLE_SIZE = 64
 
 
+# [ASSUMPTION] 64 calls at once on one HTTP/2 connection: a bot needs one, a spectator or an
+# organizer a few; a process that hosts many bots on one channel raises it (arena serve
+# --max-streams-per-connection), or gives each bot a connection of its own, as the SDK does.
+DEFAULT_STREAMS_PER_CONNECTION = 64
+MAX_STREAMS_PER_CONNECTION = 100_000
+
+
 @dataclass(frozen=True, slots=True)
 class ServerLimits:
     """The bounds an operator may tune (arena serve flags)."""

@@ -23,6 +23,7 @@ from arena.app.access import AccessPolicy
 from arena.app.reports import ClockSpec
 from arena.app.rows import clock_words
 from arena.errors import ConfigError
+from arena.match.limits import DEFAULT_STREAMS_PER_CONNECTION
 from arena.rpc.addresses import is_loopback
 from arena.rpc.server.bot_service import BotServicer, parse_bot_message
 from arena.rpc.server.services import ArenaServicer
@@ -73,16 +74,23 @@ class TlsFiles:
         return grpc.ssl_server_credentials([pair])
 
 
-def server_options(max_message_bytes: int, reuse_port: bool = False) -> list[tuple[str, int]]:
-    """Channel options of the referee: message limits both ways, transport keepalive; with
-    `reuse_port`, the port is shared with the other workers of the same server."""
+def server_options(
+    max_message_bytes: int,
+    reuse_port: bool = False,
+    max_streams: int = DEFAULT_STREAMS_PER_CONNECTION,
+) -> list[tuple[str, int]]:
+    """Channel options of the referee: message limits both ways, streams per connection,
+    transport keepalive; with `reuse_port`, the port is shared with the other workers of the
+    same server."""
     return [
         ("grpc.max_receive_message_length", max_message_bytes),
         # Never send more than bots are told to accept: an oversized message fails here.
         ("grpc.max_send_message_length", max_message_bytes),
         # Two servers never share a port by accident; the workers of one do (--workers N).
         ("grpc.so_reuseport", int(reuse_port)),
-        ("grpc.max_concurrent_streams", 64),  # per connection: a bot needs one, a client few
+        # per connection: a bot needs one, a client few; a process hosting many bots on one
+        # channel needs one each (arena serve --max-streams-per-connection)
+        ("grpc.max_concurrent_streams", max_streams),
         # Liveness is the transport's: a bot thinking under its clock owes no answer, but its
         # gRPC library acks these pings by itself; a dead peer is found within ~20 s.
         ("grpc.keepalive_time_ms", KEEPALIVE_MS),
@@ -105,7 +113,8 @@ async def create_server(
     """A started referee server bound to `address` ("host:port", port 0 picks one) and its
     port; `reuse_port` shares the port with the other workers of the same server."""
     state = state or ServerState()
-    options = server_options(state.config.max_message_bytes, reuse_port)
+    config = state.config
+    options = server_options(config.max_message_bytes, reuse_port, config.max_streams)
     server = grpc.aio.server(options=options)
     server.add_generic_rpc_handlers((_bot_service_handler(BotServicer(state)),))
     arena_pb2_grpc.add_ArenaServiceServicer_to_server(ArenaServicer(state), server)

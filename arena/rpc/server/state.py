@@ -28,7 +28,14 @@ from arena.errors import (
     StoreError,
 )
 from arena.match.clock import Clock
-from arena.match.limits import ServerLimits, check_match_id, check_name, check_options, check_seed
+from arena.match.limits import (
+    DEFAULT_STREAMS_PER_CONNECTION,
+    ServerLimits,
+    check_match_id,
+    check_name,
+    check_options,
+    check_seed,
+)
 from arena.match.referee import play_match
 from arena.rpc.server.auth_limits import FailureLimiter
 from arena.rpc.server.bot_registry import SessionRegistry
@@ -60,6 +67,7 @@ class ServerConfig:
     limits: ServerLimits = field(default_factory=ServerLimits)
     recent_records: int = RECENT_RECORDS
     watch: WatchSettings = field(default_factory=WatchSettings)
+    max_streams: int = DEFAULT_STREAMS_PER_CONNECTION  # concurrent calls on one connection
 
 
 PlayerFactory = Callable[[str], Player]

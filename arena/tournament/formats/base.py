@@ -126,6 +126,13 @@ class TournamentFormat(abc.ABC):
         finished matches with their fixtures, called only by a format that ranks by them)."""
         return None
 
+    def knockout_part(
+        self, bots: int, table_size: int, rounds: int, options: Mapping[str, int]
+    ) -> tuple[int, int] | None:
+        """Its knockout, if it plays one: (the bots its bracket starts with, the encounters
+        played before the bracket); None: no bracket (arena/app/brackets.py draws it)."""
+        return None
+
 
 class AllAtOnce(TournamentFormat):
     """A format whose whole schedule is known up front: cycles x its tables x rotations."""

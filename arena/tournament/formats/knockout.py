@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from arena.tournament.encounters import Encounter, encounters_from
 from arena.tournament.formats.base import ByRounds, FormatStandings, Pairs, Placing, seeding_of
@@ -40,6 +40,12 @@ class Knockout(ByRounds):
     def next_round(self, spec: TournamentSpec, played: list[Encounter]) -> RoundPlan | None:
         """The next stage, or a tied table's replay."""
         return plan_knockout_round(list(seeding_of(spec)), spec.table_size, played)
+
+    def knockout_part(
+        self, bots: int, table_size: int, rounds: int, options: Mapping[str, int]
+    ) -> tuple[int, int] | None:
+        """The whole field's bracket, from the first encounter."""
+        return bots, 0
 
     def standings(self, spec: TournamentSpec, pairs: Callable[[], Pairs]) -> FormatStandings:
         """By the bracket (the game points' standings break ties within a shared place)."""

@@ -11,7 +11,7 @@ bots, then the others by Swiss place; the Swiss columns stay for everybody.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 
 from arena.errors import ConfigError
@@ -81,6 +81,12 @@ class SwissKnockout(ByRounds):
             return plan
         later = [replace(e, round=e.round - rounds) for e in played if e.round >= rounds]
         return shifted(plan_knockout_round(bracket(spec, swiss), spec.table_size, later), rounds)
+
+    def knockout_part(
+        self, bots: int, table_size: int, rounds: int, options: Mapping[str, int]
+    ) -> tuple[int, int] | None:
+        """The top N's bracket, after the Swiss's encounters (a table per round each)."""
+        return int(options.get(TOP, DEFAULT_TOP)), rounds * (bots // table_size)
 
     def standings(self, spec: TournamentSpec, pairs: Callable[[], Pairs]) -> FormatStandings:
         """The bracket's places for its bots, then the others by Swiss place."""

@@ -18,14 +18,20 @@ from arena.web.boards.scene import Scene
 NAMES = ["alice", "bob"]
 
 
-CHIP = re.compile(r'<span class="card as-[a-z]+" data-card="([^"]+)" title="[^"]*">.*?</span>')
+# A card face (name, values, its id last) or a chip, each reduced to its id.
+FACE = re.compile(
+    r'<span class="card as-face [^"]*" data-card="([^"]+)"[^>]*>'
+    r'.*?<small class="as-id">\1</small></span>'
+)
+CHIP = re.compile(r'<span class="card as-[a-z -]+" data-card="([^"]+)" title="[^"]*">[^<]*</span>')
 SEAT_CHIP = re.compile(r'<span class="seat-chip" style="[^"]*"></span>')
 
 
 def draw(view, players) -> str:
-    """The web board of a view (the match page draws it from the same Scene), each card chip
-    reduced to its id and each seat label to its text, so the assertions name cards by id."""
+    """The web board of a view (the match page draws it from the same Scene), each card face or
+    chip reduced to its id and each seat label to its text, so the assertions name cards by id."""
     html = draw_scene(Scene(view, players))
+    html = FACE.sub(r'<span class="card">\1</span>', html)
     return SEAT_CHIP.sub("", CHIP.sub(r'<span class="card">\1</span>', html))
 
 
