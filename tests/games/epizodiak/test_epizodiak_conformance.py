@@ -61,23 +61,23 @@ def test_option_combinations_cover_both_modes_and_every_flag():
         assert {getattr(o, flag) for o in combos} == {False, True}
 
 
-def test_conformance_2000_games_in_both_modes_and_with_every_flag():
-    # 2000 games cycle through the 16 option combinations. Every 20th game is deep (views of
+def test_conformance_1000_games_in_both_modes_and_with_every_flag():
+    # 1000 games cycle through the 16 option combinations. Every 20th game is deep (views of
     # every seat traced and replayed, the hidden tiles re-dealt every other ply): 100 games of
     # ~280 decisions. Views dominate the cost of a deep game, and the default of every 10th
     # game doubled this test's time (~24 s of CPU instead of ~15 s) for no new kind of check.
     report = check_game(
         GAME,
         workers=default_workers(),
-        games=2000,
+        games=1000,
         num_players=[3],
         invariant=all_tiles_accounted_for,
         resample=redeal_hidden,
         seed=12,
         deep_every=20,
     )
-    assert report.games == 2000
-    assert report.terminations == {"normal": 2000}
+    assert report.games == 1000
+    assert report.terminations == {"normal": 1000}
 
 
 def test_redeal_changes_the_hidden_tiles_and_keeps_the_viewers_hand():

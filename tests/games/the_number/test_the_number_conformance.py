@@ -45,19 +45,19 @@ def test_option_combinations_are_the_assumption_variants() -> None:
     assert TheNumberOptions() in combos
 
 
-def test_conformance_2000_games_for_3_4_5_players() -> None:
+def test_conformance_1000_games_for_3_4_5_players() -> None:
     report = check_game(
         GAME,
         workers=default_workers(),
-        games=2000,
+        games=1000,
         num_players=[3, 4, 5],
         invariant=invariant,
         resample=resample,
         seed=1,
     )
-    assert report.games == 2000
+    assert report.games == 1000
     assert set(report.by_players) == {3, 4, 5}
-    assert report.terminations == {"normal": 2000}
+    assert report.terminations == {"normal": 1000}
 
 
 def test_resample_really_changes_hidden_numbers() -> None:
