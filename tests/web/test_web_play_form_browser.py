@@ -81,7 +81,7 @@ def test_a_taken_name_shows_the_servers_reason_at_once_and_keeps_the_form(
 def test_a_button_pressed_while_the_panel_is_redrawn_plays_when_released(
     served: Served, chromium: Any
 ) -> None:
-    # The panel's redraws are held back 1.5 s: a person who clicks a group of moves and presses
+    # The panel's redraws are held back: a person who clicks a group of moves and presses
     # the next button before the new list came saw the list swapped under the pressed button,
     # and the click lost (the press and the release on two elements).
     page = chromium.new_page(viewport=VIEWPORT)
@@ -92,19 +92,33 @@ def test_a_button_pressed_while_the_panel_is_redrawn_plays_when_released(
     page.click("#start")
     page.wait_for_selector("#seat[data-state='your-move']", timeout=60_000)
 
-    def slowly(route: Any) -> None:
-        time.sleep(1.5)
-        route.continue_()
+    # The panel's fetches are held by the test, not delayed by a clock: the first group's list
+    # is let through only once the next button is pressed (a sleep in a route handler would
+    # block Playwright itself, and on a loaded machine the list came before the press).
+    held: list[Any] = []
 
-    page.route("**/panel?*", slowly)
+    def hold(route: Any) -> None:
+        held.append(route)
+
+    page.route("**/panel?*", hold)
     first, second = page.locator("#seat .picker button[data-prefix]:not(.back)").all()[:2]
     wanted = second.get_attribute("data-prefix")
     box = second.bounding_box()
     assert box is not None and wanted != first.get_attribute("data-prefix")
-    first.click()  # its list is on its way, slowly
+    first.click()  # its list is asked for, and held
+    for _ in range(600):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the first group's list was never asked for"
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.mouse.down()  # the next group, pressed on the list still shown
-    page.wait_for_timeout(2500)  # the first group's list came meanwhile
+    with page.expect_response(lambda r: "/panel?" in r.url, timeout=30_000):
+        held.pop(0).continue_()  # the first group's list comes while the button is down
+    page.wait_for_timeout(300)  # the page has taken it in (and holds it back)
+    for route in held:  # any other redraw asked for meanwhile
+        route.continue_()
+    page.unroute("**/panel?*")
     page.mouse.up()
     page.wait_for_function(
         "p => document.querySelector('.picker')?.dataset.prefix === p", arg=wanted, timeout=20_000

@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 import token_ledger
 from starlette.requests import Request
-from web_helpers import PY, ROOT, Served, arena_with_web, call
+from web_helpers import PY, ROOT, Served, arena_with_web, call, play_seat
 
 from arena.rpc.client.remote import Remote
 from arena.rpc.wire.convert import record_from_pb
@@ -73,32 +73,6 @@ def take_a_seat(web: str, fields: list[tuple[str, str]]) -> str:
     return location
 
 
-def play_over_http(web: str, seat: str, rng: random.Random) -> str:
-    """Play the seat's moves at random until the match is over: the final panel."""
-    while True:
-        status, panel = get(web + seat + "/panel")
-        assert status == 200
-        state = re.search(r'data-state="([\w-]+)"', panel)
-        assert state is not None
-        if state.group(1) in ("over", "failed"):
-            if state.group(1) == "failed" or 'data-final="true"' in panel:
-                return panel
-            continue
-        if state.group(1) == "waiting":
-            continue
-        while True:
-            moves = re.findall(r'data-move="(\d+)"', panel)
-            groups = [html.unescape(g) for g in re.findall(r'data-prefix="([^"]+)"', panel)]
-            if moves and (not groups or rng.random() < 0.5):
-                request = re.search(r'data-request="(\d+)"', panel)
-                assert request is not None
-                fields = [("request", request.group(1)), ("move", rng.choice(moves))]
-                assert post(web + seat + "/move", fields)[0] == 303
-                break
-            prefix = urllib.parse.quote(rng.choice(groups))
-            panel = get(f"{web}{seat}/panel?prefix={prefix}")[1]
-
-
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     """An open server with one connected bot."""
@@ -128,7 +102,7 @@ def test_a_person_chooses_the_games_options_and_the_match_is_played_with_them(
 ) -> None:
     fields = seat_form("hypnosia", "hana", "builtin:greedy")
     fields += [("option:round_cap", "2"), ("option:stacks_cross", "false")]
-    panel = play_over_http(served.web, take_a_seat(served.web, fields), random.Random(5))
+    panel = play_seat(served.web, take_a_seat(served.web, fields), random.Random(5))
     match_id = re.search(r'data-match="([^"]+)"', panel)
     assert match_id is not None and "Game over." in panel
     record = record_from_pb(
@@ -141,7 +115,7 @@ def test_a_person_chooses_the_games_options_and_the_match_is_played_with_them(
 
 def test_a_person_plays_a_match_to_its_end_and_it_is_stored(served: Served) -> None:
     seat = take_a_seat(served.web, seat_form("azul", "bob", "rival", token="bobs-secret-1"))
-    panel = play_over_http(served.web, seat, random.Random(4))
+    panel = play_seat(served.web, seat, random.Random(4))
     assert 'data-state="over"' in panel and "Game over." in panel
     assert "bobs-secret-1" not in panel
     match_id = re.search(r'data-match="([^"]+)"', panel)
@@ -205,7 +179,7 @@ def test_hostile_requests_are_refused_without_a_500(served: Served) -> None:
                    [("request", "987654"), ("move", "0")], [("move", "1" * 40)]):  # fmt: skip
         status, _, body = post(served.web + seat + "/move", fields)
         assert status == 400, (fields, body[-300:])
-    play_over_http(served.web, seat, random.Random(1))
+    play_seat(served.web, seat, random.Random(1))
 
 
 def test_one_address_seats_at_most_two_people_at_once(served: Served) -> None:
@@ -216,7 +190,7 @@ def test_one_address_seats_at_most_two_people_at_once(served: Served) -> None:
     )
     assert status == 429 and "as many matches at once" in body
     for i, seat in enumerate(seats):
-        assert 'data-state="over"' in play_over_http(served.web, seat, random.Random(i))
+        assert 'data-state="over"' in play_seat(served.web, seat, random.Random(i))
 
 
 def _add(db: Path, role: str, name: str) -> str:
@@ -242,7 +216,7 @@ def test_on_a_server_with_credentials_a_person_needs_a_bot_token(tmp_path: Path)
         )
         assert status in (400, 403) and "builtin-random" in body  # a built-in has no token here
         seat = take_a_seat(s.web, seat_form("azul", "alice", "rival", token=alice))
-        panel = play_over_http(s.web, seat, random.Random(5))
+        panel = play_seat(s.web, seat, random.Random(5))
         assert 'data-state="over"' in panel and alice not in panel
 
 
@@ -254,7 +228,7 @@ def test_on_a_server_with_credentials_a_person_plays_the_servers_house_bot(tmp_p
         s.wait_for_bots({"house-greedy"})
         assert 'value="house-greedy"' in get(s.web + "/play?game=azul")[1]  # offered by name
         seat = take_a_seat(s.web, seat_form("azul", "alice", "house-greedy", token=alice))
-        panel = play_over_http(s.web, seat, random.Random(7))
+        panel = play_seat(s.web, seat, random.Random(7))
         assert 'data-state="over"' in panel and alice not in panel
     with Store.open(str(db)) as store:
         ((record, _, _),) = list(store.match_rows(game="azul"))  # stored and rated as any match
@@ -270,7 +244,7 @@ def test_a_seats_page_follows_its_seat_in_at_most_four_tabs(served: Served) -> N
     assert get(served.web + seat + "/events")[0] == 429
     for stream in streams:
         stream.close()
-    assert 'data-state="over"' in play_over_http(served.web, seat, random.Random(6))
+    assert 'data-state="over"' in play_seat(served.web, seat, random.Random(6))
 
 
 def _scope(host: str, scheme: str = "http", method: str = "GET") -> dict[str, Any]:
