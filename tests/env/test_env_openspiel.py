@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import numpy as np
 import pyspiel
@@ -114,8 +115,8 @@ def test_resampling_keeps_every_information_state(game_name: str) -> None:
         ply += 1
 
 
-def ismcts_history(game_name: str) -> list[int]:
-    """A full match of seeded ISMCTS bots (as in the test below), from fresh objects."""
+def ismcts_match(game_name: str) -> Any:
+    """The final state of a full match of seeded ISMCTS bots, from fresh objects."""
     game = load(game_name, seed=3)
     evaluator = mcts.RandomRolloutEvaluator(
         n_rollouts=1, random_state=np.random.RandomState(0), max_length=2
@@ -128,26 +129,15 @@ def ismcts_history(game_name: str) -> list[int]:
     state = game.new_initial_state()
     while not state.is_terminal():
         state.apply_action(bots[state.current_player()].step(state))
-    history: list[int] = state.history()
-    return history
+    return state
 
 
 @pytest.mark.parametrize("game_name", GAMES)
 def test_ismcts_plays_a_full_match(game_name: str) -> None:
-    game = load(game_name, seed=3)
-    evaluator = mcts.RandomRolloutEvaluator(
-        n_rollouts=1, random_state=np.random.RandomState(0), max_length=2
-    )
-    bots = [
-        ismcts.ISMCTSBot(game, evaluator, 2.0, max_simulations=4,
-                         random_state=np.random.RandomState(p))
-        for p in range(game.num_players())
-    ]  # fmt: skip
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        state.apply_action(bots[state.current_player()].step(state))
+    state = ismcts_match(game_name)
+    game = state.get_game()
     if game_name == "epizodiak":  # seeded as docs/ml.md's example: a second run is the same
-        assert state.history() == ismcts_history(game_name)
+        assert state.history() == ismcts_match(game_name).history()
     outcome = get_game(game_name).outcome(state.engine_state)
     assert outcome is not None and len(state.history()) > game.num_players()
     assert state.returns() == pytest.approx(rank_rewards(outcome))

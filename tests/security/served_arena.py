@@ -14,6 +14,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -57,6 +58,22 @@ class Served:
     def auth(self, token: str | None = None) -> tuple[tuple[str, str], ...]:
         """Call metadata carrying the organizer token (or another token)."""
         return (("authorization", f"Bearer {token or self.organizer}"),)
+
+
+@contextlib.contextmanager
+def secured_arena(db: str, bots: tuple[str, ...]) -> Iterator[Served]:
+    """A secured `arena serve` on `db` (an organizer, and `bots` registered besides the honest
+    ones) with the honest bots connected; everything stopped on leaving."""
+    organizer = arena("organizer", "add", "org", db=db)
+    tokens = {name: arena("bot", "add", name, db=db) for name in (*HONEST, *bots)}
+    server, address = start_serve(db, "--time-per-move", "2000")
+    started = [start_bot(address, name, tokens[name], i) for i, name in enumerate(HONEST)]
+    try:
+        run(connected(address, set(HONEST)))
+        yield Served(address, db, organizer, tokens, server)
+    finally:
+        for process in [*started, server]:
+            stop(process)
 
 
 def start_serve(db: str, *extra: str) -> tuple[subprocess.Popen[str], str]:

@@ -11,18 +11,13 @@ from collections.abc import Iterator
 import grpc
 import pytest
 from served_arena import (
-    HONEST,
     Canary,
     Served,
-    arena,
-    connected,
     hello,
     organizer_call,
     run,
-    start_bot,
-    start_serve,
+    secured_arena,
 )
-from served_arena import stop as stop_process
 from store_dump import dump_db
 
 RIGHT = tuple(f"right{i}" for i in range(6))  # registered bots that connect during the flood
@@ -33,17 +28,8 @@ EXHAUSTED = grpc.StatusCode.RESOURCE_EXHAUSTED
 
 @pytest.fixture(scope="module")
 def flooded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
-    db = str(tmp_path_factory.mktemp("right") / "arena.db")
-    organizer = arena("organizer", "add", "org", db=db)
-    tokens = {name: arena("bot", "add", name, db=db) for name in (*HONEST, *RIGHT)}
-    server, address = start_serve(db, "--time-per-move", "2000")
-    bots = [start_bot(address, name, tokens[name], i) for i, name in enumerate(HONEST)]
-    try:
-        run(connected(address, set(HONEST)))
-        yield Served(address, db, organizer, tokens, server)
-    finally:
-        for process in [*bots, server]:
-            stop_process(process)
+    with secured_arena(str(tmp_path_factory.mktemp("right") / "arena.db"), RIGHT) as s:
+        yield s
 
 
 def test_a_right_credential_is_admitted_while_its_address_guesses(flooded: Served) -> None:
