@@ -8,7 +8,7 @@
  * the base game only (no expansion module: a state's `ext` is None); compiled.py wraps an
  * `Engine` of this module in arena.core.compiled's CompiledEngine protocol.
  *
- * `setup` deals from a random.Random as state.setup does (its shuffles, randrange and the 64 bits
+ * `setup` deals from a random.Random as dealing.setup does (its shuffles, randrange and the 64 bits
  * of the stream, through the rng's own getrandbits); any other rng or options get the reference
  * setup (compiled.py's `_setup`, which refuses expansion modules), converted.
  * A `State` is immutable: `play` copies the position into a new object and changes the copy.
@@ -1535,7 +1535,7 @@ static int rng_shuffle(PyObject *rng, uint8_t *items, int len)
     return 0;
 }
 
-/* state.setup for the base game from a random.Random, drawing as it does (the same calls to
+/* dealing.setup for the base game from a random.Random, drawing as it does (the same calls to
  * the rng's getrandbits); 0 (nothing drawn) when the call is not that case: the reference
  * setup then deals (or refuses) it. */
 static int deal(PyObject *const *args, Py_ssize_t nargs, Core *c)

@@ -32,6 +32,7 @@ from .cards import (
     NUM_CARDS,
     PEEK_FROM_ROUND,
 )
+from .dealing import setup
 from .state import (
     BUILD,
     GATHER_ACTIONS,
@@ -41,7 +42,6 @@ from .state import (
     ArcticScavengersOptions,
     State,
     Zones,
-    setup,
 )
 
 BASE_VIEW_KEYS = frozenset(

@@ -7,10 +7,18 @@ from __future__ import annotations
 
 from arena.core.chance import Stream
 
-from .cards import CARD_ID, CARD_KIND, IS_MEDICINE_CARD, IS_PERSON, IS_TOOL, KIND_INDEX, KINDS
+from .cards import (
+    CARD_ID,
+    CARD_KIND,
+    IS_MEDICINE_CARD,
+    IS_PERSON,
+    IS_TOOL,
+    KIND_INDEX,
+    KINDS,
+    ids_text,
+)
 from .expansion import Building, Ext, ext_of, set_turn, with_building, with_seat
 from .module_notation import card_move
-from .rounds import ids_text
 from .state import GATHER, LOOK, State, Zones, add_event, replace_at, replace_player
 
 HYD, DCY, TWR, TLK = (KIND_INDEX[c] for c in ("HYD", "DCY", "TWR", "TLK"))

@@ -326,6 +326,11 @@ def action_value(stats: Stats, action: int, cards: tuple[int, ...] | list[int]) 
     return total + GROUP_LEADER_BONUS * min(leaders, eligible)
 
 
+def ids_text(cards: tuple[int, ...] | list[int]) -> str:
+    """Card ids separated by spaces."""
+    return " ".join(CARD_ID[c] for c in cards)
+
+
 def people_of(cards: tuple[int, ...] | list[int]) -> int:
     """The people printed on `cards` (spec §8.2)."""
     return sum(PEOPLE[c] for c in cards)

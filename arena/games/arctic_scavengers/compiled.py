@@ -3,7 +3,7 @@
 
 `ENGINE` is the core's own `Engine`: the hot calls (`setup`, `to_move`, `legal_moves`, `play`,
 `outcome`) are C functions, with no Python frame between the caller and C. `setup` deals in C
-from a `random.Random` exactly as `state.setup` does (the same `getrandbits` calls); any other
+from a `random.Random` exactly as `dealing.setup` does (the same `getrandbits` calls); any other
 rng goes to `_setup` here, the reference setup, converted. Every later shuffle is drawn by the
 core from the state's stream exactly as `arena.core.chance.Stream.shuffled_chained` does. A move off
 the fast path (not the seat to decide, malformed, illegal) is played or refused by the reference

@@ -6,11 +6,10 @@ and the building kept (§5.1), and every keep (the Organizer's too, in leaders.p
 from __future__ import annotations
 
 from .buildings import place
-from .cards import CARD_KIND, DIG, IS_MEDICINE_CARD, IS_PERSON, IS_TOOL, KIND_INDEX
+from .cards import CARD_KIND, DIG, IS_MEDICINE_CARD, IS_PERSON, IS_TOOL, KIND_INDEX, ids_text
 from .expansion import DIG_JUNKYARD, DIG_ORGANIZER, DIG_SCHEMATICS, ext_of, finish_action, set_turn
 from .leaders import finish_organize, healthy_leader
 from .module_notation import card_move
-from .rounds import ids_text
 from .state import KEEP, NO_CARD, RETURN, SIDE, State, add_event, replace_player
 from .values import printed_value, xstats
 

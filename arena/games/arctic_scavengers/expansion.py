@@ -11,7 +11,15 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from .cards import IS_PERSON
-from .state import GATHER, MODULE_NAMES, NO_CARD, NO_SEAT, ArcticScavengersOptions, State
+from .state import (
+    GATHER,
+    MODULE_NAMES,
+    NO_CARD,
+    NO_SEAT,
+    RESPOND,
+    ArcticScavengersOptions,
+    State,
+)
 
 # Module bits (option order).
 HQ1, HQ2, HQ3, HQ4, RECON1, RECON2, RECON3, RECON4, RECON5 = (1 << i for i in range(9))
@@ -177,3 +185,14 @@ def finish_action(state: State) -> State:
     acting = ext_of(state).turn.acting
     state = state._replace(phase=GATHER)
     return set_turn(state, acting=(), last_persons=tuple(c for c in acting if IS_PERSON[c]))
+
+
+def buildings_in_play(state: State) -> bool:
+    """HQ 2 or Recon 3 brings the schematics pile."""
+    return bool(ext_of(state).modules & (HQ2 | RECON3))
+
+
+def ask(state: State, pending: Pending) -> State:
+    """The responder decides now (phase `respond`, public `pending`)."""
+    state = set_turn(state, pending=pending)
+    return state._replace(phase=RESPOND, current=pending.responder)

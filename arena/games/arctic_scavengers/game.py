@@ -8,10 +8,11 @@ from arena.core.game import GameBase, check_player_count
 from arena.core.values import Seat
 
 from . import rules
+from .dealing import setup
 from .module_notation import public_text as module_public_text
 from .notation import public_text
 from .render import render
-from .state import ArcticScavengersOptions, State, setup
+from .state import ArcticScavengersOptions, State
 from .view import view
 
 

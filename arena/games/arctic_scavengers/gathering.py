@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from arena.errors import IllegalMoveError
 
-from .cards import CARD_ID, DIG, DRAW, HUNT, KINDS, MEDICINE, MERCENARY_KINDS, action_value
+from .cards import (
+    CARD_ID,
+    DIG,
+    DRAW,
+    HUNT,
+    KINDS,
+    MEDICINE,
+    MERCENARY_KINDS,
+    action_value,
+    ids_text,
+)
 from .notation import (
     ADD_TEXT,
     END_TEXT,
@@ -16,7 +26,6 @@ from .notation import (
     OPEN_VERBS,
     PAY_TEXT,
 )
-from .rounds import ids_text
 from .state import (
     A_DIG,
     A_DRAW,

@@ -5,10 +5,9 @@ food pool, the Sergeant at Arms' Saboteurs, the Swindler's Refugees.
 
 from __future__ import annotations
 
-from .cards import CARD_ID, CARD_KIND, KIND_INDEX, KINDS, MEDICINE, SAB
+from .cards import CARD_ID, CARD_KIND, KIND_INDEX, KINDS, MEDICINE, SAB, ids_text
 from .expansion import ext_of
 from .leaders import SAA, SWI, healthy_leader, power_ready, use_power
-from .rounds import ids_text
 from .state import A_HIRE, State, Zones, add_event, replace_at, replace_player
 
 REF_KIND = KIND_INDEX["REF"]

@@ -26,6 +26,7 @@ from . import rules
 from .belief import round_events
 from .buildings import REPAIR, TOWER, WORK, fits
 from .cards import CARD_BY_ID, CARD_KIND, KIND_INDEX, KINDS, MERCENARY_KINDS
+from .dealing import setup
 from .expansion import Building, Ext, SeatExt, ext_of
 from .module_sampling import BUILDING, DECK, card_class
 from .module_setup import game_cards
@@ -38,7 +39,6 @@ from .state import (
     ArcticScavengersOptions,
     State,
     Zones,
-    setup,
 )
 
 _SHOVEL_OF_DIG = {2: "plus2", 1: "plus1"}

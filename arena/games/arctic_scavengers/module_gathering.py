@@ -8,12 +8,12 @@ targeted actions in responses.py, Drill Sergeant and Map in recruits.py.
 from __future__ import annotations
 
 from .buildings import legal_building_moves
-from .cards import CARD_ID, CARD_KIND, DIG, DRAW, HUNT, IS_PERSON, KIND_INDEX
+from .cards import CARD_ID, CARD_KIND, DIG, DRAW, HUNT, IS_PERSON, KIND_INDEX, ids_text
 from .digging import dig, start_build
 from .expansion import (
-    HQ2,
     RECON1,
     RECON3,
+    buildings_in_play,
     ext_of,
     finish_action,
     set_turn,
@@ -21,7 +21,6 @@ from .expansion import (
 from .hiring import hire, legal_hires, legal_pays
 from .leaders import healthy_leader, legal_organize, legal_powers, use_power
 from .module_notation import card_move
-from .rounds import ids_text
 from .state import (
     A_BUILD,
     A_DIG,
@@ -73,11 +72,6 @@ def value_of(state: State, action: int, cards: tuple[int, ...]) -> tuple[int, bo
         _power(state),
         builder=builder,
     )
-
-
-def buildings_in_play(state: State) -> bool:
-    """HQ 2 or Recon 3 brings the schematics pile."""
-    return bool(ext_of(state).modules & (HQ2 | RECON3))
 
 
 def legal_gather(state: State) -> list[str]:

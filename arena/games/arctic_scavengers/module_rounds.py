@@ -1,12 +1,12 @@
 """The round structure with expansion modules on (expansions spec 0.10, 0.11): Phase 1 with
-held Hardy Scavengers and building timers, each gathering turn's start (Gardens), the end of
-gathering, and the game end with the gangs.
+held Hardy Scavengers and building timers, each gathering turn's start (Gardens), and the game
+end with the gangs (the end of gathering, which leads to the skirmish: module_skirmish.py).
 """
 
 from __future__ import annotations
 
 from .buildings import gardens, tick
-from .cards import CARD_ID, FIRST_SKIRMISH_ROUND, HAND_SIZE, PEEK_FROM_ROUND
+from .cards import CARD_ID, HAND_SIZE, PEEK_FROM_ROUND
 from .expansion import Fight, Turn, ext_of
 from .gangs import final_people, gangs_text
 from .state import (
@@ -88,22 +88,6 @@ def begin_turn(state: State, seat: int) -> State:
         hire_kind=-1,
         ext=ext._replace(turn=Turn()),
     )
-
-
-def end_gathering(state: State) -> State:
-    """`end`: the next seat gathers, or Phase 3 follows (round 3 on)."""
-    seat = state.current
-    left = len(state.players[seat].hand)
-    state = state._replace(events=add_event(state, f"seat {seat}: end ({left} cards kept)"))
-    following = (seat + 1) % state.num_players
-    if following != state.initiator:
-        return begin_turn(state, following)
-    state = state._replace(food=0, used=0, ext=ext_of(state)._replace(turn=Turn()))
-    if state.round < FIRST_SKIRMISH_ROUND:
-        return start_round(state)
-    from .module_skirmish import start_skirmish  # the skirmish builds on this module
-
-    return start_skirmish(state)
 
 
 def finish_round(state: State) -> State:

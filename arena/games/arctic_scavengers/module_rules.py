@@ -16,7 +16,7 @@ from . import module_gathering as g
 from . import module_skirmish as skirmish
 from .expansion import ext_of, set_turn
 from .module_notation import parse
-from .module_rounds import end_gathering
+from .module_skirmish import end_gathering
 from .state import (
     A_BUILD,
     A_DIG,

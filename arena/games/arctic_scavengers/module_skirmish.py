@@ -1,4 +1,5 @@
-"""The skirmish with expansion modules on (expansions spec 0.6, 0.7): declarations (snipes of
+"""The skirmish with expansion modules on (expansions spec 0.6, 0.7), entered when the last
+seat ends its gathering (round 3 on): declarations (snipes of
 persons and leaders, Assassins, disarms, Tear Gas, the Fanatic's bomb, `provoke`), the save
 window after each snipe, and the resolution with Provocateurs, Rogues, Decoys, the Gangster
 and Hardy Scavengers.
@@ -7,13 +8,22 @@ and Hardy Scavengers.
 from __future__ import annotations
 
 from .buildings import decoys
-from .cards import CARD_ID, CARD_KIND, FIGHT, IS_PERSON, IS_TOOL, KIND_INDEX, PEOPLE
-from .expansion import HQ4, RECON2, ext_of, set_fight, with_seat
+from .cards import (
+    CARD_ID,
+    CARD_KIND,
+    FIGHT,
+    FIRST_SKIRMISH_ROUND,
+    IS_PERSON,
+    IS_TOOL,
+    KIND_INDEX,
+    PEOPLE,
+    ids_text,
+)
+from .expansion import HQ4, RECON2, Turn, ext_of, set_fight, with_seat
 from .leaders import FAN, SAA, healthy_leader, use_power
 from .module_notation import card_move
-from .module_rounds import finish_round
+from .module_rounds import begin_turn, finish_round, start_round
 from .responses import single_unit
-from .rounds import ids_text
 from .state import DECLARE, NO_CARD, NO_SEAT, SAVE, State, Zones, add_event, replace_player
 from .values import GAN, REF_KIND, action_value, xstats
 
@@ -24,6 +34,20 @@ SNI, ASN, SAB, TEA, PRO, ROG, MED, CMD, HSC = (
 SAVERS = frozenset({MED, CMD})  # AX-A13, AX-A60
 GANGSTER_REFUGEE_PEOPLE = 2  # the Gangster's Refugees in the 3+ player tie-break
 TWO_PLAYER_MARGIN = 2  # base §9.4
+
+
+def end_gathering(state: State) -> State:
+    """`end`: the next seat gathers, or Phase 3 follows (round 3 on)."""
+    seat = state.current
+    left = len(state.players[seat].hand)
+    state = state._replace(events=add_event(state, f"seat {seat}: end ({left} cards kept)"))
+    following = (seat + 1) % state.num_players
+    if following != state.initiator:
+        return begin_turn(state, following)
+    state = state._replace(food=0, used=0, ext=ext_of(state)._replace(turn=Turn()))
+    if state.round < FIRST_SKIRMISH_ROUND:
+        return start_round(state)
+    return start_skirmish(state)
 
 
 def start_skirmish(state: State) -> State:

@@ -5,10 +5,9 @@ Recon 2's gathering strikes aim at.
 
 from __future__ import annotations
 
-from .cards import CARD_KIND, KIND_INDEX
-from .expansion import Pending, ext_of, finish_action, set_turn, with_seat
+from .cards import CARD_KIND, KIND_INDEX, ids_text
+from .expansion import Pending, ask, buildings_in_play, ext_of, finish_action, set_turn, with_seat
 from .leaders import healthy_leader
-from .rounds import ids_text
 from .state import A_RECON, GATHER, NO_CARD, TARGET, State, add_event, draw_cards, replace_at
 from .state import replace_player as _replace_player
 from .values import RECON, action_value, xstats
@@ -23,8 +22,6 @@ def _piles(state: State) -> list[tuple[str, tuple[int, ...]]]:
     if state.num_players > 2:
         out.append(("contested", state.contested[:1]))
     ext = ext_of(state)
-    from .module_gathering import buildings_in_play
-
     if buildings_in_play(state):
         out.append(("schematics", ext.schematics[:1]))
     return out
@@ -64,8 +61,6 @@ def legal_targets(state: State) -> list[str]:
 
 def aim(state: State, target: int) -> State:
     """The Spy recon is declared at a seat, which must respond (AX-A9)."""
-    from .responses import ask
-
     seat = state.current
     cards = ext_of(state).turn.aside
     pending = Pending("recon", seat, cards, target, NO_CARD, target)

@@ -9,7 +9,17 @@ from __future__ import annotations
 
 from .buildings import take_from_deck
 from .cards import CARD_ID, CARD_KIND, IS_PERSON, IS_TOOL, KIND_INDEX, KINDS, PEOPLE
-from .expansion import HQ4, RECON2, RECON4, Pending, ext_of, finish_action, set_turn, with_building
+from .expansion import (
+    HQ4,
+    RECON2,
+    RECON4,
+    Pending,
+    ask,
+    ext_of,
+    finish_action,
+    set_turn,
+    with_building,
+)
 from .leaders import SAA, healthy_leader
 from .module_notation import card_move
 from .recon import known, resolve
@@ -18,7 +28,6 @@ from .state import (
     A_DISARM,
     A_SABOTAGE,
     A_SNIPE,
-    RESPOND,
     State,
     add_event,
     draw_cards,
@@ -98,12 +107,6 @@ def _owner(state: State, verb: str, target: int) -> int:
             t for t, s in enumerate(ext.seats) if any(b.card == target for b in s.buildings)
         )
     return next(t for t, z in enumerate(state.players) if target in z.hand)
-
-
-def ask(state: State, pending: Pending) -> State:
-    """The responder decides now (phase `respond`, public `pending`)."""
-    state = set_turn(state, pending=pending)
-    return state._replace(phase=RESPOND, current=pending.responder)
 
 
 def legal_responses(state: State) -> list[str]:

@@ -1,10 +1,10 @@
-"""The round structure (spec §4): drawing, the order of gathering, game end."""
+"""The round structure (spec §4): drawing, the initiator passing on, game end.
+
+The end of a seat's gathering, which leads to the skirmish, is in skirmish.py."""
 
 from __future__ import annotations
 
 from .cards import (
-    CARD_ID,
-    FIRST_SKIRMISH_ROUND,
     HAND_SIZE,
     PEEK_FROM_ROUND,
     people_of,
@@ -62,30 +62,6 @@ def start_round(state: State) -> State:
     )
 
 
-def end_gathering(state: State) -> State:
-    """The current seat ends its gathering (§4.5); the next seat starts, or Phase 3 follows."""
-    seat = state.current
-    left = len(state.players[seat].hand)
-    state = evolve(state, events=add_event(state, f"seat {seat}: end ({left} cards kept)"))
-    following = (seat + 1) % state.num_players
-    if following != state.initiator:
-        return evolve(
-            state,
-            phase=GATHER,
-            current=following,
-            used=0,
-            food=0,
-            action=-1,
-            chosen=(),
-            hire_kind=-1,
-        )
-    if state.round < FIRST_SKIRMISH_ROUND:
-        return start_round(state)
-    from .skirmish import start_skirmish  # the skirmish module builds on this one
-
-    return start_skirmish(state)
-
-
 def finish_round(state: State) -> State:
     """After the skirmish: the initiator passes left (§7.7); the game may end (§8.1)."""
     state = evolve(state, initiator=(state.initiator + 1) % state.num_players)
@@ -104,8 +80,3 @@ def finish_round(state: State) -> State:
         result=result,
         events=add_event(state, text),
     )
-
-
-def ids_text(cards: tuple[int, ...] | list[int]) -> str:
-    """Card ids separated by spaces."""
-    return " ".join(CARD_ID[c] for c in cards)

@@ -11,7 +11,7 @@ from . import gathering, module_rules, skirmish
 from . import notation as n
 from .cards import people_of
 from .gangs import final_people
-from .rounds import end_gathering
+from .skirmish import end_gathering
 from .state import BUILD, DECLARE, GATHER, KEEP, OVER, State
 
 _SEATS: tuple[tuple[Seat, ...], ...] = tuple((s,) for s in range(5))

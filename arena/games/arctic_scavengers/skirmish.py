@@ -1,4 +1,5 @@
-"""The skirmish (spec §7, §9.3-9.4): reveal, snipe and disarm declarations, the fight."""
+"""The skirmish (spec §7, §9.3-9.4): entered when the last seat ends its gathering (§4.5);
+reveal, snipe and disarm declarations, the fight."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from arena.errors import IllegalMoveError
 
 from .cards import (
     FIGHT,
+    FIRST_SKIRMISH_ROUND,
     IS_PERSON,
     IS_SABOTEUR,
     IS_SNIPER,
@@ -13,11 +15,34 @@ from .cards import (
     TWO_PLAYER_MARGIN,
     Stats,
     action_value,
+    ids_text,
     people_of,
 )
 from .notation import DONE_TEXT, snipe_text
-from .rounds import finish_round, ids_text
-from .state import DECLARE, NO_SEAT, State, Zones, add_event, evolve
+from .rounds import finish_round, start_round
+from .state import DECLARE, GATHER, NO_SEAT, State, Zones, add_event, evolve
+
+
+def end_gathering(state: State) -> State:
+    """The current seat ends its gathering (§4.5); the next seat starts, or Phase 3 follows."""
+    seat = state.current
+    left = len(state.players[seat].hand)
+    state = evolve(state, events=add_event(state, f"seat {seat}: end ({left} cards kept)"))
+    following = (seat + 1) % state.num_players
+    if following != state.initiator:
+        return evolve(
+            state,
+            phase=GATHER,
+            current=following,
+            used=0,
+            food=0,
+            action=-1,
+            chosen=(),
+            hire_kind=-1,
+        )
+    if state.round < FIRST_SKIRMISH_ROUND:
+        return start_round(state)
+    return start_skirmish(state)
 
 
 def start_skirmish(state: State) -> State:
