@@ -6,7 +6,8 @@ Gymnasium convention), and the web board's drawing as an RGB array ("rgb_array")
 site's stylesheets) and rasterises that HTML with WeasyPrint (HTML and CSS to PDF) and pdfium
 (`pypdfium2`, PDF to pixels): a fixed page, so every frame of an environment has the same
 shape. It shows the spectator's view, as the match page does, whatever the seat. WeasyPrint
-needs the Pango library of the system (Debian: libpango-1.0-0); about 0.2-0.5 s a frame.
+needs the Pango library of the system (Debian: libpango-1.0-0). CPU per frame: 0.1-0.4 s, 1.4 s
+for an Arctic Scavengers board (`bench/bench_render.py`).
 """
 
 from __future__ import annotations
@@ -26,7 +27,15 @@ RENDER_MODES = ("ansi", "human", "rgb_array")
 RENDER_FPS = 4  # a human-mode picture per step, paced for reading (nothing waits on it)
 PAGE = (1280, 960)  # CSS pixels: the widest board (Hypnosia's, 6 seats) fits beside its table
 SCALE = 1.0  # pdfium pixels per PDF point: 1280 x 960 CSS px -> 960 x 720 pixels
-_SVG_OPEN = re.compile(r"(<svg\b[^>]*>)")
+_SVG = re.compile(r"(<svg\b[^>]*>)(.*?</svg>)", re.S)
+_TAG = re.compile(r"<([a-zA-Z][\w-]*)")
+_CLASS = re.compile(r'class="([^"]*)"')
+_SELECTOR_WORD = re.compile(r"[.#]?[\w-]+|\*|:root")
+# After the site's stylesheets (the same selectors: the later rule wins): a card face's values as
+# inline blocks, not inline flex boxes. The same picture to a pixel, laid out in a third less
+# time: WeasyPrint lays each nested flex box out again for every flex box above it (an Arctic
+# Scavengers board took 2.8 s, 1.1 s of it for these boxes).
+_WEASYPRINT_FIXES = ".as-v { display: inline-block; vertical-align: middle }"
 
 
 class Renderer:
@@ -70,18 +79,16 @@ def board_html(match: EnvMatch) -> str:
     players = [f"player_{s}" for s in range(match.num_players)]
     board = draw(game.name, game.view(state, None), players, str(game.render(state, None)))
     css = _stylesheets()
-    # WeasyPrint styles an inline SVG from a <style> inside it, not from the page's.
-    board = _SVG_OPEN.sub(lambda m: f"{m.group(1)}<style>{css}</style>", board)
+    # WeasyPrint styles an inline SVG from a <style> inside it, not from the page's, and parses
+    # that <style> once per SVG: each gets only the rules that can match inside it.
+    board = _SVG.sub(lambda m: _styled_svg(m.group(1), m.group(2)), board)
     width, height = PAGE
-    page = (
-        f"@page {{ size: {width}px {height}px; margin: 0 }} "
-        "body { margin: 8px; background: white } "
-        # Where WeasyPrint's flex layout differs from a browser's: the side panel beside the
-        # board, Azul's displays in one row (nested wrapping flex boxes shrink to one column).
-        ".hy-layout, .ep-layout, .az-displays { flex-wrap: nowrap } "
-        ".az-offer { flex-wrap: nowrap }"
+    page = f"@page {{ size: {width}px {height}px; margin: 0 }} "
+    page += "body { margin: 8px; background: white }"
+    return (
+        f"<html><head><style>{page} {css} {_WEASYPRINT_FIXES}</style></head>"
+        f"<body>{board}</body></html>"
     )
-    return f"<html><head><style>{page} {css}</style></head><body>{board}</body></html>"
 
 
 def board_image(match: EnvMatch) -> np.ndarray:
@@ -94,6 +101,30 @@ def board_image(match: EnvMatch) -> np.ndarray:
         return np.array(bitmap.to_numpy()[:, :, :3], dtype=np.uint8)
     finally:
         document.close()
+
+
+def _styled_svg(opening: str, rest: str) -> str:
+    """An inline SVG with a <style> of the site's rules that can match inside it."""
+    svg = opening + rest
+    names = {f".{c}" for found in _CLASS.findall(svg) for c in found.split()}
+    names |= {tag.lower() for tag in _TAG.findall(svg)} | {"*", ":root"}
+    return f"{opening}<style>{_rules_for(frozenset(names))}</style>{rest}"
+
+
+@cache
+def _rules_for(names: frozenset[str]) -> str:
+    """The site's style rules whose selectors name one of `names` (classes as `.x`, element
+    names, `*`, `:root`); the others cannot match inside an SVG that holds no other name."""
+    import tinycss2  # WeasyPrint's own CSS parser
+
+    kept = []
+    for rule in tinycss2.parse_stylesheet(_stylesheets(), skip_comments=True, skip_whitespace=True):
+        if rule.type != "qualified-rule":
+            continue  # at-rules (@media, @font-face, @keyframes) do not style these icons
+        words = set(_SELECTOR_WORD.findall(tinycss2.serialize(rule.prelude)))
+        if words & names:
+            kept.append(rule.serialize())
+    return "\n".join(kept)
 
 
 @cache

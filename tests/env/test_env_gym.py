@@ -3,6 +3,8 @@ strategies and callables, seeded resets that give the referee's deal."""
 
 from __future__ import annotations
 
+import re
+
 import gymnasium
 import numpy as np
 import pytest
@@ -12,6 +14,7 @@ from gymnasium.utils.env_checker import check_env
 from arena.core.game import parse_options, replay
 from arena.core.players import first_move_policy
 from arena.core.registry import get_game
+from arena.env.aec import ArenaAECEnv
 from arena.env.gym import ArenaGymEnv
 from arena.env.registration import env_id, register_envs
 from arena.env.render import board_html
@@ -46,6 +49,23 @@ def test_rgb_frames_are_the_web_board_and_keep_their_shape() -> None:
     second = env.render()
     assert second.shape == first.shape and not np.array_equal(second, first)  # video-ready
     assert "ln-grid" in board_html(env.unwrapped.match)  # the match page's Lucky Numbers grid
+
+
+def test_each_icon_carries_the_site_rules_that_can_style_it() -> None:
+    # WeasyPrint styles an inline SVG from its own <style> and parses that for every SVG: each
+    # gets the rules naming its classes or elements, not the whole site's stylesheet.
+    env = ArenaAECEnv("arctic_scavengers", render_mode="rgb_array")
+    env.reset(seed=1)
+    html = board_html(env.match)
+    icons = re.findall(r'<svg class="([^"]*)"[^>]*><style>(.*?)</style>', html, re.S)
+    assert len(icons) >= 10
+    for classes, style in icons:
+        for name in classes.split():
+            if name in {"as-icon", "as-i-people", "as-i-draw", "as-i-fight"}:
+                assert re.search(rf"\.{name}\b[^{{]*{{", style), (name, style)
+        assert ".az-offer" not in style and ".ln-grid" not in style  # other games' rules
+        assert len(style) < 2000
+    assert ".az-offer" in html.split("</head>")[0]  # the page itself keeps every rule
 
 
 def test_every_game_has_an_id_and_a_spec() -> None:
