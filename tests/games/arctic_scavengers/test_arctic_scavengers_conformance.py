@@ -4,6 +4,7 @@ and the greedy bot."""
 
 from __future__ import annotations
 
+import os
 import random
 from itertools import chain
 
@@ -27,6 +28,8 @@ from arena.games.testing import (
 from arena.match.strategies import make_policy
 
 ALL_CARDS = list(range(NUM_CARDS))
+# The suite's run (both shovels at 2-5 players); longer ones: ARENA_ARCTIC_GAMES=5000.
+GAMES = int(os.environ.get("ARENA_ARCTIC_GAMES", "600"))
 
 
 def every_card_once(s: State) -> None:
@@ -49,15 +52,15 @@ def test_conformance_two_to_five_players_both_shovels() -> None:
     report = check_game(
         GAME,
         workers=default_workers(),
-        games=1000,
+        games=GAMES,
         num_players=[2, 3, 4, 5],
         options=options,
         invariant=every_card_once,
         resample=resample,
         seed=13,
     )
-    assert report.games == 1000 and set(report.by_players) == {2, 3, 4, 5}
-    assert report.terminations == {"normal": 1000}
+    assert report.games == GAMES and set(report.by_players) == {2, 3, 4, 5}
+    assert report.terminations == {"normal": GAMES}
 
 
 def test_same_seed_same_game() -> None:

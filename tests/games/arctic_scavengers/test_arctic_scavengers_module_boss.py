@@ -104,8 +104,8 @@ def test_the_boss_searches_legal_moves_that_are_not_all_greedy(modules: str) -> 
 
 
 def test_the_boss_replays_its_moves_from_its_seed() -> None:
-    first = _boss_game("hq1 recon4", seed=2, rounds=2)
-    again = _boss_game("hq1 recon4", seed=2, rounds=2)
+    first = _boss_game("hq1 recon4", seed=2, rounds=2, iterations=3)
+    again = _boss_game("hq1 recon4", seed=2, rounds=2, iterations=3)
     assert first[:2] == again[:2] and first[2] == again[2]
 
 
