@@ -17,9 +17,9 @@ from .cards import (
     KINDS,
     ids_text,
 )
-from .expansion import Building, Ext, ext_of, set_turn, with_building, with_seat
+from .expansion import ext_of, set_turn, with_building, with_seat
 from .module_notation import card_move
-from .state import GATHER, LOOK, State, Zones, add_event, replace_at, replace_player
+from .state import GATHER, LOOK, Building, Ext, State, Zones, add_event, replace_at, replace_player
 
 HYD, DCY, TWR, TLK = (KIND_INDEX[c] for c in ("HYD", "DCY", "TWR", "TLK"))
 GARDEN_FOOD = 1  # [ASSUMPTION AX-A23] per complete, enabled Garden, each turn of its owner

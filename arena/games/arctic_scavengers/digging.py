@@ -7,10 +7,21 @@ from __future__ import annotations
 
 from .buildings import place
 from .cards import CARD_KIND, DIG, IS_MEDICINE_CARD, IS_PERSON, IS_TOOL, KIND_INDEX, ids_text
-from .expansion import DIG_JUNKYARD, DIG_ORGANIZER, DIG_SCHEMATICS, ext_of, finish_action, set_turn
+from .expansion import ext_of, finish_action, set_turn
 from .leaders import finish_organize, healthy_leader
 from .module_notation import card_move
-from .state import KEEP, NO_CARD, RETURN, SIDE, State, add_event, replace_player
+from .state import (
+    DIG_JUNKYARD,
+    DIG_ORGANIZER,
+    DIG_SCHEMATICS,
+    KEEP,
+    NO_CARD,
+    RETURN,
+    SIDE,
+    State,
+    add_event,
+    replace_player,
+)
 from .values import printed_value, xstats
 
 SCR, CGS = (KIND_INDEX[c] for c in ("SCR", "CGS"))

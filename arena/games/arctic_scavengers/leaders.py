@@ -7,9 +7,9 @@ Fanatic's bomb in the skirmish, the Swindler's payment in hiring.py.
 from __future__ import annotations
 
 from .cards import CARD_ID, CARD_KIND, IS_PERSON, KIND_INDEX, MEDICINE, ids_text
-from .expansion import DIG_ORGANIZER, ext_of, set_turn, with_seat
+from .expansion import ext_of, set_turn, with_seat
 from .module_notation import card_move
-from .state import A_DRAW, GATHER, KEEP, NO_CARD, YARD, State, add_event, replace_at
+from .state import A_DRAW, DIG_ORGANIZER, GATHER, KEEP, NO_CARD, YARD, State, add_event, replace_at
 from .state import replace_player as _replace_player
 from .values import NO_LEADER
 

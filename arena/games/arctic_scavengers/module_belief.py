@@ -27,7 +27,7 @@ from .belief import round_events
 from .buildings import REPAIR, TOWER, WORK, fits
 from .cards import CARD_BY_ID, CARD_KIND, KIND_INDEX, KINDS, MERCENARY_KINDS
 from .dealing import setup
-from .expansion import Building, Ext, SeatExt, ext_of
+from .expansion import ext_of
 from .module_sampling import BUILDING, DECK, card_class
 from .module_setup import game_cards
 from .state import (
@@ -37,6 +37,9 @@ from .state import (
     NO_CARD,
     PHASE_NAMES,
     ArcticScavengersOptions,
+    Building,
+    Ext,
+    SeatExt,
     State,
     Zones,
 )

@@ -23,10 +23,10 @@ from .cards import (
     LEADERS,
     SCHEMATICS,
 )
-from .expansion import RECON1, Building, Ext, SeatExt, module_bits
+from .expansion import RECON1, module_bits
 from .module_setup import HQ_STACKS, RECON_STACKS, SCOUTING_REFUGEES, game_cards
 from .positions import Ids, cards, position
-from .state import GATHER, NO_CARD, ArcticScavengersOptions, State
+from .state import GATHER, NO_CARD, ArcticScavengersOptions, Building, Ext, SeatExt, State
 
 BASE_ORDER = ("SCA", "BRA", "HUN", "SAB", "SCO", "GRL", "SNI", "THU")
 

@@ -7,14 +7,16 @@ from __future__ import annotations
 
 from .buildings import gardens, tick
 from .cards import CARD_ID, HAND_SIZE, PEEK_FROM_ROUND
-from .expansion import Fight, Turn, ext_of
+from .expansion import ext_of
 from .gangs import final_people, gangs_text
 from .state import (
     GATHER,
     NO_CARD,
     NO_SEAT,
     OVER,
+    Fight,
     State,
+    Turn,
     Zones,
     add_event,
     draw_cards,

@@ -19,9 +19,9 @@ from arena.core.chance import Stream
 
 from .buildings import fits
 from .cards import CARD_KIND, KINDS, LEADERS, SCHEMATICS
-from .expansion import DIG_SCHEMATICS, Building, Ext, ext_of
+from .expansion import ext_of
 from .leaders import choosing
-from .state import KEEP, NO_CARD, RETURN, YARD, State
+from .state import DIG_SCHEMATICS, KEEP, NO_CARD, RETURN, YARD, Building, Ext, State
 
 DECK, BUILDING, LEADER = range(3)
 

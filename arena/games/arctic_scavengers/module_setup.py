@@ -27,20 +27,8 @@ from .cards import (
     STARTING_DECK,
     TWO_PLAYER_REMOVED_PER_KIND,
 )
-from .expansion import (
-    HQ1,
-    HQ2,
-    HQ3,
-    RECON1,
-    RECON2,
-    RECON3,
-    RECON4,
-    RECON5,
-    Ext,
-    SeatExt,
-    module_bits,
-)
-from .state import GATHER, LEADER, NO_CARD, ArcticScavengersOptions, State, Zones
+from .expansion import HQ1, HQ2, HQ3, RECON1, RECON2, RECON3, RECON4, RECON5, module_bits
+from .state import GATHER, LEADER, NO_CARD, ArcticScavengersOptions, Ext, SeatExt, State, Zones
 
 _K = KIND_INDEX
 HSC = _K["HSC"]

@@ -19,12 +19,12 @@ from .cards import (
     PEOPLE,
     ids_text,
 )
-from .expansion import HQ4, RECON2, Turn, ext_of, set_fight, with_seat
+from .expansion import HQ4, RECON2, ext_of, set_fight, with_seat
 from .leaders import FAN, SAA, healthy_leader, use_power
 from .module_notation import card_move
 from .module_rounds import begin_turn, finish_round, start_round
 from .responses import single_unit
-from .state import DECLARE, NO_CARD, NO_SEAT, SAVE, State, Zones, add_event, replace_player
+from .state import DECLARE, NO_CARD, NO_SEAT, SAVE, State, Turn, Zones, add_event, replace_player
 from .values import GAN, REF_KIND, action_value, xstats
 
 _K = KIND_INDEX

@@ -15,10 +15,11 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import CARD_ID, CARD_KIND, KINDS
-from .expansion import DIG_ORGANIZER, MODULE_BIT, Ext, Pending, ext_of
+from .expansion import MODULE_BIT, ext_of
 from .leaders import choosing
 from .recon import known
 from .state import (
+    DIG_ORGANIZER,
     DROP,
     GATHER,
     KEEP,
@@ -29,6 +30,8 @@ from .state import (
     PHASE_NAMES,
     PRIVATE_PHASES,
     SAVE,
+    Ext,
+    Pending,
     State,
 )
 

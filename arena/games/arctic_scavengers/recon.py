@@ -6,9 +6,19 @@ Recon 2's gathering strikes aim at.
 from __future__ import annotations
 
 from .cards import CARD_KIND, KIND_INDEX, ids_text
-from .expansion import Pending, ask, buildings_in_play, ext_of, finish_action, set_turn, with_seat
+from .expansion import ask, buildings_in_play, ext_of, finish_action, set_turn, with_seat
 from .leaders import healthy_leader
-from .state import A_RECON, GATHER, NO_CARD, TARGET, State, add_event, draw_cards, replace_at
+from .state import (
+    A_RECON,
+    GATHER,
+    NO_CARD,
+    TARGET,
+    Pending,
+    State,
+    add_event,
+    draw_cards,
+    replace_at,
+)
 from .state import replace_player as _replace_player
 from .values import RECON, action_value, xstats
 

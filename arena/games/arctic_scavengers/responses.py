@@ -9,17 +9,7 @@ from __future__ import annotations
 
 from .buildings import take_from_deck
 from .cards import CARD_ID, CARD_KIND, IS_PERSON, IS_TOOL, KIND_INDEX, KINDS, PEOPLE
-from .expansion import (
-    HQ4,
-    RECON2,
-    RECON4,
-    Pending,
-    ask,
-    ext_of,
-    finish_action,
-    set_turn,
-    with_building,
-)
+from .expansion import HQ4, RECON2, RECON4, ask, ext_of, finish_action, set_turn, with_building
 from .leaders import SAA, healthy_leader
 from .module_notation import card_move
 from .recon import known, resolve
@@ -28,6 +18,7 @@ from .state import (
     A_DISARM,
     A_SABOTAGE,
     A_SNIPE,
+    Pending,
     State,
     add_event,
     draw_cards,
