@@ -334,8 +334,3 @@ def ids_text(cards: tuple[int, ...] | list[int]) -> str:
 def people_of(cards: tuple[int, ...] | list[int]) -> int:
     """The people printed on `cards` (spec §8.2)."""
     return sum(PEOPLE[c] for c in cards)
-
-
-def sort_key(card_id: str) -> int:
-    """Canonical order of card ids (kind order, then serial)."""
-    return CARD_BY_ID[card_id]

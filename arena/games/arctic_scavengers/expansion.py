@@ -15,7 +15,6 @@ from .cards import IS_PERSON
 from .state import (
     GATHER,
     MODULE_NAMES,
-    NO_SEAT,
     RESPOND,
     ArcticScavengersOptions,
     Building,
@@ -57,15 +56,6 @@ def with_building(ext: Ext, seat: int, index: int, building: Building) -> Ext:
     s = ext.seats[seat]
     buildings = s.buildings[:index] + (building,) + s.buildings[index + 1 :]
     return with_seat(ext, seat, s._replace(buildings=buildings))
-
-
-def find_building(ext: Ext, card: int) -> tuple[int, int]:
-    """(seat, index) of a building card in play, or (NO_SEAT, -1)."""
-    for seat, s in enumerate(ext.seats):
-        for i, b in enumerate(s.buildings):
-            if b.card == card:
-                return seat, i
-    return NO_SEAT, -1
 
 
 def set_turn(state: State, **changes: Any) -> State:

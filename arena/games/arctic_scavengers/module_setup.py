@@ -22,7 +22,6 @@ from .cards import (
     NUM_ALL_CARDS,
     REF,
     SCA,
-    SCHEMATICS,
     SHOVEL_DIG,
     STARTING_DECK,
     TWO_PLAYER_REMOVED_PER_KIND,
@@ -207,13 +206,3 @@ def _contested(by_kind: list[list[int]], bits: int) -> set[int]:
     if bits & RECON4:
         kinds += RECON4_CONTESTED
     return {c for kind in kinds for c in by_kind[kind]}
-
-
-def is_building(card: int) -> bool:
-    """Whether a card is a building (a schematics pile card)."""
-    return KINDS[CARD_KIND[card]].home == SCHEMATICS
-
-
-def is_leader(card: int) -> bool:
-    """Whether a card is a tribal leader."""
-    return KINDS[CARD_KIND[card]].home == LEADERS

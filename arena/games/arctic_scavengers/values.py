@@ -19,7 +19,6 @@ from .cards import (
     HUNT,
     IS_PERSON,
     KIND_INDEX,
-    KINDS,
     NUM_ALL_CARDS,
     kind_table,
 )
@@ -184,11 +183,6 @@ def _value(
         elif tool_row[c]:
             tools.append(tool_row[c])
     return _pairing(printed, refugees, tools, mods, excavator)
-
-
-def people_value(card: int) -> int:
-    """The people printed on a card."""
-    return KINDS[CARD_KIND[card]].people
 
 
 # How much the greedy bot wants a card in its deck (people count at the end; fighters win).
