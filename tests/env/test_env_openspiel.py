@@ -86,6 +86,35 @@ def test_a_new_states_tensor_shows_the_deal_it_keeps() -> None:
     assert loaded.new_initial_state().information_state_tensor(0) != first  # the next deal
 
 
+@pytest.mark.parametrize("game_name", GAMES)
+def test_tensors_read_from_python_are_pyspiels_own(game_name: str) -> None:
+    # The state answers information_state_tensor / observation_tensor itself from Python;
+    # pyspiel's C++ path (through the observer, as C++ algorithms read them) gives the same.
+    game = load(game_name, seed=4)
+    n = game.num_players()
+    size = encoder_for(game_name, n).size
+    assert game.information_state_tensor_shape() == [size] == game.observation_tensor_shape()
+    assert pyspiel.Game.information_state_tensor_shape(game) == [size]
+    assert game.information_state_tensor_size() == size == game.observation_tensor_size()
+    state, rng = game.new_initial_state(), random.Random(4)
+    while True:
+        for p in range(n):
+            mine = state.information_state_tensor(p)
+            assert type(mine) is list and len(mine) == size
+            assert mine == pyspiel.State.information_state_tensor(state, p)
+            assert state.observation_tensor(p) == pyspiel.State.observation_tensor(state, p)
+        if state.is_terminal():
+            break
+        current = pyspiel.State.information_state_tensor(state)
+        assert state.information_state_tensor() == current  # the player to move's
+        state.apply_action(rng.choice(state.legal_actions()))
+    for player in (-1, n):
+        with pytest.raises(pyspiel.SpielError):
+            state.information_state_tensor(player)
+    with pytest.raises(pyspiel.SpielError):
+        state.observation_tensor()  # over: no player to move
+
+
 def test_options_are_game_parameters() -> None:
     game = load("azul", players=3, wall="gray", seed=9)
     state = game.new_initial_state()

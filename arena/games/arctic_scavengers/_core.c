@@ -32,6 +32,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "../_observe.h" /* arena.env's tensors as lists of floats */
+
 #include "../_chance.h" /* arena/core/chance.py in C */
 
 #define NCARDS 149 /* the base game's cards (cards.py NUM_CARDS) */
@@ -1930,6 +1932,7 @@ static PyMethodDef core_methods[] = {
     {"shuffled_chained", (PyCFunction)(void (*)(void))core_shuffled_chained, METH_FASTCALL,
      "shuffled_chained(stream, items): arena.core.chance.Stream(stream).shuffled_chained(items) as "
      "the core draws it (items: card indices)."},
+    OBSERVE_FLOATS_METHOD,
     {NULL, NULL, 0, NULL},
 };
 

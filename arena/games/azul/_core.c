@@ -24,6 +24,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "../_observe.h" /* arena.env's tensors as lists of floats */
+
 #include "../_chance.h" /* arena/core/chance.py in C */
 
 #define NUM_COLOURS 5
@@ -1293,6 +1295,7 @@ static PyMethodDef core_methods[] = {
     {"shuffled", (PyCFunction)(void (*)(void))core_shuffled, METH_FASTCALL,
      "shuffled(stream, items): arena.core.chance.Stream(stream).shuffled(items) as the core draws "
      "it (items: small ints)."},
+    OBSERVE_FLOATS_METHOD,
     {NULL, NULL, 0, NULL},
 };
 

@@ -18,6 +18,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "../_observe.h" /* arena.env's tensors as lists of floats */
+
 #include "../_chance.h" /* arena/core/chance.py in C */
 
 #define VALUES 12
@@ -948,6 +950,7 @@ static PyMethodDef core_methods[] = {
     {"outcome", core_outcome, METH_O, "outcome(state): the Outcome once over, else None."},
     {"from_reference", from_reference, METH_O, "from_reference(state): the compiled state."},
     {"to_reference", core_to_reference, METH_O, "to_reference(state): the reference State."},
+    OBSERVE_FLOATS_METHOD,
     {NULL, NULL, 0, NULL},
 };
 

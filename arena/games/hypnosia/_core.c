@@ -23,6 +23,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "../_observe.h" /* arena.env's tensors as lists of floats */
+
 #include "../_chance.h" /* arena/core/chance.py in C */
 
 #define MAX_PLAYERS 6
@@ -1139,6 +1141,7 @@ static PyMethodDef core_methods[] = {
      "from_reference(state): the compiled state of a reference State."},
     {"to_reference", core_to_reference, METH_O,
      "to_reference(state): the reference State equal to a compiled state."},
+    OBSERVE_FLOATS_METHOD,
     {NULL, NULL, 0, NULL},
 };
 

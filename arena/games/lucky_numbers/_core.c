@@ -27,6 +27,8 @@ move not in the legal list or the error that refuses it).
 #include <stdint.h>
 #include <string.h>
 
+#include "../_observe.h" /* arena.env's tensors as lists of floats */
+
 #define CELLS 16
 #define SIZE 4
 #define MAX_VALUE 20
@@ -817,6 +819,7 @@ static PyMethodDef METHODS[] = {
     {"make", (PyCFunction)make, METH_VARARGS, "A state from a position's fields."},
     {"fields", (PyCFunction)fields, METH_O, "A state's position fields."},
     {"configure", (PyCFunction)configure, METH_VARARGS, "Register compiled.py's callbacks."},
+    OBSERVE_FLOATS_METHOD,
     {NULL, NULL, 0, NULL},
 };
 
