@@ -14,6 +14,14 @@
  *                                    Python floats, the values pyspiel's own tensors hold (0.0
  *                                    and 1.0, most of a one-hot vector, are shared objects)
  *   OBSERVE_FLOATS_METHOD            its PyMethodDef entry ("floats")
+ *
+ * and readers of a reference state's attributes (each -1 with an error set):
+ *
+ *   observe_long(obj, name, &v)      int(obj.name)
+ *   observe_true(obj, name)          bool(obj.name): 1 or 0
+ *   observe_choice(obj, name, texts, count)
+ *                                    the index of obj.name among `texts` (compared with ==: a
+ *                                    StrEnum equals its value), `count` if none
  */
 #ifndef ARENA_OBSERVE_H
 #define ARENA_OBSERVE_H
@@ -93,6 +101,42 @@ static PyObject *observe_floats(PyObject *module, PyObject *arg)
 fail:
     PyBuffer_Release(&buffer);
     return NULL;
+}
+
+static int observe_long(PyObject *obj, const char *name, long *out)
+{
+    PyObject *attr = PyObject_GetAttrString(obj, name);
+    if (!attr)
+        return -1;
+    *out = PyLong_AsLong(attr);
+    Py_DECREF(attr);
+    return *out == -1 && PyErr_Occurred() ? -1 : 0;
+}
+
+static int observe_true(PyObject *obj, const char *name)
+{
+    PyObject *attr = PyObject_GetAttrString(obj, name);
+    if (!attr)
+        return -1;
+    int truth = PyObject_IsTrue(attr);
+    Py_DECREF(attr);
+    return truth;
+}
+
+static int observe_choice(PyObject *obj, const char *name, const char *const *texts, int count)
+{
+    PyObject *attr = PyObject_GetAttrString(obj, name);
+    if (!attr)
+        return -1;
+    int found = count;
+    if (PyUnicode_Check(attr))
+        for (int i = 0; i < count; i++)
+            if (PyUnicode_CompareWithASCIIString(attr, texts[i]) == 0) {
+                found = i;
+                break;
+            }
+    Py_DECREF(attr);
+    return found;
 }
 
 #define OBSERVE_FLOATS_METHOD                                                                   \
