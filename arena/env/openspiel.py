@@ -203,7 +203,7 @@ class ArenaSpielState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         ctx = self.context
         move = ctx.table.decode(int(action))
-        state = ctx.game.play(self.engine_state, self.current_player(), move)  # the mover
+        state = ctx.game.apply(self.engine_state, self.current_player(), move)
         self._engine = EngineState(state)
 
     def _action_to_string(self, player: int, action: int) -> str:

@@ -18,6 +18,7 @@ from arena.core.game import new_game_state, parse_options
 from arena.core.registry import get_game
 from arena.env.observations import encoder_for
 from arena.env.rewards import rank_rewards
+from arena.errors import IllegalMoveError
 
 
 def load(game: str, **params: object) -> pyspiel.Game:
@@ -113,6 +114,8 @@ def test_tensors_read_from_python_are_pyspiels_own(game_name: str) -> None:
             state.information_state_tensor(player)
     with pytest.raises(pyspiel.SpielError):
         state.observation_tensor()  # over: no player to move
+    with pytest.raises(IllegalMoveError, match="over"):
+        state.apply_action(0)  # the engine's own refusal, as at the referee
 
 
 def test_options_are_game_parameters() -> None:
