@@ -7,7 +7,7 @@ from typing import Any
 
 from arena.games.the_number.compiled import _core
 
-fill_mask = None if _core is None else _core.legal_mask
+fill_mask = getattr(_core, "legal_mask", None)  # None: no core, or one built before it
 """The mask of a seat's legal numbers, written by the compiled core from the state (or None)."""
 
 

@@ -25,7 +25,7 @@ ROUNDS = 16
 def _fill_state() -> FillState | None:
     """The compiled core's encoder, given this module's tables (None: the core is not built).
     It encodes base games (the environments play no add-ons) and refuses an add-on state."""
-    if _core is None:
+    if _core is None or not hasattr(_core, "configure_observation"):  # or built before it
         return None
     _core.configure_observation(
         [CARDS.get(card, -1) for card in CARD_ID],

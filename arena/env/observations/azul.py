@@ -12,7 +12,7 @@ COLOURS = "BYRKW"
 PHASES = ("offer", "wall", "over")
 ROUND_CAP = 100
 
-fill_state = None if _core is None else _core.encode
+fill_state = getattr(_core, "encode", None)  # None: no core, or one built before it
 """fill_list's vector, written by the compiled core straight from the state (or None)."""
 
 

@@ -11,7 +11,7 @@ from arena.games.epizodiak.compiled import _core
 PHASES = ("start", "play", "contest_place", "over")
 ENDS = ("cw", "ccw")
 
-fill_state = None if _core is None else _core.encode
+fill_state = getattr(_core, "encode", None)  # None: no core, or one built before it
 """fill_list's vector, written by the compiled core straight from the state (or None)."""
 
 

@@ -14,7 +14,7 @@ from arena.games.hypnosia.compiled import _core
 
 MAX_SEATS = 6
 
-fill_state = None if _core is None else _core.encode
+fill_state = getattr(_core, "encode", None)  # None: no core, or one built before it
 """fill's vector, written by the compiled core straight from the state (or None)."""
 
 

@@ -15,7 +15,7 @@ PHASES = ("setup", "acquire", "resolve", "over")
 TURN_CAP = 500  # the engine's safety cap, for scaling
 ONE_HOT = np.eye(21, dtype=np.float32)  # row v: a cell holding v (0: empty)
 
-fill_state = None if CORE is None else CORE.encode
+fill_state = getattr(CORE, "encode", None)  # None: no core, or one built before it
 """fill's vector, written by the compiled core straight from the state (or None)."""
 
 

@@ -33,7 +33,7 @@ def layout(n: int) -> Layout:
     ])  # fmt: skip
 
 
-fill_state = None if _core is None else _core.encode
+fill_state = getattr(_core, "encode", None)  # None: no core, or one built before it
 """fill_list's vector, written by the compiled core straight from the state (or None)."""
 
 
