@@ -19,9 +19,9 @@ setup(
         Extension(
             f"arena.games.{core.parent.name}._core",
             [core.as_posix()],
-            # shared by the cores: arena/core/chance.py in C, and the Engine type that calls the
-            # reference
-            depends=["arena/games/_chance.h", "arena/games/_engine.h"],
+            # shared by the cores: arena/core/chance.py in C, the Engine type that calls the
+            # reference, and the buffers and float lists of arena.env's observations
+            depends=["arena/games/_chance.h", "arena/games/_engine.h", "arena/games/_observe.h"],
             extra_compile_args=["-O2", "-std=c11", "-Wall", "-Wno-unused-function"],
             optional=True,
         )

@@ -1,7 +1,7 @@
 """arena.env benchmarks: decisions per CPU-second (time.process_time) of random games through
 each adapter beside the raw engine's, per game; optionally the long round-trip run.
 
-    .venv/bin/python bench/bench_env.py [--seconds S] [--roundtrip N]
+    .venv/bin/python bench/bench_env.py [--seconds S] [--game NAME ...] [--roundtrip N]
 
 A rollout is one full random game at the game's smallest table, default options. Columns:
 raw drives the Game protocol directly (setup, to_move, legal_moves, apply); AEC does what a
@@ -127,11 +127,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per figure")
     parser.add_argument("--roundtrip", type=int, default=0, help="playouts per game (0: none)")
+    parser.add_argument("--game", action="append", help="only this game (repeatable)")
     args = parser.parse_args()
+    games = [g for g in list_games() if not args.game or g.name in args.game]
     print("decisions per CPU-second, random games at the smallest table")
     print(f"{'game':<18} {'raw':>8} {'AEC':>8} {'AEC/raw':>8} {'gym':>8} "
           f"{'OpenSpiel':>10} {'+tensor':>8} {'ratio':>6}")  # fmt: skip
-    for game in list_games():
+    for game in games:
         env = ArenaAECEnv(game.name)
         gym = ArenaGymEnv(game.name, opponents="random")
         spiel = pyspiel.load_game(f"arena_{game.name}")
@@ -143,7 +145,7 @@ def main() -> None:
         print(f"{game.name:<18} {raw:>8.0f} {aec:>8.0f} {aec / raw:>8.2f} {single:>8.0f} "
               f"{bare:>10.0f} {tensor:>8.0f} {tensor / bare:>6.2f}")  # fmt: skip
     if args.roundtrip:
-        for game in list_games():
+        for game in games:
             start = time.process_time()
             checked = roundtrip(game.name, args.roundtrip)
             print(

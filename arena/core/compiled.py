@@ -68,6 +68,15 @@ def compiled(game: str) -> CompiledEngine | None:
     return None if path is None else load_part(path)
 
 
+def core_module(game: str) -> Any | None:
+    """The `_core` extension module of `game`'s compiled engine, or None (no core, or not
+    built): what it offers besides the engine (arena.env's observation encoders)."""
+    module = _module(game)
+    if module is None:
+        return None
+    return load_core(module.__package__)[0]
+
+
 def require_compiled(game: str) -> CompiledEngine:
     """The compiled engine of `game`; ConfigError saying why there is none."""
     engine = compiled(game)

@@ -26,6 +26,7 @@ from arena.env.rewards import rank_rewards
 from arena.errors import InvalidMoveError, OptionError
 
 ILLEGAL_MODES = ("lose", "raise")
+CACHES = ("_seen", "_movers", "_legal", "_mask")  # what an EnvMatch keeps of its last state
 
 
 def refuse_addons(game: Game[Any, Any], options: Any) -> None:
@@ -65,13 +66,14 @@ class EnvMatch:
         # The last state asked about, with its outcome and one seat's legal moves: a step
         # asks for them several times (mask, legality, who is next).
         self._seen: tuple[Any, Outcome | None] = (None, None)
+        self._movers: tuple[Any, tuple[Seat, ...]] = (None, ())
         self._legal: tuple[Any, Seat, list[str]] = (None, -1, [])
         self._mask: tuple[Any, Seat, np.ndarray | None] = (None, -1, None)
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickled (and deep-copied) with its game by name and without the caches: a copy
         continues exactly as the original does (engine states are never changed in place)."""
-        state = {k: v for k, v in vars(self).items() if k not in ("_seen", "_legal", "_mask")}
+        state = {k: v for k, v in vars(self).items() if k not in CACHES}
         state["game"] = self.game.name
         return state
 
@@ -79,6 +81,7 @@ class EnvMatch:
         vars(self).update(state)
         self.game = get_game(state["game"])
         self._seen = (None, None)
+        self._movers = (None, ())
         self._legal = (None, -1, [])
         self._mask = (None, -1, None)
 
@@ -101,7 +104,11 @@ class EnvMatch:
 
     def movers(self) -> tuple[Seat, ...]:
         """The seats that must decide now (none once over)."""
-        return () if self.outcome() is not None else tuple(self.game.to_move(self.state))
+        state, movers = self._movers
+        if state is not self.state:
+            movers = () if self.outcome() is not None else tuple(self.game.to_move(self.state))
+            self._movers = (self.state, movers)
+        return movers
 
     def legal_moves(self, seat: Seat) -> list[str]:
         """The seat's legal moves now (empty when it is not to move)."""
@@ -121,7 +128,11 @@ class EnvMatch:
     def _seat_mask(self, seat: Seat) -> np.ndarray:
         state, cached_seat, mask = self._mask
         if mask is None or state is not self.state or cached_seat != seat:
-            mask = self.table._mask(tuple(self.legal_moves(seat)))
+            if self.table.fill_mask is not None and seat in self.movers():
+                mask = np.empty(self.table.size, np.int8)
+                self.table.fill_mask(self.state, seat, mask)
+            else:
+                mask = self.table._mask(tuple(self.legal_moves(seat)))
             self._mask = (self.state, seat, mask)
         return mask
 
@@ -131,7 +142,8 @@ class EnvMatch:
 
     def observe(self, seat: Seat) -> dict[str, np.ndarray]:
         """The seat's observation: its encoded view and its action mask."""
-        return {"observation": self.encoder.encode(self.view(seat)), "action_mask": self.mask(seat)}
+        observation = self.encoder.encode_state(self.state, seat)
+        return {"observation": observation, "action_mask": self.mask(seat)}
 
     def play(self, seat: Seat, action: int) -> bool:
         """Play an action of a seat to move; False when it was illegal (then, unless illegal
@@ -142,7 +154,7 @@ class EnvMatch:
             return self._refuse(seat, f"action {action}")
         if seat not in self.movers() or not self._seat_mask(seat)[int(action)]:
             return self._refuse(seat, repr(move))
-        self.state = self.game.apply(self.state, seat, move)
+        self.state = self.game.play(self.state, seat, move)  # a seat to move: apply's check done
         self.moves.append((seat, move))
         return True
 

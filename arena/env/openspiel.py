@@ -106,6 +106,17 @@ class ArenaSpielGame(pyspiel.Game):  # type: ignore[misc]
         """A new deal: the referee's deal of `seed`, or (seed -1) a fresh seed every time."""
         return ArenaSpielState(self)
 
+    def information_state_tensor_shape(self) -> list[int]:
+        """[the observation vector's length] (pyspiel's own would make and encode a state)."""
+        return [self._ctx.value.encoder.size]
+
+    def information_state_tensor_size(self) -> int:
+        """The observation vector's length."""
+        return int(self._ctx.value.encoder.size)
+
+    observation_tensor_shape = information_state_tensor_shape
+    observation_tensor_size = information_state_tensor_size
+
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> _Observer:
@@ -163,15 +174,31 @@ class ArenaSpielState(pyspiel.State):  # type: ignore[misc]
 
     def view(self, player: int) -> dict[str, Any]:
         """What `player` may see now."""
-        return dict(self.context.observed(self.engine_state, player)[0])
+        return dict(self.context.view(self.engine_state, player))
 
     def current_player(self) -> int:
         """The lowest seat to move, or TERMINAL."""
         return self._dealt().current_player(self.context.game)
 
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """`player`'s (default: the player to move) observation vector, as pyspiel's own
+        returns it (a list of floats, the same values): from Python, without pyspiel's
+        throwaway initial state, its copy through the observer's parts, and its list
+        conversion. C++ callers still go through the observer (`make_py_observer`)."""
+        ctx = self.context
+        if player is None:
+            player = self.current_player()
+        if not 0 <= player < ctx.num_players:
+            raise pyspiel.SpielError(
+                f"player {player} has no tensor: players are 0 to {ctx.num_players - 1}"
+            )
+        return ctx.encoder.floats(ctx.vector(self.shown_engine_state(), player))
+
+    observation_tensor = information_state_tensor  # the same vector
+
     def _legal_actions(self, player: int) -> list[int]:
         ctx = self.context
-        return ctx.table.actions(ctx.game.legal_moves(self.engine_state, player))
+        return ctx.table.legal_actions(ctx.game, self.engine_state, player)
 
     def _apply_action(self, action: int) -> None:
         ctx = self.context
@@ -216,12 +243,12 @@ class _Observer:
     def set_from(self, state: ArenaSpielState, player: int) -> None:
         """Encode `player`'s view of `state` into `tensor` (a state not yet dealt shows the deal
         it would get, and keeps it: pyspiel reads a tensor of a new state just for its shape)."""
-        self.tensor[:] = self._ctx.observed(state.shown_engine_state(), player)[1]
+        self.tensor[:] = self._ctx.vector(state.shown_engine_state(), player)
 
     def string_from(self, state: ArenaSpielState, player: int) -> str:
         """Information state: the view as canonical JSON; observation: the text picture."""
         if self._perfect_recall:
-            view = self._ctx.observed(state.engine_state, player)[0]
+            view = self._ctx.view(state.engine_state, player)
             return json.dumps(view, sort_keys=True, separators=(",", ":"))
         return str(self._ctx.game.render(state.engine_state, player))
 

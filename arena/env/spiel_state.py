@@ -34,6 +34,7 @@ class Shared:
 
 
 INITIAL_KEPT = 8  # initial engine states kept per loaded game, by deal seed
+CACHED = 64  # views and vectors kept per loaded game, by (engine state, seat)
 
 
 @dataclasses.dataclass(slots=True)
@@ -49,11 +50,12 @@ class SpielContext:
     fixed_seed: int
     deals: random.Random  # deal seeds when no fixed seed is given
     resampling: random.Random  # for resample_from_infostate
-    # OpenSpiel asks for a seat's tensors and strings one by one: its view and vector are
-    # made once per (engine state, seat). Keyed by id, with the state kept to check it.
-    seen: dict[tuple[int, int], tuple[Any, dict[str, Any], np.ndarray]] = dataclasses.field(
+    # OpenSpiel asks for a seat's tensors and strings one by one: its view and its vector are
+    # each made once per (engine state, seat). Keyed by id, with the state kept to check it.
+    views: dict[tuple[int, int], tuple[Any, dict[str, Any]]] = dataclasses.field(
         default_factory=dict
     )
+    vectors: dict[tuple[int, int], tuple[Any, np.ndarray]] = dataclasses.field(default_factory=dict)
     # The initial engine state of recent deal seeds (engine states are never changed in
     # place): pyspiel makes a throwaway initial state for every tensor it hands out.
     initial: dict[int, Any] = dataclasses.field(default_factory=dict)
@@ -83,18 +85,28 @@ class SpielContext:
             self.initial[seed] = state
         return state
 
-    def observed(self, engine_state: Any, player: int) -> tuple[dict[str, Any], np.ndarray]:
-        """The view and the observation vector of `player` in `engine_state`."""
+    def view(self, engine_state: Any, player: int) -> dict[str, Any]:
+        """The view of `player` in `engine_state` (kept while recent: do not change it)."""
         key = (id(engine_state), player)
-        hit = self.seen.get(key)
-        if hit is not None and hit[0] is engine_state:
-            return hit[1], hit[2]
-        if len(self.seen) >= 64:
-            self.seen.clear()
-        view = self.game.view(engine_state, player)
-        vector = self.encoder.encode(view)
-        self.seen[key] = (engine_state, view, vector)
-        return view, vector
+        hit = self.views.get(key)
+        if hit is None or hit[0] is not engine_state:
+            if len(self.views) >= CACHED:
+                self.views.clear()
+            hit = (engine_state, self.game.view(engine_state, player))
+            self.views[key] = hit
+        return hit[1]
+
+    def vector(self, engine_state: Any, player: int) -> np.ndarray:
+        """The observation vector of `player` in `engine_state` (kept while recent: do not
+        change it), encoded straight from the state where the game's core can."""
+        key = (id(engine_state), player)
+        hit = self.vectors.get(key)
+        if hit is None or hit[0] is not engine_state:
+            if len(self.vectors) >= CACHED:
+                self.vectors.clear()
+            hit = (engine_state, self.encoder.encode_state(engine_state, player))
+            self.vectors[key] = hit
+        return hit[1]
 
 
 class Deal:

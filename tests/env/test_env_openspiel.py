@@ -18,6 +18,7 @@ from arena.core.game import new_game_state, parse_options
 from arena.core.registry import get_game
 from arena.env.observations import encoder_for
 from arena.env.rewards import rank_rewards
+from arena.errors import IllegalMoveError
 
 
 def load(game: str, **params: object) -> pyspiel.Game:
@@ -84,6 +85,37 @@ def test_a_new_states_tensor_shows_the_deal_it_keeps() -> None:
     state.legal_actions()  # used: dealt, with the deal its tensor showed
     assert state.information_state_tensor(0) == first
     assert loaded.new_initial_state().information_state_tensor(0) != first  # the next deal
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+def test_tensors_read_from_python_are_pyspiels_own(game_name: str) -> None:
+    # The state answers information_state_tensor / observation_tensor itself from Python;
+    # pyspiel's C++ path (through the observer, as C++ algorithms read them) gives the same.
+    game = load(game_name, seed=4)
+    n = game.num_players()
+    size = encoder_for(game_name, n).size
+    assert game.information_state_tensor_shape() == [size] == game.observation_tensor_shape()
+    assert pyspiel.Game.information_state_tensor_shape(game) == [size]
+    assert game.information_state_tensor_size() == size == game.observation_tensor_size()
+    state, rng = game.new_initial_state(), random.Random(4)
+    while True:
+        for p in range(n):
+            mine = state.information_state_tensor(p)
+            assert type(mine) is list and len(mine) == size
+            assert mine == pyspiel.State.information_state_tensor(state, p)
+            assert state.observation_tensor(p) == pyspiel.State.observation_tensor(state, p)
+        if state.is_terminal():
+            break
+        current = pyspiel.State.information_state_tensor(state)
+        assert state.information_state_tensor() == current  # the player to move's
+        state.apply_action(rng.choice(state.legal_actions()))
+    for player in (-1, n):
+        with pytest.raises(pyspiel.SpielError):
+            state.information_state_tensor(player)
+    with pytest.raises(pyspiel.SpielError):
+        state.observation_tensor()  # over: no player to move
+    with pytest.raises(IllegalMoveError, match="over"):
+        state.apply_action(0)  # the engine's own refusal, as at the referee
 
 
 def test_options_are_game_parameters() -> None:

@@ -3,13 +3,17 @@
 A table lists every move text the game can ever offer, in a fixed documented order, so an
 index means the same move in every position, player count and option set. A legal move maps
 to its index and back without looking at the position; the mask of a position marks the
-indexes of its legal moves.
+indexes of its legal moves. A game's module may also offer `fill_mask(state, seat, out)`: a
+seat's mask written straight from an engine state into an int8 buffer by the game's compiled
+core (None when the core is not built), the same mask as its legal moves' (tests/env/
+test_env_compiled_observations.py checks both agree).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
+from typing import Any
 
 import numpy as np
 
@@ -23,8 +27,14 @@ MASKS_KEPT = 512  # masks kept per table, by legal-move list (The Number has at 
 class ActionTable:
     """Every move a game can ever offer, by index."""
 
-    def __init__(self, game: str, moves: Sequence[str]) -> None:
+    def __init__(
+        self,
+        game: str,
+        moves: Sequence[str],
+        fill_mask: Callable[[Any, int, np.ndarray], None] | None = None,
+    ) -> None:
         self.game = game
+        self.fill_mask = fill_mask  # (state, seat, out): the compiled core's mask, or None
         self.moves: tuple[str, ...] = tuple(moves)
         self.index: dict[str, int] = {m: i for i, m in enumerate(self.moves)}
         if len(self.index) != len(self.moves):
@@ -66,6 +76,16 @@ class ActionTable:
         indexes: list[int] = np.flatnonzero(self._mask(listed)).tolist()
         return indexes
 
+    def legal_actions(self, game: Any, state: Any, seat: int) -> list[int]:
+        """The sorted action indexes of `seat`'s legal moves in an engine state of `game`
+        (from the compiled core's mask when it has one)."""
+        if self.fill_mask is None:
+            return self.actions(game.legal_moves(state, seat))
+        mask = np.empty(self.size, np.int8)
+        self.fill_mask(state, seat, mask)
+        indexes: list[int] = np.flatnonzero(mask).tolist()
+        return indexes
+
     def mask(self, moves: Iterable[str]) -> np.ndarray:
         """An int8 vector of the table's size: 1 at the index of every given move (a new
         array, the caller's to change)."""
@@ -92,4 +112,4 @@ def table_for(game_name: str) -> ActionTable:
     """The action table of a registered game (built once)."""
     game = get_game(game_name)
     module = adapter(game.name, "actions")
-    return ActionTable(game.name, module.moves())
+    return ActionTable(game.name, module.moves(), getattr(module, "fill_mask", None))

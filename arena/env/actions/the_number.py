@@ -5,6 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from arena.games.the_number.compiled import _core
+
+fill_mask = getattr(_core, "legal_mask", None)  # None: no core, or one built before it
+"""The mask of a seat's legal numbers, written by the compiled core from the state (or None)."""
+
 
 def moves() -> list[str]:
     """write DDD at index DDD."""

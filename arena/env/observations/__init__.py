@@ -2,8 +2,12 @@
 
 Each game's module names the parts of its vector (`layout(num_players)`, documented shapes)
 and fills them from the view alone (`fill(view, parts)`), so an observation holds exactly
-what the seat may see. Seat-indexed parts are in the observer's order: itself first, then the
-seats after it in play order (seat + 1, seat + 2 ... wrapping).
+what the seat may see. A module may also offer `fill_state(state, seat, out)`: the same vector
+written straight from an engine state into a float32 buffer by the game's compiled core,
+without building the view (None when the core is not built); the view's encoding stays the
+reference, and tests/env/test_env_compiled_observations.py checks that both agree.
+Seat-indexed parts are in the observer's order: itself first, then the seats after it in play
+order (seat + 1, seat + 2 ... wrapping).
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from arena.core.compiled import core_module
 from arena.core.registry import adapter, get_game
 
 
@@ -55,6 +60,7 @@ class Layout:
 
 Fill = Callable[[Mapping[str, Any], dict[str, np.ndarray]], None]
 FillList = Callable[[Mapping[str, Any], list[float], Mapping[str, int]], None]
+FillState = Callable[[Any, int, np.ndarray], None]
 """A game may fill its vector as a Python list instead (`fill_list(view, values, offsets)`,
 values all zeros, offsets: where each part starts): list writes cost a tenth of numpy's
 element writes, for a vector filled element by element."""
@@ -70,6 +76,11 @@ class Encoder:
         self.layout: Layout = module.layout(num_players)
         self._fill_list: FillList | None = getattr(module, "fill_list", None)
         self._fill: Fill | None = getattr(module, "fill", None)
+        self._fill_state: FillState | None = getattr(module, "fill_state", None)
+        self._view = get_game(game_name).view
+        self._floats: Callable[[np.ndarray], list[float]] | None = getattr(
+            core_module(self.game), "floats", None
+        )
         # A scratch vector and its named parts per thread (the bridge decides in worker
         # threads): splitting a fresh vector on every call costs as much as filling it.
         self._scratch = threading.local()
@@ -83,6 +94,28 @@ class Encoder:
     def size(self) -> int:
         """The length of an observation vector."""
         return self.layout.size
+
+    @property
+    def compiled(self) -> bool:
+        """Whether `encode_state` writes the vector from the compiled core."""
+        return self._fill_state is not None
+
+    def encode_state(self, state: Any, seat: int) -> np.ndarray:
+        """The observation vector of `seat` in an engine state (a new array): from the game's
+        compiled core when it has one, else the encoding of the seat's view."""
+        if self._fill_state is not None:
+            out = np.empty(self.layout.size, np.float32)
+            self._fill_state(state, seat, out)
+            return out
+        return self.encode(self._view(state, seat))
+
+    def floats(self, vector: np.ndarray) -> list[float]:
+        """An observation vector as a new list of floats (`vector.tolist()`, by the compiled
+        core when it is built: OpenSpiel hands tensors out as lists)."""
+        if self._floats is not None:
+            return self._floats(vector)
+        listed: list[float] = vector.tolist()
+        return listed
 
     def encode(self, view: Mapping[str, Any], out: np.ndarray | None = None) -> np.ndarray:
         """The observation vector of a seat's view (a new array, or `out` filled)."""

@@ -9,7 +9,10 @@ from typing import Any
 import numpy as np
 
 from arena.env.actions.arctic_scavengers import MERCENARIES, card_ids
-from arena.env.observations import Layout, Part, in_seat_order, one_hot
+from arena.env.observations import FillState, Layout, Part, in_seat_order, one_hot
+from arena.games.arctic_scavengers.cards import CARD_ID, KINDS
+from arena.games.arctic_scavengers.compiled import _core
+from arena.games.arctic_scavengers.state import GATHER_ACTIONS, PHASE_NAMES
 
 CARDS = {card: i for i, card in enumerate(card_ids())}
 MINE = ("hand", "chosen", "deck_cards", "discard_cards", "dug")
@@ -17,6 +20,26 @@ SHOWN = ("force", "played", "sniped", "disarmed")
 PHASES = ("gather", "build", "keep", "declare", "over")
 ACTIONS = ("draw", "dig", "hunt", "hire", "trash")
 ROUNDS = 16
+
+
+def _fill_state() -> FillState | None:
+    """The compiled core's encoder, given this module's tables (None: the core is not built).
+    It encodes base games (the environments play no add-ons) and refuses an add-on state."""
+    if _core is None or not hasattr(_core, "configure_observation"):  # or built before it
+        return None
+    _core.configure_observation(
+        [CARDS.get(card, -1) for card in CARD_ID],
+        [MERCENARIES.index(k.code) if k.code in MERCENARIES else -1 for k in KINDS],
+        [PHASES.index(p) if p in PHASES else -1 for p in PHASE_NAMES],
+        [ACTIONS.index(a) if a in ACTIONS else -1 for a in GATHER_ACTIONS],
+        len(CARDS),
+    )
+    encode: FillState = _core.encode
+    return encode
+
+
+fill_state = _fill_state()
+"""fill's vector, written by the compiled core straight from the state (or None)."""
 
 
 def layout(n: int) -> Layout:

@@ -6,10 +6,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from arena.env.observations import Layout, Part, in_seat_order
+from arena.games.azul.compiled import _core
 
 COLOURS = "BYRKW"
 PHASES = ("offer", "wall", "over")
 ROUND_CAP = 100
+
+fill_state = getattr(_core, "encode", None)  # None: no core, or one built before it
+"""fill_list's vector, written by the compiled core straight from the state (or None)."""
 
 
 def layout(n: int) -> Layout:

@@ -6,9 +6,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from arena.env.observations import Layout, Part, in_seat_order, relative
+from arena.games.epizodiak.compiled import _core
 
 PHASES = ("start", "play", "contest_place", "over")
 ENDS = ("cw", "ccw")
+
+fill_state = getattr(_core, "encode", None)  # None: no core, or one built before it
+"""fill_list's vector, written by the compiled core straight from the state (or None)."""
 
 
 def layout(n: int) -> Layout:

@@ -10,8 +10,12 @@ import numpy as np
 
 from arena.env.actions.hypnosia import board
 from arena.env.observations import Layout, Part, in_seat_order, one_hot, relative
+from arena.games.hypnosia.compiled import _core
 
 MAX_SEATS = 6
+
+fill_state = getattr(_core, "encode", None)  # None: no core, or one built before it
+"""fill's vector, written by the compiled core straight from the state (or None)."""
 
 
 @cache

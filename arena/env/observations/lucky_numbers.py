@@ -8,11 +8,15 @@ from typing import Any
 import numpy as np
 
 from arena.env.observations import Layout, Part, in_seat_order, one_hot
+from arena.games.lucky_numbers.compiled import CORE
 
 SOURCES = ("draw", "table", "setup")
 PHASES = ("setup", "acquire", "resolve", "over")
 TURN_CAP = 500  # the engine's safety cap, for scaling
 ONE_HOT = np.eye(21, dtype=np.float32)  # row v: a cell holding v (0: empty)
+
+fill_state = getattr(CORE, "encode", None)  # None: no core, or one built before it
+"""fill's vector, written by the compiled core straight from the state (or None)."""
 
 
 def layout(n: int) -> Layout:

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from arena.env.observations import Layout, Part, in_seat_order
+from arena.games.the_number.compiled import _core
 
 TURNS = 5
 STATUSES = ("approved", "eliminated", "out")
@@ -30,6 +31,10 @@ def layout(n: int) -> Layout:
         Part("last_status", (n, 3)),  # and its status: approved, eliminated, out
         Part("flags", (3,)),  # tied_bonus none, eliminated_cross, equal_eliminate
     ])  # fmt: skip
+
+
+fill_state = getattr(_core, "encode", None)  # None: no core, or one built before it
+"""fill_list's vector, written by the compiled core straight from the state (or None)."""
 
 
 def fill_list(view: Mapping[str, Any], v: list[float], at: Mapping[str, int]) -> None:

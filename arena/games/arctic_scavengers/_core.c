@@ -32,6 +32,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "../_observe.h" /* arena.env's tensors as lists of floats */
+
 #include "../_chance.h" /* arena/core/chance.py in C */
 
 #define NCARDS 149 /* the base game's cards (cards.py NUM_CARDS) */
@@ -1926,10 +1928,277 @@ static PyObject *core_shuffled_chained(PyObject *module, PyObject *const *args, 
     return Py_BuildValue("NK", cards_tuple(buf, len), (unsigned long long)stream);
 }
 
+/* ---- observations (arena/env/observations/arctic_scavengers.py, from the state) --------- */
+
+/* What configure_observation gives, once: the observation's place of every card (its row in
+ * the vector's card table, -1 for none), of every kind's hire stack, of every phase and of
+ * every gathering action (-1: not in the vector), and how many cards the table holds. */
+#define OBS_MAX 1024
+static int OBS_READY;
+static int OBS_CARDS;
+static int16_t OBS_CARD[OBS_MAX], OBS_HIRE[OBS_MAX], OBS_PHASE[64], OBS_ACTION[64];
+static int OBS_NCARD, OBS_NHIRE, OBS_NPHASE, OBS_NACTION;
+enum { OBS_MINE = 6, OBS_SHOWN = 4, OBS_STACKS = 8, OBS_PHASES = 5, OBS_ACTIONS = 5 };
+
+static int obs_table(PyObject *items, int16_t *table, int cap, int *count)
+{
+    PyObject *seq = PySequence_Fast(items, "a table is a sequence of ints");
+    if (!seq)
+        return -1;
+    const Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    if (n > cap) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "a table too long for the core");
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (v == -1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return -1;
+        }
+        table[i] = (int16_t)v;
+    }
+    *count = (int)n;
+    Py_DECREF(seq);
+    return 0;
+}
+
+static PyObject *core_configure_observation(PyObject *module, PyObject *args)
+{
+    PyObject *cards, *hires, *phases, *actions;
+    int size;
+    if (!PyArg_ParseTuple(args, "OOOOi:configure_observation", &cards, &hires, &phases, &actions,
+                          &size))
+        return NULL;
+    if (obs_table(cards, OBS_CARD, OBS_MAX, &OBS_NCARD) < 0 ||
+        obs_table(hires, OBS_HIRE, OBS_MAX, &OBS_NHIRE) < 0 ||
+        obs_table(phases, OBS_PHASE, 64, &OBS_NPHASE) < 0 ||
+        obs_table(actions, OBS_ACTION, 64, &OBS_NACTION) < 0)
+        return NULL;
+    OBS_CARDS = size;
+    OBS_READY = 1;
+    Py_RETURN_NONE;
+}
+
+/* The vector's row of a card (an int of a tuple), or -1 with an error set. */
+static int obs_card(PyObject *item)
+{
+    long c = PyLong_AsLong(item);
+    if (c == -1 && PyErr_Occurred())
+        return -1;
+    if (c < 0 || c >= OBS_NCARD || OBS_CARD[c] < 0 || OBS_CARD[c] >= OBS_CARDS) {
+        PyErr_Format(PyExc_ValueError, "card %ld has no place in the observation", c);
+        return -1;
+    }
+    return OBS_CARD[c];
+}
+
+/* Mark every card of a tuple in column `column` of a card table of `width` columns. */
+static int obs_mark(PyObject *cards, float *table, int width, int column)
+{
+    if (!PyTuple_Check(cards)) {
+        PyErr_SetString(PyExc_TypeError, "cards are a tuple");
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(cards); i++) {
+        int row = obs_card(PyTuple_GET_ITEM(cards, i));
+        if (row < 0)
+            return -1;
+        table[row * width + column] = 1.0f;
+    }
+    return 0;
+}
+
+static long obs_mod(long a, long n) { return (a % n + n) % n; }
+
+static Py_ssize_t obs_len(PyObject *o)
+{
+    return PyTuple_Check(o) ? PyTuple_GET_SIZE(o) : PyObject_Length(o);
+}
+
+/* encode(state, seat, out): the seat's observation vector of a reference State of a base game
+ * into `out` (float32, arena.env's layout), as observations/arctic_scavengers.py's fill writes
+ * it from the seat's view. */
+static PyObject *core_encode(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "encode(state, seat, out) takes 3 arguments");
+        return NULL;
+    }
+    if (!OBS_READY) {
+        PyErr_SetString(PyExc_RuntimeError, "configure_observation() first");
+        return NULL;
+    }
+    PyObject *state = args[0];
+    long seat = PyLong_AsLong(args[1]);
+    if (seat == -1 && PyErr_Occurred())
+        return NULL;
+    if (!PyTuple_Check(state) || PyTuple_GET_SIZE(state) < 26) {
+        PyErr_SetString(PyExc_TypeError, "encode() takes a reference arctic_scavengers State");
+        return NULL;
+    }
+    if (PyTuple_GET_ITEM(state, 25) != Py_None) {
+        PyErr_SetString(PyExc_ValueError, "the observation covers the base game (no add-ons)");
+        return NULL;
+    }
+    long f[26];
+    static const int ints[] = {0, 2, 3, 4, 5, 11, 12, 13, 15, 17};
+    for (size_t i = 0; i < sizeof ints / sizeof *ints; i++) {
+        f[ints[i]] = PyLong_AsLong(PyTuple_GET_ITEM(state, ints[i]));
+        if (f[ints[i]] == -1 && PyErr_Occurred())
+            return NULL;
+    }
+    const long n = f[0], round = f[2], phase = f[3], current = f[4], initiator = f[5];
+    const long used = f[11], food = f[12], action = f[13], hire = f[15], peek = f[17];
+    PyObject *players = PyTuple_GET_ITEM(state, 6), *stacks = PyTuple_GET_ITEM(state, 9);
+    PyObject *played = PyTuple_GET_ITEM(state, 21);
+    PyObject *sniped = PyTuple_GET_ITEM(state, 19), *disarmed = PyTuple_GET_ITEM(state, 20);
+    if (n < 1 || n > 8 || !PyTuple_Check(players) || PyTuple_GET_SIZE(players) != n ||
+        !PyTuple_Check(played) || PyTuple_GET_SIZE(played) != n || !PyTuple_Check(stacks) ||
+        PyTuple_GET_SIZE(stacks) != OBS_STACKS || phase < 0 || phase >= OBS_NPHASE) {
+        PyErr_SetString(PyExc_ValueError, "not a base game State");
+        return NULL;
+    }
+    const long C = OBS_CARDS;
+    Py_buffer buffer;
+    if (observe_out(args[2], 6 * C + 4 * n * C + 5 * n + 51, &buffer) < 0)
+        return NULL;
+    float *v = (float *)buffer.buf;
+    float *mine = v, *shown = v + OBS_MINE * C, *piles = shown + n * C * OBS_SHOWN;
+    float *stacks_out = piles + 3 * n, *junkyard = stacks_out + OBS_STACKS;
+    float *contested = junkyard + 1, *round_out = contested + 1, *phase_out = round_out + 17;
+    float *initiator_out = phase_out + OBS_PHASES, *mover = initiator_out + n;
+    float *used_out = mover + n, *open_out = used_out + OBS_ACTIONS;
+    float *hire_out = open_out + OBS_ACTIONS, *food_out = hire_out + OBS_STACKS;
+    const int own = seat >= 0 && seat < n, over = phase == OVER;
+    const int acting = own && seat == current && !over;
+    if (own) {
+        PyObject *z = PyTuple_GET_ITEM(players, seat);
+        if (!PyTuple_Check(z) || PyTuple_GET_SIZE(z) != 4) {
+            PyErr_SetString(PyExc_TypeError, "a seat's cards are Zones");
+            goto fail;
+        }
+        /* hand, chosen, deck_cards, discard_cards, dug; then the peek */
+        if (obs_mark(PyTuple_GET_ITEM(z, 2), mine, OBS_MINE, 0) < 0 ||
+            (acting && obs_mark(PyTuple_GET_ITEM(state, 14), mine, OBS_MINE, 1) < 0) ||
+            obs_mark(PyTuple_GET_ITEM(z, 0), mine, OBS_MINE, 2) < 0 ||
+            obs_mark(PyTuple_GET_ITEM(z, 1), mine, OBS_MINE, 3) < 0 ||
+            (acting && obs_mark(PyTuple_GET_ITEM(state, 16), mine, OBS_MINE, 4) < 0))
+            goto fail;
+        if (seat == initiator && peek != -1) {
+            PyObject *card = PyLong_FromLong(peek);
+            int row = card ? obs_card(card) : -1;
+            Py_XDECREF(card);
+            if (row < 0)
+                goto fail;
+            mine[row * OBS_MINE + 5] = 1.0f;
+        }
+    }
+    const int any_sniped = PyObject_IsTrue(sniped), any_disarmed = PyObject_IsTrue(disarmed);
+    if (any_sniped < 0 || any_disarmed < 0)
+        goto fail;
+    for (long k = 0; k < n; k++) {
+        const long p = obs_mod(seat + k, n);
+        PyObject *z = PyTuple_GET_ITEM(players, p);
+        if (!PyTuple_Check(z) || PyTuple_GET_SIZE(z) != 4 ||
+            !PyTuple_Check(PyTuple_GET_ITEM(z, 3))) {
+            PyErr_SetString(PyExc_TypeError, "a seat's cards are Zones");
+            goto fail;
+        }
+        float *table = shown + k * C * OBS_SHOWN;
+        PyObject *force = PyTuple_GET_ITEM(z, 3);
+        if (obs_mark(force, table, OBS_SHOWN, 0) < 0 ||
+            obs_mark(PyTuple_GET_ITEM(played, p), table, OBS_SHOWN, 1) < 0)
+            goto fail;
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(force); i++) {
+            PyObject *card = PyTuple_GET_ITEM(force, i);
+            int in_sniped = any_sniped ? PySequence_Contains(sniped, card) : 0;
+            int in_disarmed = any_disarmed ? PySequence_Contains(disarmed, card) : 0;
+            if (in_sniped < 0 || in_disarmed < 0)
+                goto fail;
+            if (in_sniped || in_disarmed) {
+                int row = obs_card(card);
+                if (row < 0)
+                    goto fail;
+                if (in_sniped)
+                    table[row * OBS_SHOWN + 2] = 1.0f;
+                if (in_disarmed)
+                    table[row * OBS_SHOWN + 3] = 1.0f;
+            }
+        }
+        for (int j = 0; j < 3; j++) { /* deck, discard, hand sizes */
+            Py_ssize_t size = obs_len(PyTuple_GET_ITEM(z, j));
+            if (size < 0)
+                goto fail;
+            piles[3 * k + j] = (float)(size / 20.0);
+        }
+    }
+    for (int i = 0; i < OBS_STACKS; i++) {
+        Py_ssize_t size = obs_len(PyTuple_GET_ITEM(stacks, i));
+        if (size < 0)
+            goto fail;
+        stacks_out[i] = (float)(size / 20.0);
+    }
+    Py_ssize_t size = obs_len(PyTuple_GET_ITEM(state, 7));
+    if (size < 0)
+        goto fail;
+    *junkyard = (float)(size / 149.0);
+    if ((size = obs_len(PyTuple_GET_ITEM(state, 8))) < 0)
+        goto fail;
+    *contested = (float)(size / 14.0);
+    if (round >= 0 && round <= 16)
+        round_out[round] = 1.0f;
+    const long shown_phase = phase == BUILD && !acting ? GATHER : phase;
+    if (OBS_PHASE[shown_phase] < 0) {
+        PyErr_SetString(PyExc_ValueError, "a phase of the add-ons: not in the observation");
+        goto fail;
+    }
+    phase_out[OBS_PHASE[shown_phase]] = 1.0f;
+    initiator_out[obs_mod(initiator - seat, n)] = 1.0f;
+    if (!over)
+        mover[obs_mod(current - seat, n)] = 1.0f;
+    for (int i = 0; i < OBS_NACTION && !over; i++)
+        if (used >> i & 1) {
+            if (OBS_ACTION[i] < 0) {
+                PyErr_SetString(PyExc_ValueError, "an action of the add-ons: not observed");
+                goto fail;
+            }
+            used_out[OBS_ACTION[i]] = 1.0f;
+        }
+    if (acting && action >= 0) {
+        if (action >= OBS_NACTION || OBS_ACTION[action] < 0) {
+            PyErr_SetString(PyExc_ValueError, "an action of the add-ons: not observed");
+            goto fail;
+        }
+        open_out[OBS_ACTION[action]] = 1.0f;
+    }
+    if (acting && hire >= 0) {
+        if (hire >= OBS_NHIRE || OBS_HIRE[hire] < 0) {
+            PyErr_SetString(PyExc_ValueError, "a kind with no hire stack");
+            goto fail;
+        }
+        hire_out[OBS_HIRE[hire]] = 1.0f;
+    }
+    *food_out = (float)(food / 10.0);
+    PyBuffer_Release(&buffer);
+    Py_RETURN_NONE;
+fail:
+    PyBuffer_Release(&buffer);
+    return NULL;
+}
+
 static PyMethodDef core_methods[] = {
     {"shuffled_chained", (PyCFunction)(void (*)(void))core_shuffled_chained, METH_FASTCALL,
      "shuffled_chained(stream, items): arena.core.chance.Stream(stream).shuffled_chained(items) as "
      "the core draws it (items: card indices)."},
+    {"configure_observation", core_configure_observation, METH_VARARGS,
+     "configure_observation(cards, hires, phases, actions, size): arena.env's places of every "
+     "card, hire kind, phase and gathering action (-1: none), and its card table's size."},
+    {"encode", (PyCFunction)(void (*)(void))core_encode, METH_FASTCALL,
+     "encode(state, seat, out): the seat's observation vector of a reference base-game state, "
+     "written into `out` (float32, arena.env's layout for the state's player count)."},
+    OBSERVE_FLOATS_METHOD,
     {NULL, NULL, 0, NULL},
 };
 

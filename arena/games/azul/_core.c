@@ -24,6 +24,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "../_observe.h" /* arena.env's tensors as lists of floats */
+
 #include "../_chance.h" /* arena/core/chance.py in C */
 
 #define NUM_COLOURS 5
@@ -1289,10 +1291,184 @@ static PyObject *core_shuffled(PyObject *module, PyObject *const *args, Py_ssize
     return Py_BuildValue("NK", out, (unsigned long long)stream);
 }
 
+/* ---- observations (arena/env/observations/azul.py, from the state) ---------------------- */
+
+/* An int of a tuple in [lo, hi], or -1 with an error set (lo >= 0). */
+static long obs_int(PyObject *item, long lo, long hi)
+{
+    long v = PyLong_AsLong(item);
+    if (v == -1 && PyErr_Occurred())
+        return -1;
+    if (v < lo || v > hi) {
+        PyErr_Format(PyExc_ValueError, "a value of %ld to %ld, not %ld", lo, hi, v);
+        return -1;
+    }
+    return v;
+}
+
+/* Five counts (a colour each) of a tuple, scaled into `out`; -1 with an error set. */
+static int obs_counts(PyObject *counts, float *out, double scale)
+{
+    if (!PyTuple_Check(counts) || PyTuple_GET_SIZE(counts) != 5) {
+        PyErr_SetString(PyExc_TypeError, "tile counts are a tuple of 5");
+        return -1;
+    }
+    for (int c = 0; c < 5; c++) {
+        long count = obs_int(PyTuple_GET_ITEM(counts, c), 0, 1000);
+        if (count < 0)
+            return -1;
+        out[c] = (float)(count / scale);
+    }
+    return 0;
+}
+
+/* One board (a reference Board) from the viewer's k-th seat on: score, lines, wall, floor. */
+static int obs_board(PyObject *board, int k, int marker, float *scores, float *lines,
+                     float *walls, float *floors)
+{
+    if (!PyTuple_Check(board) || PyTuple_GET_SIZE(board) != 8 ||
+        !PyTuple_Check(PyTuple_GET_ITEM(board, 1)) ||
+        PyTuple_GET_SIZE(PyTuple_GET_ITEM(board, 1)) != 5 ||
+        !PyTuple_Check(PyTuple_GET_ITEM(board, 7))) {
+        PyErr_SetString(PyExc_TypeError, "a board is a reference Board");
+        return -1;
+    }
+    long score = PyLong_AsLong(PyTuple_GET_ITEM(board, 0));
+    if (score == -1 && PyErr_Occurred())
+        return -1;
+    scores[k] = (float)(score / 100.0);
+    floors[2 * k] = (float)(PyTuple_GET_SIZE(PyTuple_GET_ITEM(board, 7)) / 7.0);
+    floors[2 * k + 1] = marker ? 1.0f : 0.0f;
+    PyObject *codes = PyTuple_GET_ITEM(board, 1);
+    for (int i = 0; i < 5; i++) {
+        long code = obs_int(PyTuple_GET_ITEM(codes, i), 0, 63);
+        if (code < 0)
+            return -1;
+        const long count = code >> 3, colour = code & 7;
+        if (count > 0 && colour < 5) { /* the view's line text is empty otherwise */
+            float *row = lines + (5 * k + i) * 6;
+            row[colour] = 1.0f;
+            row[5] = (float)((double)count / (double)(i + 1));
+        }
+    }
+    /* 3 bits a wall space r*5+c (0 empty, else colour + 1): 75 bits, read in 15-bit rows */
+    PyObject *cells = PyTuple_GET_ITEM(board, 6);
+    Py_INCREF(cells);
+    for (int r = 0; r < 5; r++) {
+        const long row = (long)(PyLong_AsUnsignedLongLongMask(cells) & 0x7FFF); /* low bits */
+        if (PyErr_Occurred()) {
+            Py_DECREF(cells);
+            return -1;
+        }
+        for (int c = 0; c < 5; c++) {
+            const long v = row >> 3 * c & 7;
+            if (v >= 1 && v <= 5)
+                walls[125 * k + 5 * (5 * r + c) + v - 1] = 1.0f;
+        }
+        if (r < 4) {
+            PyObject *shift = PyLong_FromLong(15);
+            PyObject *next = shift ? PyNumber_Rshift(cells, shift) : NULL;
+            Py_XDECREF(shift);
+            Py_DECREF(cells);
+            if (!next)
+                return -1;
+            cells = next;
+        }
+    }
+    Py_DECREF(cells);
+    return 0;
+}
+
+/* encode(state, seat, out): the seat's observation vector of a reference State into `out`
+ * (float32, arena.env's layout), as observations/azul.py's fill_list writes it from the seat's
+ * view. */
+static PyObject *core_encode(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "encode(state, seat, out) takes 3 arguments");
+        return NULL;
+    }
+    PyObject *state = args[0];
+    long seat = PyLong_AsLong(args[1]);
+    if (seat == -1 && PyErr_Occurred())
+        return NULL;
+    if (!PyTuple_Check(state) || PyTuple_GET_SIZE(state) < 16) {
+        PyErr_SetString(PyExc_TypeError, "encode() takes a reference azul State");
+        return NULL;
+    }
+    const long n = obs_int(PyTuple_GET_ITEM(state, 0), 1, 8);
+    if (n < 0)
+        return NULL;
+    PyObject *factories = PyTuple_GET_ITEM(state, 8), *boards = PyTuple_GET_ITEM(state, 11);
+    PyObject *bag = PyTuple_GET_ITEM(state, 12);
+    if (!PyTuple_Check(factories) || PyTuple_GET_SIZE(factories) != 2 * n + 1 ||
+        !PyTuple_Check(boards) || PyTuple_GET_SIZE(boards) != n || !PyTuple_Check(bag)) {
+        PyErr_SetString(PyExc_ValueError, "a State of 2n + 1 displays and n boards");
+        return NULL;
+    }
+    long phase, marker_taker, pending, round;
+    if ((phase = obs_int(PyTuple_GET_ITEM(state, 2), 0, 2)) < 0 ||
+        (round = obs_int(PyTuple_GET_ITEM(state, 4), 0, LONG_MAX)) < 0)
+        return NULL;
+    marker_taker = PyLong_AsLong(PyTuple_GET_ITEM(state, 6));
+    pending = PyLong_AsLong(PyTuple_GET_ITEM(state, 15));
+    int gray = PyObject_IsTrue(PyTuple_GET_ITEM(state, 1));
+    int in_centre = PyObject_IsTrue(PyTuple_GET_ITEM(state, 7));
+    if (PyErr_Occurred())
+        return NULL;
+    Py_buffer buffer;
+    if (observe_out(args[2], 168 * n + 32, &buffer) < 0)
+        return NULL;
+    float *v = (float *)buffer.buf;
+    float *displays = v, *centre = v + 5 * (2 * n + 1), *marker = centre + 5;
+    float *scores = marker + 1, *lines = scores + n, *walls = lines + 30 * n;
+    float *floors = walls + 125 * n, *bag_out = floors + 2 * n, *lid = bag_out + 5;
+    float *phase_out = lid + 5, *pending_out = phase_out + 3, *flags = pending_out + 6;
+    float *round_out = flags + 1;
+    for (long f = 0; f < 2 * n + 1; f++)
+        if (obs_counts(PyTuple_GET_ITEM(factories, f), displays + 5 * f, 4.0) < 0)
+            goto fail;
+    if (obs_counts(PyTuple_GET_ITEM(state, 9), centre, 10.0) < 0)
+        goto fail;
+    *marker = in_centre ? 1.0f : 0.0f;
+    for (long k = 0; k < n; k++) {
+        const long p = ((seat + k) % n + n) % n;
+        if (obs_board(PyTuple_GET_ITEM(boards, p), (int)k, marker_taker == p, scores, lines,
+                      walls, floors) < 0)
+            goto fail;
+    }
+    long in_bag[5] = {0, 0, 0, 0, 0};
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(bag); i++) {
+        long colour = PyLong_AsLong(PyTuple_GET_ITEM(bag, i));
+        if (colour == -1 && PyErr_Occurred())
+            goto fail;
+        if (colour >= 0 && colour < 5)
+            in_bag[colour]++;
+    }
+    for (int c = 0; c < 5; c++)
+        bag_out[c] = (float)(in_bag[c] / 20.0);
+    if (obs_counts(PyTuple_GET_ITEM(state, 13), lid, 20.0) < 0)
+        goto fail;
+    phase_out[phase] = 1.0f;
+    if (pending + 1 >= 0 && pending + 1 < 6)
+        pending_out[pending + 1] = 1.0f;
+    *flags = gray ? 1.0f : 0.0f;
+    *round_out = (float)(round / 100.0);
+    PyBuffer_Release(&buffer);
+    Py_RETURN_NONE;
+fail:
+    PyBuffer_Release(&buffer);
+    return NULL;
+}
+
 static PyMethodDef core_methods[] = {
     {"shuffled", (PyCFunction)(void (*)(void))core_shuffled, METH_FASTCALL,
      "shuffled(stream, items): arena.core.chance.Stream(stream).shuffled(items) as the core draws "
      "it (items: small ints)."},
+    {"encode", (PyCFunction)(void (*)(void))core_encode, METH_FASTCALL,
+     "encode(state, seat, out): the seat's observation vector of a reference state, written "
+     "into `out` (float32, arena.env's layout for the state's player count)."},
+    OBSERVE_FLOATS_METHOD,
     {NULL, NULL, 0, NULL},
 };
 

@@ -18,6 +18,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "../_observe.h" /* arena.env's tensors as lists of floats */
+
 #include "../_chance.h" /* arena/core/chance.py in C */
 
 #define VALUES 12
@@ -936,6 +938,181 @@ static PyMethodDef state_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
+/* ---- observations (arena/env/observations/epizodiak.py, from the state) ----------------- */
+
+/* An int field of a reference State (a NamedTuple) in [lo, hi], or -1 with an error set. */
+static long obs_field(PyObject *state, Py_ssize_t field, long lo, long hi)
+{
+    long v = PyLong_AsLong(PyTuple_GET_ITEM(state, field));
+    if (v == -1 && PyErr_Occurred())
+        return -1;
+    if (v < lo || v > hi) {
+        PyErr_Format(PyExc_ValueError, "State field %zd must be %ld to %ld, not %ld", field, lo,
+                     hi, v);
+        return -1;
+    }
+    return v;
+}
+
+/* A tuple of 3 (a value a seat) of a reference State, or NULL with an error set. */
+static PyObject *obs_seats(PyObject *state, Py_ssize_t field)
+{
+    PyObject *t = PyTuple_GET_ITEM(state, field);
+    if (!PyTuple_Check(t) || PyTuple_GET_SIZE(t) != 3) {
+        PyErr_Format(PyExc_TypeError, "State field %zd must hold a value a seat", field);
+        return NULL;
+    }
+    return t;
+}
+
+static void obs_one_hot(float *part, long size, long index)
+{
+    if (index >= 0 && index < size)
+        part[index] = 1.0f;
+}
+
+/* encode(state, seat, out): the seat's observation vector of a reference State into `out`
+ * (float32, arena.env's layout), as observations/epizodiak.py's fill_list writes it from the
+ * seat's view. */
+static PyObject *core_encode(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "encode(state, seat, out) takes 3 arguments");
+        return NULL;
+    }
+    PyObject *state = args[0];
+    long seat = PyLong_AsLong(args[1]);
+    if (seat == -1 && PyErr_Occurred())
+        return NULL;
+    if (!PyTuple_Check(state) || PyTuple_GET_SIZE(state) < 19) {
+        PyErr_SetString(PyExc_TypeError, "encode() takes a reference epizodiak State");
+        return NULL;
+    }
+    enum { N = 3 };
+    PyObject *hands = obs_seats(state, 3), *completed = obs_seats(state, 14);
+    PyObject *totals = obs_seats(state, 18), *pile = PyTuple_GET_ITEM(state, 4);
+    PyObject *discards = PyTuple_GET_ITEM(state, 13), *options = PyTuple_GET_ITEM(state, 0);
+    if (!hands || !completed || !totals)
+        return NULL;
+    if (!PyTuple_Check(pile) || !PyTuple_Check(discards)) {
+        PyErr_SetString(PyExc_TypeError, "State.pile and State.discards are tuples");
+        return NULL;
+    }
+    long phase = obs_field(state, 1, 0, 3), start, length, picked, contested, last, skips;
+    long round, turns;
+    if (phase < 0 || (start = obs_field(state, 5, 1, 12)) < 0 ||
+        (length = obs_field(state, 6, 0, 12)) < 0 || (picked = obs_field(state, 8, 0, 12)) < 0 ||
+        (contested = obs_field(state, 9, 0, 12)) < 0 ||
+        (last = obs_field(state, 10, 0, 2)) < 0 ||
+        (skips = obs_field(state, 11, 0, 1000000)) < 0 ||
+        (round = obs_field(state, 15, 0, LONG_MAX)) < 0 ||
+        (turns = obs_field(state, 17, 0, LONG_MAX)) < 0)
+        return NULL;
+    Py_buffer buffer;
+    if (observe_out(args[2], 130 + 16 * N, &buffer) < 0)
+        return NULL;
+    float *v = (float *)buffer.buf;
+    float *hand = v, *dial = v + 12, *block_start = v + 24, *block_end = v + 36;
+    float *open_values = v + 48, *hand_sizes = v + 60, *pile_out = hand_sizes + N;
+    float *owners = pile_out + 1, *set_counts = owners + 12 * (N + 1);
+    float *done = set_counts + N, *totals_out = done + N, *skips_out = totals_out + N;
+    float *pickup = skips_out + 4, *picked_out = pickup + 13, *contested_out = picked_out + 13;
+    float *phase_out = contested_out + 13, *end_out = phase_out + 4, *flags = end_out + 3;
+    float *round_out = flags + 5, *turn_out = round_out + 1;
+    long counts[N] = {0, 0, 0};
+    for (long p = 0; p < N; p++) {
+        PyObject *h = PyTuple_GET_ITEM(hands, p);
+        if (!PyTuple_Check(h) || PyTuple_GET_SIZE(h) != 13) {
+            PyErr_SetString(PyExc_TypeError, "a hand holds a count per value 0..12");
+            goto fail;
+        }
+        for (int value = 0; value <= 12; value++) { /* the view's hand size sums all 13 */
+            long c = PyLong_AsLong(PyTuple_GET_ITEM(h, value));
+            if (c == -1 && PyErr_Occurred())
+                goto fail;
+            counts[p] += c;
+            if (p == seat && value > 0)
+                hand[value - 1] = (float)(c * 0.25);
+        }
+    }
+    for (long i = 0, value = start; i < length; i++, value = value % 12 + 1)
+        dial[value - 1] = 1.0f;
+    const long end = (start + length - 2 + 1200) % 12 + 1;
+    block_start[start - 1] = 1.0f;
+    block_end[end - 1] = 1.0f;
+    if (length < 12) {
+        open_values[end % 12] = 1.0f;             /* CW[end] - 1 */
+        open_values[(start + 10) % 12] = 1.0f;    /* CCW[start] - 1 */
+    }
+    *pile_out = (float)(PyTuple_GET_SIZE(pile) / 48.0);
+    long owner_of[12], sets[N] = {0, 0, 0};
+    for (int i = 0; i < 12; i++)
+        owner_of[i] = -1;
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(discards); i++) {
+        PyObject *set = PyTuple_GET_ITEM(discards, i);
+        if (!PyTuple_Check(set) || PyTuple_GET_SIZE(set) != 2) {
+            PyErr_SetString(PyExc_TypeError, "a discarded set is (value, seat)");
+            goto fail;
+        }
+        long value = PyLong_AsLong(PyTuple_GET_ITEM(set, 0));
+        long owner = PyLong_AsLong(PyTuple_GET_ITEM(set, 1));
+        if (PyErr_Occurred())
+            goto fail;
+        if (value < 1 || value > 12 || owner < 0 || owner >= N) {
+            PyErr_SetString(PyExc_ValueError, "a discarded set of a value 1..12 and a seat");
+            goto fail;
+        }
+        sets[owner]++;
+        owner_of[value - 1] = owner;
+    }
+    for (int value = 0; value < 12; value++) {
+        long owner = owner_of[value];
+        owners[value * (N + 1) + (owner < 0 ? 0 : 1 + ((owner - seat) % N + N) % N)] = 1.0f;
+    }
+    for (long k = 0; k < N; k++) {
+        const long p = ((seat + k) % N + N) % N;
+        long total = PyLong_AsLong(PyTuple_GET_ITEM(totals, p));
+        if (total == -1 && PyErr_Occurred())
+            goto fail;
+        int finished = PyObject_IsTrue(PyTuple_GET_ITEM(completed, p));
+        if (finished < 0)
+            goto fail;
+        hand_sizes[k] = (float)(counts[p] / 24.0);
+        set_counts[k] = (float)(sets[p] / 12.0);
+        totals_out[k] = (float)(total / 10.0);
+        done[k] = finished ? 1.0f : 0.0f;
+    }
+    obs_one_hot(skips_out, 4, skips);
+    obs_one_hot(pickup, 13, last == 1 ? end : last == 2 ? start : 0);
+    obs_one_hot(picked_out, 13, picked);
+    obs_one_hot(contested_out, 13, contested);
+    phase_out[phase] = 1.0f;
+    end_out[last == 1 ? 0 : last == 2 ? 1 : 2] = 1.0f;
+    static const char *const score7[1] = {"score7"};
+    int mode = observe_choice(options, "mode", score7, 1);
+    long target;
+    if (mode < 0 || observe_long(options, "target", &target) < 0)
+        goto fail;
+    flags[0] = mode == 0 ? 1.0f : 0.0f;
+    flags[1] = target != 7 ? 1.0f : 0.0f;
+    static const char *const named[3] = {"dial_double", "pickup_legacy", "score7_legacy"};
+    for (int i = 0; i < 3; i++) {
+        int truth = observe_true(options, named[i]);
+        if (truth < 0)
+            goto fail;
+        flags[2 + i] = (float)truth;
+    }
+    double scaled = round / 50.0;
+    *round_out = (float)(scaled < 2.0 ? scaled : 2.0);
+    scaled = (turns + (phase == 3 ? 0 : 1)) / 600.0;
+    *turn_out = (float)(scaled < 2.0 ? scaled : 2.0);
+    PyBuffer_Release(&buffer);
+    Py_RETURN_NONE;
+fail:
+    PyBuffer_Release(&buffer);
+    return NULL;
+}
+
 static PyMethodDef core_methods[] = {
     {"deal", (PyCFunction)(void (*)(void))core_deal, METH_FASTCALL,
      "deal(options, starter, stream): round 1's state (state.setup after its two draws)."},
@@ -948,6 +1125,10 @@ static PyMethodDef core_methods[] = {
     {"outcome", core_outcome, METH_O, "outcome(state): the Outcome once over, else None."},
     {"from_reference", from_reference, METH_O, "from_reference(state): the compiled state."},
     {"to_reference", core_to_reference, METH_O, "to_reference(state): the reference State."},
+    {"encode", (PyCFunction)(void (*)(void))core_encode, METH_FASTCALL,
+     "encode(state, seat, out): the seat's observation vector of a reference state, written "
+     "into `out` (float32, arena.env's layout)."},
+    OBSERVE_FLOATS_METHOD,
     {NULL, NULL, 0, NULL},
 };
 

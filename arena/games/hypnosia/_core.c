@@ -23,6 +23,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "../_observe.h" /* arena.env's tensors as lists of floats */
+
 #include "../_chance.h" /* arena/core/chance.py in C */
 
 #define MAX_PLAYERS 6
@@ -1122,6 +1124,152 @@ core_init(PyObject *module, PyObject *args)
     Py_RETURN_NONE;
 }
 
+/* ---- observations (arena/env/observations/hypnosia.py, from the state) ------------------ */
+
+static const int OBS_CENTRE_VALUES[5] = {5, 4, 3, 2, 1}; /* state.CENTRE_VALUES */
+
+/* A tuple field of a reference State (a NamedTuple), or NULL with TypeError. */
+static PyObject *obs_tuple(PyObject *state, Py_ssize_t field, const char *what)
+{
+    PyObject *t = PyTuple_GET_ITEM(state, field);
+    if (!PyTuple_Check(t)) {
+        PyErr_Format(PyExc_TypeError, "State.%s must be a tuple", what);
+        return NULL;
+    }
+    return t;
+}
+
+/* A small int of a tuple (-1 with an error set when it is not one in [lo, hi]). */
+static long obs_int(PyObject *item, long lo, long hi)
+{
+    long v = PyLong_AsLong(item);
+    if (v == -1 && PyErr_Occurred())
+        return -1;
+    if (v < lo || v > hi) {
+        PyErr_Format(PyExc_ValueError, "a value of %ld to %ld, not %ld", lo, hi, v);
+        return -1;
+    }
+    return v;
+}
+
+/* encode(state, seat, out): the seat's observation vector of a reference State into `out`
+ * (float32, arena.env's layout: S = len(state.cells) spaces), as observations/hypnosia.py's
+ * fill writes it from the seat's view. */
+static PyObject *core_encode(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "encode(state, seat, out) takes 3 arguments");
+        return NULL;
+    }
+    PyObject *state = args[0];
+    long seat = PyLong_AsLong(args[1]);
+    if (seat == -1 && PyErr_Occurred())
+        return NULL;
+    if (!PyTuple_Check(state) || PyTuple_GET_SIZE(state) < 13 ||
+        !PyBytes_Check(PyTuple_GET_ITEM(state, 3))) {
+        PyErr_SetString(PyExc_TypeError, "encode() takes a reference hypnosia State");
+        return NULL;
+    }
+    long n = obs_int(PyTuple_GET_ITEM(state, 0), 1, 8);
+    if (n < 0)
+        return NULL;
+    PyObject *cells = PyTuple_GET_ITEM(state, 3);
+    const Py_ssize_t spaces = PyBytes_GET_SIZE(cells);
+    const unsigned char *cell = (const unsigned char *)PyBytes_AS_STRING(cells);
+    PyObject *start = obs_tuple(state, 4, "start"), *centre = obs_tuple(state, 5, "centre");
+    PyObject *gained = obs_tuple(state, 6, "gained"), *lost = obs_tuple(state, 7, "lost");
+    PyObject *dice = obs_tuple(state, 11, "dice"), *left = obs_tuple(state, 12, "left");
+    if (!start || !centre || !gained || !lost || !dice || !left)
+        return NULL;
+    if (PyTuple_GET_SIZE(start) != n || PyTuple_GET_SIZE(gained) != n ||
+        PyTuple_GET_SIZE(lost) != n) {
+        PyErr_SetString(PyExc_ValueError, "State.start, gained and lost hold a value a seat");
+        return NULL;
+    }
+    Py_buffer buffer;
+    if (observe_out(args[2], n * (2 * spaces + 8) + 21, &buffer) < 0)
+        return NULL;
+    float *v = (float *)buffer.buf;
+    float *units = v, *slots = v + n * 2 * spaces, *scores = slots + 4 * n;
+    float *centre_pawns = scores + n, *captured = centre_pawns + n, *lost_out = captured + n;
+    float *dice_out = lost_out + n, *left_out = dice_out + 6, *centre_out = left_out + 6;
+    float *colour = centre_out + 1, *round = colour + 6, *flags = round + 1;
+    for (Py_ssize_t i = 0; i < spaces; i++) {
+        if (!cell[i])
+            continue;
+        const int owner = cell[i] & OWNER_MASK, height = cell[i] >> HEIGHT_SHIFT;
+        if (height < 1 || height > 2) {
+            PyErr_Format(PyExc_ValueError, "a unit of height %d", height);
+            goto fail;
+        }
+        const long k = ((owner - seat) % n + n) % n;
+        units[(k * spaces + i) * 2 + height - 1] = 1.0f;
+    }
+    const Py_ssize_t arrived = PyTuple_GET_SIZE(centre);
+    for (long k = 0; k < n; k++) {
+        const long p = ((seat + k) % n + n) % n;
+        long bits = obs_int(PyTuple_GET_ITEM(start, p), 0, 15);
+        if (bits < 0)
+            goto fail;
+        long got = obs_int(PyTuple_GET_ITEM(gained, p), 0, 1000000);
+        if (got < 0)
+            goto fail;
+        long gone = obs_int(PyTuple_GET_ITEM(lost, p), 0, 1000000);
+        if (gone < 0)
+            goto fail;
+        for (int slot = 0; slot < 4; slot++)
+            if (bits >> slot & 1)
+                slots[4 * k + slot] = 1.0f;
+        long points = got - gone, pawns = 0;
+        for (Py_ssize_t i = 0; i < arrived; i++) {
+            long owner = PyLong_AsLong(PyTuple_GET_ITEM(centre, i));
+            if (owner == -1 && PyErr_Occurred())
+                goto fail;
+            if (owner == p) {
+                pawns++;
+                points += i < 5 ? OBS_CENTRE_VALUES[i] : 0;
+            }
+        }
+        if (arrived > 5) {
+            PyErr_SetString(PyExc_ValueError, "at most five pawns in the centre");
+            goto fail;
+        }
+        scores[k] = (float)(points / 10.0);
+        centre_pawns[k] = (float)(pawns / 5.0);
+        captured[k] = (float)(got / 4.0);
+        lost_out[k] = (float)(gone / 4.0);
+    }
+    for (int which = 0; which < 2; which++) {
+        PyObject *rolled = which ? left : dice;
+        float *out = which ? left_out : dice_out;
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(rolled); i++) {
+            long die = obs_int(PyTuple_GET_ITEM(rolled, i), 1, 6);
+            if (die < 0)
+                goto fail;
+            out[die - 1] += 0.5f;
+        }
+    }
+    *centre_out = (float)(arrived / 5.0);
+    if (seat >= 0 && seat < 6)
+        colour[seat] = 1.0f;
+    long cap = obs_int(PyTuple_GET_ITEM(state, 2), 0, LONG_MAX);
+    if (cap < 0)
+        goto fail;
+    long rounds = obs_int(PyTuple_GET_ITEM(state, 10), 0, LONG_MAX);
+    if (rounds < 0)
+        goto fail;
+    int cross = PyObject_IsTrue(PyTuple_GET_ITEM(state, 1));
+    if (cross < 0)
+        goto fail;
+    *round = (float)((double)rounds / (double)(cap > 1 ? cap : 1));
+    *flags = (float)cross;
+    PyBuffer_Release(&buffer);
+    Py_RETURN_NONE;
+fail:
+    PyBuffer_Release(&buffer);
+    return NULL;
+}
+
 /* ---- the module ------------------------------------------------------------------------- */
 
 static PyMethodDef core_methods[] = {
@@ -1135,10 +1283,14 @@ static PyMethodDef core_methods[] = {
      "play(state, seat, move): the state after the move."},
     {"outcome", core_outcome, METH_O, "outcome(state): None while playing, else the Outcome."},
     {"is_over", core_is_over, METH_O, "is_over(state): whether the game has ended."},
+    {"encode", (PyCFunction)(void (*)(void))core_encode, METH_FASTCALL,
+     "encode(state, seat, out): the seat's observation vector of a reference state, written "
+     "into `out` (float32, arena.env's layout for the state's player count)."},
     {"from_reference", core_from_reference, METH_O,
      "from_reference(state): the compiled state of a reference State."},
     {"to_reference", core_to_reference, METH_O,
      "to_reference(state): the reference State equal to a compiled state."},
+    OBSERVE_FLOATS_METHOD,
     {NULL, NULL, 0, NULL},
 };
 

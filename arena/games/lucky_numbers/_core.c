@@ -27,6 +27,8 @@ move not in the legal list or the error that refuses it).
 #include <stdint.h>
 #include <string.h>
 
+#include "../_observe.h" /* arena.env's tensors as lists of floats */
+
 #define CELLS 16
 #define SIZE 4
 #define MAX_VALUE 20
@@ -807,6 +809,155 @@ static PyTypeObject StateType = {
     .tp_free = PyObject_Del,
 };
 
+/* ---- observations (arena/env/observations/lucky_numbers.py, from the state) ------------ */
+
+static const char *const OBS_SOURCES[3] = {"draw", "table", "setup"};
+static const char *const OBS_PHASES[4] = {"setup", "acquire", "resolve", "over"};
+
+/* A tuple-or-list attribute's items as a fast sequence (a new reference), or NULL. */
+static PyObject *obs_items(PyObject *obj, const char *name)
+{
+    PyObject *attr = PyObject_GetAttrString(obj, name);
+    if (!attr)
+        return NULL;
+    PyObject *items = PySequence_Fast(attr, "expected a sequence");
+    Py_DECREF(attr);
+    return items;
+}
+
+/* A value 0..hi of a sequence item, or -1 with ValueError. */
+static int obs_value(PyObject *item, int lo, int hi)
+{
+    long v = PyLong_AsLong(item);
+    if (v == -1 && PyErr_Occurred())
+        return -1;
+    if (v < lo || v > hi) {
+        PyErr_Format(PyExc_ValueError, "a tile value must be %d to %d, not %ld", lo, hi, v);
+        return -1;
+    }
+    return (int)v;
+}
+
+/* encode(state, seat, out): the seat's observation vector of a reference LuckyNumbersState
+ * into `out` (float32, arena.env's layout), as observations/lucky_numbers.py's fill writes it
+ * from the seat's view. */
+static PyObject *encode(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "encode(state, seat, out) takes 3 arguments");
+        return NULL;
+    }
+    PyObject *state = args[0];
+    long seat = PyLong_AsLong(args[1]);
+    if (seat == -1 && PyErr_Occurred())
+        return NULL;
+    PyObject *grids = obs_items(state, "grids");
+    if (!grids)
+        return NULL;
+    const Py_ssize_t n = PySequence_Fast_GET_SIZE(grids);
+    if (n < 1 || n > MAX_SEATS) {
+        Py_DECREF(grids);
+        PyErr_SetString(PyExc_ValueError, "a state of 1 to 8 grids");
+        return NULL;
+    }
+    Py_buffer buffer;
+    if (observe_out(args[2], 336 * n + 74, &buffer) < 0) {
+        Py_DECREF(grids);
+        return NULL;
+    }
+    float *v = (float *)buffer.buf;
+    float *table = v + 336 * n, *hand = table + 20, *source = hand + 21, *phase = source + 4;
+    float *pot = phase + 4, *returned = pot + 1, *flags = returned + 20, *turn = flags + 3;
+    PyObject *items = NULL, *options = NULL;
+    long value;
+    for (Py_ssize_t k = 0; k < n; k++) {
+        PyObject *grid = PySequence_Fast(PySequence_Fast_GET_ITEM(grids, ((seat + k) % n + n) % n),
+                                         "a grid is a sequence");
+        if (!grid)
+            goto fail;
+        if (PySequence_Fast_GET_SIZE(grid) != CELLS) {
+            Py_DECREF(grid);
+            PyErr_SetString(PyExc_ValueError, "a grid holds 16 cells");
+            goto fail;
+        }
+        for (int c = 0; c < CELLS; c++) {
+            int cell = obs_value(PySequence_Fast_GET_ITEM(grid, c), 0, MAX_VALUE);
+            if (cell < 0) {
+                Py_DECREF(grid);
+                goto fail;
+            }
+            v[(k * CELLS + c) * 21 + cell] = 1.0f;
+        }
+        Py_DECREF(grid);
+    }
+    if (!(items = obs_items(state, "table")))
+        goto fail;
+    const float share = (float)(1.0 / (double)n); /* numpy adds 1.0 / n to float32 as float32 */
+    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(items); i++) {
+        int tile = obs_value(PySequence_Fast_GET_ITEM(items, i), 1, MAX_VALUE);
+        if (tile < 0)
+            goto fail;
+        table[tile - 1] = table[tile - 1] + share;
+    }
+    Py_CLEAR(items);
+    if (observe_long(state, "hand", &value) < 0)
+        goto fail;
+    if (value < 0 || value > MAX_VALUE) {
+        PyErr_Format(PyExc_ValueError, "the hand must be 0 to 20, not %ld", value);
+        goto fail;
+    }
+    hand[value] = 1.0f;
+    int at = observe_choice(state, "source", OBS_SOURCES, 3);
+    if (at < 0)
+        goto fail;
+    source[at] = 1.0f;
+    at = observe_choice(state, "phase", OBS_PHASES, 4);
+    if (at < 0)
+        goto fail;
+    if (at < 4)
+        phase[at] = 1.0f;
+    if (!(items = obs_items(state, "pot")))
+        goto fail;
+    *pot = (float)((double)PySequence_Fast_GET_SIZE(items) / (double)(16 * n));
+    Py_CLEAR(items);
+    if (!(items = obs_items(state, "chain_returned")))
+        goto fail;
+    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(items); i++) {
+        int tile = obs_value(PySequence_Fast_GET_ITEM(items, i), 1, MAX_VALUE);
+        if (tile < 0)
+            goto fail;
+        returned[tile - 1] = 1.0f;
+    }
+    Py_CLEAR(items);
+    int truth = observe_true(state, "bonus");
+    if (truth < 0)
+        goto fail;
+    flags[0] = (float)truth;
+    if (!(options = PyObject_GetAttrString(state, "options")))
+        goto fail;
+    static const char *const michael[1] = {"michael"};
+    if ((at = observe_choice(options, "setup", michael, 1)) < 0)
+        goto fail;
+    flags[1] = at == 0 ? 1.0f : 0.0f;
+    if ((truth = observe_true(options, "bruno")) < 0)
+        goto fail;
+    flags[2] = (float)truth;
+    Py_CLEAR(options);
+    if (observe_long(state, "turn", &value) < 0)
+        goto fail;
+    double scaled = (double)value / TURN_CAP;
+    *turn = (float)(scaled < 2.0 ? scaled : 2.0);
+    PyBuffer_Release(&buffer);
+    Py_DECREF(grids);
+    Py_RETURN_NONE;
+fail:
+    Py_XDECREF(items);
+    Py_XDECREF(options);
+    PyBuffer_Release(&buffer);
+    Py_DECREF(grids);
+    return NULL;
+}
+
 static PyMethodDef METHODS[] = {
     {"to_move", (PyCFunction)to_move, METH_O, "The seats to move: (current,), () when over."},
     {"outcome", (PyCFunction)outcome, METH_O, "The Outcome once over, else None."},
@@ -817,6 +968,10 @@ static PyMethodDef METHODS[] = {
     {"make", (PyCFunction)make, METH_VARARGS, "A state from a position's fields."},
     {"fields", (PyCFunction)fields, METH_O, "A state's position fields."},
     {"configure", (PyCFunction)configure, METH_VARARGS, "Register compiled.py's callbacks."},
+    {"encode", (PyCFunction)(void (*)(void))encode, METH_FASTCALL,
+     "encode(state, seat, out): the seat's observation vector of a reference state, written "
+     "into `out` (float32, arena.env's layout for the state's player count)."},
+    OBSERVE_FLOATS_METHOD,
     {NULL, NULL, 0, NULL},
 };
 

@@ -719,6 +719,179 @@ static PyTypeObject EngineType = {
     ENGINE_TYPE_SLOTS,
 };
 
+/* ---- observations (arena/env/observations/the_number.py, from the state) ---------------- */
+
+#include "../_observe.h"
+
+static PyObject *STATUS_TEXT[3]; /* "approved", "eliminated", "out" (init-time) */
+
+/* The status code of a reference Entry's status (a StrEnum), or -1 with ValueError. */
+static int status_code(PyObject *status)
+{
+    for (int i = 0; i < 3; i++) {
+        int same = PyObject_RichCompareBool(status, STATUS_TEXT[i], Py_EQ);
+        if (same != 0)
+            return same < 0 ? -1 : i;
+    }
+    PyErr_Format(PyExc_ValueError, "not a status: %R", status);
+    return -1;
+}
+
+/* The sum of a tuple of ints (a seat's round totals), or -1 with an error set (*ok = 0). */
+static long sum_ints(PyObject *items, int *ok)
+{
+    long total = 0;
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(items); i++) {
+        long v = PyLong_AsLong(PyTuple_GET_ITEM(items, i));
+        if (v == -1 && PyErr_Occurred()) {
+            *ok = 0;
+            return -1;
+        }
+        total += v;
+    }
+    return total;
+}
+
+/* Write the last revealed turn (a reference TurnRecord) into the vector: each seat's number's
+ * digits and its status, from the viewer on. */
+static int observe_last_turn(PyObject *record, int n, long seat, float *digits, float *status)
+{
+    PyObject *entries = PyTuple_Check(record) && PyTuple_GET_SIZE(record) == 3
+                            ? get_tuple(PyTuple_GET_ITEM(record, 2), n, "a turn's entries")
+                            : NULL;
+    if (!entries) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_TypeError, "the history holds TurnRecords");
+        return -1;
+    }
+    for (int k = 0; k < n; k++) {
+        PyObject *entry = PyTuple_GET_ITEM(entries, ((seat + k) % n + n) % n);
+        if (!PyTuple_Check(entry) || PyTuple_GET_SIZE(entry) != 4) {
+            PyErr_SetString(PyExc_TypeError, "a turn's entries are Entries");
+            return -1;
+        }
+        PyObject *number = PyTuple_GET_ITEM(entry, 0);
+        if (number != Py_None) {
+            long v;
+            if (get_int(number, 0, NUMBERS - 1, &v, "a written number") < 0)
+                return -1;
+            digits[30 * k + v / 100] = 1.0f;
+            digits[30 * k + 10 + v / 10 % 10] = 1.0f;
+            digits[30 * k + 20 + v % 10] = 1.0f;
+        }
+        int code = status_code(PyTuple_GET_ITEM(entry, 1));
+        if (code < 0)
+            return -1;
+        status[3 * k + code] = 1.0f;
+    }
+    return 0;
+}
+
+/* encode(state, seat, out): the seat's observation vector of a reference state into `out` (a
+ * float32 buffer of the layout's size), as observations/the_number.py's fill_list writes it
+ * from the seat's view. */
+static PyObject *core_encode(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "encode(state, seat, out) takes 3 arguments");
+        return NULL;
+    }
+    long seat;
+    if (get_int(args[1], -1000000, 1000000, &seat, "seat") < 0)
+        return NULL;
+    StateObject *s = (StateObject *)from_reference(args[0]);
+    if (!s)
+        return NULL;
+    const int n = s->n;
+    Py_buffer buffer;
+    if (observe_out(args[2], 50 * n + 9, &buffer) < 0) {
+        Py_DECREF(s);
+        return NULL;
+    }
+    float *v = (float *)buffer.buf;
+    float *crossed = v, *out = v + 10 * n, *totals = v + 11 * n, *scores = v + 12 * n;
+    float *turn = v + 17 * n, *round = turn + TURNS_PER_ROUND, *digits = round + 1;
+    float *status = digits + 30 * n, *flags = status + 3 * n;
+    const int rounds = s->rounds > 1 ? s->rounds : 1;
+    int ok = 1;
+    for (int k = 0; k < n && ok; k++) {
+        const int p = (int)(((seat + k) % n + n) % n);
+        for (int d = 0; d < DIGITS; d++)
+            if (s->crossed[p] >> d & 1)
+                crossed[10 * k + d] = 1.0f;
+        out[k] = s->crossed[p] == ALL_CROSSED ? 1.0f : 0.0f;
+        long total = sum_ints(PyTuple_GET_ITEM(s->totals, p), &ok);
+        if (!s->over) {
+            for (int t = 0; t < s->ts_len[p]; t++)
+                total += s->ts[p][t];
+            total += popcount10(s->crossed[p]);
+        }
+        totals[k] = (float)fmin((double)total / (100.0 * rounds), 1.0);
+        for (int t = 0; t < s->ts_len[p] && t < TURNS_PER_ROUND; t++)
+            scores[TURNS_PER_ROUND * k + t] = (float)fmin(s->ts[p][t] / 30.0, 1.0);
+    }
+    if (ok) {
+        if (s->turn >= 1 && s->turn <= TURNS_PER_ROUND)
+            turn[s->turn - 1] = 1.0f;
+        *round = (float)fmin((double)s->round / (double)rounds, 1.0);
+        const Py_ssize_t turns = PyTuple_GET_SIZE(s->base);
+        if (turns > 0)
+            ok = observe_last_turn(PyTuple_GET_ITEM(s->base, turns - 1), n, seat, digits,
+                                   status) == 0;
+        flags[0] = s->tied_none ? 1.0f : 0.0f;
+        flags[1] = s->cross_all ? 1.0f : 0.0f;
+        flags[2] = s->eq_elim ? 1.0f : 0.0f;
+    }
+    PyBuffer_Release(&buffer);
+    Py_DECREF(s);
+    if (!ok)
+        return NULL;
+    Py_RETURN_NONE;
+}
+
+/* legal_mask(state, seat, out): 1 in `out` (int8, one per number 0..999: arena.env's action
+ * table) at every number the seat may write in a reference state, as rules.legal_moves lists
+ * them; all zeros when it may write none. */
+static PyObject *core_legal_mask(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "legal_mask(state, seat, out) takes 3 arguments");
+        return NULL;
+    }
+    long seat;
+    if (get_int(args[1], -1000000, 1000000, &seat, "seat") < 0)
+        return NULL;
+    StateObject *s = (StateObject *)from_reference(args[0]);
+    if (!s)
+        return NULL;
+    Py_buffer buffer;
+    if (observe_mask_out(args[2], NUMBERS, &buffer) < 0) {
+        Py_DECREF(s);
+        return NULL;
+    }
+    if (!s->over && seat >= 0 && seat < s->n && s->pending[seat] == NONE &&
+        s->crossed[seat] != ALL_CROSSED) {
+        int8_t *mask = (int8_t *)buffer.buf;
+        const unsigned crossed = s->crossed[seat];
+        for (int v = 0; v < NUMBERS; v++)
+            mask[v] = !(DIGIT_MASK[v] & crossed);
+    }
+    PyBuffer_Release(&buffer);
+    Py_DECREF(s);
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef core_methods[] = {
+    {"legal_mask", (PyCFunction)(void (*)(void))core_legal_mask, METH_FASTCALL,
+     "legal_mask(state, seat, out): the seat's legal numbers in a reference state, as 1s in "
+     "`out` (int8, 1000: action i writes number i)."},
+    {"encode", (PyCFunction)(void (*)(void))core_encode, METH_FASTCALL,
+     "encode(state, seat, out): the seat's observation vector of a reference state, written "
+     "into `out` (float32, arena.env's layout for the state's player count)."},
+    OBSERVE_FLOATS_METHOD,
+    {NULL, NULL, 0, NULL},
+};
+
 /* ---- the module ------------------------------------------------------------------------- */
 
 static int init_tables(void)
@@ -778,6 +951,10 @@ static int init_tables(void)
         }
         EMPTY_TOTALS[n] = totals;
     }
+    static const char *statuses[3] = {"approved", "eliminated", "out"};
+    for (int i = 0; i < 3; i++)
+        if (!(STATUS_TEXT[i] = PyUnicode_InternFromString(statuses[i])))
+            return -1;
     NONE_TEXT = PyUnicode_InternFromString("none");
     return NONE_TEXT ? 0 : -1;
 }
@@ -787,6 +964,7 @@ static struct PyModuleDef core_module = {
     .m_name = "arena.games.the_number._core",
     .m_doc = "The Number's compiled core (see arena/games/the_number/compiled.py).",
     .m_size = -1,
+    .m_methods = core_methods,
 };
 
 PyMODINIT_FUNC PyInit__core(void)
