@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from arena.games.lucky_numbers.analysis import accepting_cells, analyse, dense
+from arena.games.lucky_numbers.analysis import analyse, dense
 from arena.games.lucky_numbers.notation import (
     CELLS,
     MAX_VALUE,
@@ -88,21 +88,9 @@ def fits(grid: Grid, cell: int, value: int) -> bool:
     return lo < value < hi
 
 
-def resolve_cells(grid: Grid, value: int) -> tuple[int, ...]:
-    """The cells where `value` may be placed (empty) or swapped in (occupied, other value)."""
-    accepted = accepting_cells(analyse(grid)[0], value)
-    return tuple(i for i in range(CELLS) if accepted >> i & 1)
-
-
 def playable_mask(grid: Grid) -> int:
     """Bit v is set when value v has at least one legal place or swap in the grid (LN-A6)."""
     return dense(analyse(grid)[1])
-
-
-def playable_values(grid: Grid) -> frozenset[int]:
-    """Values with at least one legal place or swap in the grid (LN-A6)."""
-    mask = playable_mask(grid)
-    return frozenset(v for v in range(MAX_VALUE + 1) if mask >> v & 1)
 
 
 def violation(grid: Grid, cell: int, value: int) -> str | None:
@@ -134,11 +122,6 @@ def bruno_bonus(grid: Grid, cell: int) -> bool:
     """True when the tile in `cell` sits diagonally next to an equal tile (Bruno, §6.2)."""
     value = grid[cell]
     return any(grid[n] == value for n in DIAGONAL_NEIGHBOURS[cell])
-
-
-def with_tile(grid: Grid, cell: int, value: int) -> Grid:
-    """The grid with `value` in `cell` (0 empties it)."""
-    return grid[:cell] + (value,) + grid[cell + 1 :]
 
 
 def rule_holds(grid: Grid) -> bool:

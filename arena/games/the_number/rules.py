@@ -151,15 +151,6 @@ def score_turn(
     return tuple(entries)
 
 
-def crossed_after(crossed: int, entry: Entry, options: TheNumberOptions) -> int:
-    """The board after a turn: an approved number crosses out its distinct digits."""
-    if entry.number is None:
-        return crossed
-    if entry.status is _APPROVED or options.eliminated_cross:  # [ASSUMPTION TN-A5]
-        return crossed | DIGIT_MASK[entry.number]
-    return crossed
-
-
 def round_total(turn_scores: tuple[int, ...], crossed: int) -> int:
     """End of round: the turn scores plus one point per crossed-out digit."""
     return sum(turn_scores) + crossed.bit_count()
