@@ -116,6 +116,9 @@ class BotServicer:
             games=session.games,
             max_message_bytes=self.state.config.max_message_bytes,
         )
+        mesh = self.state.mesh
+        welcome.worker_id = mesh.me if mesh is not None else ""
+        welcome.worker_count = mesh.worker_count() if mesh is not None else 1
         session.send(pb.ServerMessage(welcome=welcome))
         writer = asyncio.create_task(session.run_writer())
         watchdog = asyncio.create_task(session.watch_writes())

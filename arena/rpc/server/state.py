@@ -299,6 +299,13 @@ class ServerState:
 
     async def shutdown(self) -> None:
         """Stop tournament runs, cancel running matches and close every session."""
+        if self.mesh is not None:
+            registry = self.registry
+            log.info(
+                "seats taken by this worker's matches: %d local, %d relayed from another worker",
+                registry.seats_local,
+                registry.seats_relayed,
+            )
         # Watch streams first: each ends saying the server shuts down (not as its match is
         # cancelled, nor as its tournament is interrupted).
         self.watch.close()

@@ -32,6 +32,8 @@ MAX_RESTARTS = 10  # ...unless this many restarts happened within RESTART_WINDOW
 RESTART_WINDOW_S = 60.0
 STOP_GRACE_S = 10.0  # workers asked to stop are killed after this long
 RELAY_TOKEN_ENV = "ARENA_RELAY_TOKEN_SHARED"  # the web pages' relay token, the same on all
+POOL_ENV = "ARENA_WORKER_POOL"  # the id shared by the workers of one address (mesh.py)
+POOL_SIZE_ENV = "ARENA_WORKER_POOL_SIZE"  # and how many they are
 
 
 def available_cores() -> int:
@@ -73,6 +75,13 @@ def reserve_port(address: str) -> tuple[socket.socket, str]:
     host, _, port = address.rpartition(":")
     bare = host.strip("[]") or "0.0.0.0"
     family = socket.AF_INET6 if ":" in bare else socket.AF_INET
+    if int(port) == 0:  # a port nobody holds: port 0 with SO_REUSEPORT may share one with
+        # another SO_REUSEPORT listener of the same user (a gRPC server's default), whose
+        # connections would then reach it instead of our workers
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            with contextlib.suppress(OSError):
+                probe.bind((bare, 0))
+                port = str(probe.getsockname()[1])
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
@@ -164,6 +173,8 @@ def run_workers(serve_args: Sequence[str], address: str, workers: int, web: str 
     """Serve with `workers` processes on `address` until stopped; the exit code."""
     placeholder, resolved = reserve_port(address)
     os.environ.setdefault(RELAY_TOKEN_ENV, secrets.token_urlsafe(32))  # inherited by workers
+    os.environ[POOL_ENV] = secrets.token_hex(8)  # so is the pool's id (Welcome.worker_count)
+    os.environ[POOL_SIZE_ENV] = str(workers)
     try:
         argvs = []
         for index in range(workers):
