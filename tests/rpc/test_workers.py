@@ -440,12 +440,15 @@ def _essence(record: object) -> tuple[object, ...]:
     )
 
 
-def test_one_worker_unless_asked_and_auto_means_the_cores_on_postgresql_only():
+def test_one_worker_unless_asked_and_auto_takes_one_per_two_cores_from_four_on_postgresql():
     from arena.errors import ConfigError
-    from arena.rpc.server.workers.pool import available_cores, parse_workers
+    from arena.rpc.server.workers.pool import auto_workers, available_cores, parse_workers
 
     assert parse_workers(None, True) == 1 and parse_workers(None, False) == 1
-    assert parse_workers("auto", True) == available_cores() and parse_workers("auto", False) == 1
+    assert parse_workers("auto", True) == auto_workers(available_cores(), True)[0]
+    assert parse_workers("auto", False) == 1
+    assert [auto_workers(cores, True)[0] for cores in (1, 2, 3, 4, 8, 9)] == [1, 1, 1, 2, 4, 4]
+    assert "2 cores here" in auto_workers(2, True)[1] and "SQLite" in auto_workers(8, False)[1]
     assert parse_workers("3", True) == 3
     with pytest.raises(ConfigError, match="give a number of workers or auto"):
         parse_workers("many", True)

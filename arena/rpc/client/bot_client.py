@@ -341,8 +341,8 @@ class _Streams:
     locally instead of relaying its seat. A connection that lands on a worker already held is
     closed at once; the tries are bounded, with back-off, and start again when a stream drops
     (a worker restarted is a new one) or SIBLING_RETRY_S later (then twice as long after each
-    round in vain). All streams feed one policy;
-    each request is answered on the stream it came on.
+    round in vain). All streams feed one policy; each request is answered on the stream it came
+    on. A server of one process says it has one worker, and the bot keeps one stream.
     """
 
     def __init__(self, config: BotConfig, runner: PolicyRunner, stop: asyncio.Event) -> None:
