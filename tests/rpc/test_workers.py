@@ -143,6 +143,41 @@ def test_sdk_bots_hold_a_stream_on_every_worker_and_their_matches_seat_them_loca
     assert "replaced" not in log  # a bot's streams are siblings: none replaced another
 
 
+def test_a_bot_busy_on_one_worker_is_busy_on_every_worker(pg_db: str) -> None:
+    server, address = start_serve("--db", pg_db, "--workers", "2", "--time-per-move", "5000")
+
+    async def scenario() -> tuple[list[int], list[str]]:
+        own = [("grpc.use_local_subchannel_pool", 1)]
+        request = pb.PlayMatchRequest(game="lucky_numbers", bots=["s", "t"], seed=1)
+        async with grpc.aio.insecure_channel(address, options=own) as channel:
+            playing = arena_pb2_grpc.ArenaServiceStub(channel).PlayMatch(request)
+            seen, refusals = [], []
+            for _ in range(6):  # each on a connection of its own: either worker answers
+                async with grpc.aio.insecure_channel(address, options=own) as other:
+                    stub = arena_pb2_grpc.ArenaServiceStub(other)
+                    listed = []
+                    while not any(b.active_matches for b in listed):  # the match has begun
+                        listed = (await stub.ListBots(LIST)).bots
+                    seen.append(max(b.active_matches for b in listed if b.name == "s"))
+                    try:
+                        await stub.PlayMatch(request, timeout=30)
+                        refusals.append("played")  # never: s plays one match at a time
+                    except grpc.aio.AioRpcError as exc:
+                        refusals.append(f"{exc.code().name}: {exc.details()}")
+            playing.cancel()
+        return seen, refusals
+
+    try:
+        with bots(("s", address), ("t", address), think_ms=150):
+            wait_for_streams(server, {"s", "t"}, workers=2)
+            seen, refusals = asyncio.run(asyncio.wait_for(scenario(), 90))
+    finally:
+        kill(server)
+    assert seen == [1] * 6  # ListBots on either worker counts the match of the other
+    busy = "RESOURCE_EXHAUSTED: bot 's' already plays 1 matches"
+    assert refusals == [busy] * 6, refusals
+
+
 def test_a_stream_of_the_same_run_is_a_sibling_and_a_new_run_replaces_them_all(
     pg_db: str,
 ) -> None:

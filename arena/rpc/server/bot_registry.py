@@ -6,7 +6,7 @@ import asyncio
 import hmac
 import logging
 import time
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Collection, Iterable
 from typing import Any, Protocol
 
 from arena.errors import (
@@ -43,6 +43,9 @@ class Elsewhere(Protocol):
 
     def infos(self) -> list[pb.BotInfo]:
         """The bots other workers hold, as ListBots shows them."""
+
+    def active_elsewhere(self, name: str, known: Collection[str] = ()) -> int:
+        """The matches other workers play with this bot, but those in `known`."""
 
 
 def same_run(a: BotSession, instance_id: str, token: str) -> bool:
@@ -134,6 +137,8 @@ class SessionRegistry:
         here = [s.info() for s in self.sessions()]
         if self.elsewhere is None:
             return here
+        for info, session in zip(here, self.sessions(), strict=True):
+            info.active_matches += self.elsewhere.active_elsewhere(info.name, session.active)
         names = {b.name for b in here}
         there = [b for b in self.elsewhere.infos() if b.name not in names]
         return sorted([*here, *there], key=lambda b: b.name)

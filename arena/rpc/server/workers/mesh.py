@@ -27,7 +27,7 @@ import os
 import socket
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 from arena.rpc.server.bot_registry import SessionRegistry
@@ -35,7 +35,7 @@ from arena.rpc.server.sessions import BotSession, CloseKind
 from arena.rpc.server.watching import RemoteWatch, WatchHub
 from arena.rpc.server.workers.bus import Message, PgBus
 from arena.rpc.server.workers.links import Link, LinkServer
-from arena.rpc.server.workers.pool import POOL_ENV, POOL_SIZE_ENV
+from arena.rpc.server.workers.pool import POOL_ENV, pool_size
 from arena.rpc.server.workers.relay import (
     RelayDesk,
     RelayedSession,
@@ -76,11 +76,12 @@ class Mesh:
         self.peers: dict[str, float] = {}  # worker -> monotonic time of its last beat
         self.pool = os.environ.get(POOL_ENV) or self.me  # workers serving the same address
         self.peer_pools: dict[str, str] = {}  # worker -> its pool id
-        self.pool_size = int(os.environ.get(POOL_SIZE_ENV) or 1)  # workers the supervisor runs
+        self.pool_size = pool_size()  # the workers its supervisor keeps running
         # bots connected to other workers: name -> worker -> the bot as that worker announced it
         self.bots: dict[str, dict[str, RemoteBot]] = {}
         self.relayed: dict[str, RelayedSession] = {}
         self.live: dict[str, tuple[str, int | None]] = {}  # match -> (worker, tournament)
+        self.players: dict[str, tuple[str, ...]] = {}  # match live elsewhere -> its bots
         self.desk = RelayDesk(self.me, self.send_to, registry.get)
         self.watches = WatchRelay(self.me, self.send_to, hub)
         self.link_server = LinkServer(lambda message: self._on_message("link", message))
@@ -186,10 +187,16 @@ class Mesh:
         out = []
         for name in sorted(self.bots):
             session = self.relayed.get(name)
-            active = len(session.active) if session is not None and not session.closed else 0
+            mine = session.active if session is not None and not session.closed else {}
             held = self.bots[name]
-            out.append(held[min(held)].info(active))
+            out.append(held[min(held)].info(len(mine) + self.active_elsewhere(name, mine)))
         return out
+
+    def active_elsewhere(self, name: str, known: Collection[str] = ()) -> int:
+        """The matches other workers play with this bot, but those in `known` (a session's
+        own, which holds the matches relayed through it): its Hello's max_matches counts them
+        all, as each worker seats it on its own stream."""
+        return sum(1 for m, bots in self.players.items() if name in bots and m not in known)
 
     def live_matches(self, tournament_id: int) -> list[str]:
         """Matches of a tournament being played by other workers."""
@@ -219,13 +226,16 @@ class Mesh:
             self.bus.publish(MESH_CHANNEL, {"k": "down", "w": self.me, "b": name})
 
     def _match_changed(self, match_id: str, tournament_id: int | None, live: bool) -> None:
-        kind = "live" if live else "over"
-        self.bus.publish(MESH_CHANNEL, {"k": kind, "w": self.me, "m": match_id,
-                                        "t": tournament_id})  # fmt: skip
+        feed = self.hub.feeds.get(match_id) if live else None
+        players = list(feed.header.players) if feed is not None else []
+        self.bus.publish(MESH_CHANNEL, {"k": "live" if live else "over", "w": self.me,
+                                        "m": match_id, "t": tournament_id,
+                                        "p": players})  # fmt: skip
 
     def _sync_to(self, worker: str) -> None:
         bots = [self._announcement(s) for s in self.registry.sessions()]
-        live = [[m, f.header.tournament_id] for m, f in self.hub.feeds.items()]
+        live = [[m, f.header.tournament_id, list(f.header.players)]
+                for m, f in self.hub.feeds.items() if not f.ended]  # fmt: skip
         self.bus.publish(worker_channel(worker), {"k": "sync", "w": self.me, "bots": bots,
                                                   "live": live, "pl": self.pool})  # fmt: skip
 
@@ -265,8 +275,8 @@ class Mesh:
     def _on_sync(self, worker: str, message: Message) -> None:
         for bot in message.get("bots", ())[:MAX_BOTS_PER_WORKER]:
             self._remote_up(worker, bot)
-        for match_id, tid in message.get("live", ()):
-            self._on_live(worker, {"m": match_id, "t": tid})
+        for match_id, tid, *players in message.get("live", ()):
+            self._on_live(worker, {"m": match_id, "t": tid, "p": players[0] if players else []})
 
     def _on_up(self, worker: str, message: Message) -> None:
         self._remote_up(worker, message["b"])
@@ -341,6 +351,7 @@ class Mesh:
     def _on_live(self, worker: str, message: Message) -> None:
         tid = message.get("t")
         self.live[str(message["m"])] = (worker, int(tid) if tid is not None else None)
+        self.players[str(message["m"])] = tuple(str(p) for p in message.get("p", ()))
         if tid is not None:
             self.hub.signal(int(tid))
 
@@ -348,6 +359,7 @@ class Mesh:
         match_id = str(message["m"])
         if self.live.get(match_id, ("",))[0] == worker:
             del self.live[match_id]
+            self.players.pop(match_id, None)
         if message.get("t") is not None:
             self.hub.signal(int(message["t"]))
 
@@ -384,6 +396,7 @@ class Mesh:
         for match_id, (holder, tid) in list(self.live.items()):
             if holder == worker:
                 del self.live[match_id]
+                self.players.pop(match_id, None)
                 if tid is not None:
                     self.hub.signal(tid)
         for listener in list(self.on_peer_gone):

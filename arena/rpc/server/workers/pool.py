@@ -36,6 +36,14 @@ POOL_ENV = "ARENA_WORKER_POOL"  # the id shared by the workers of one address (m
 POOL_SIZE_ENV = "ARENA_WORKER_POOL_SIZE"  # and how many they are
 
 
+def pool_size() -> int:
+    """The workers this process's supervisor keeps running (1 without one)."""
+    try:
+        return max(1, int(os.environ.get(POOL_SIZE_ENV) or 1))
+    except ValueError:
+        return 1
+
+
 def available_cores() -> int:
     """The CPUs this process may run on."""
     try:
@@ -97,13 +105,6 @@ def reserve_port(address: str) -> tuple[socket.socket, str]:
     host, _, port = address.rpartition(":")
     bare = host.strip("[]") or "0.0.0.0"
     family = socket.AF_INET6 if ":" in bare else socket.AF_INET
-    if int(port) == 0:  # a port nobody holds: port 0 with SO_REUSEPORT may share one with
-        # another SO_REUSEPORT listener of the same user (a gRPC server's default), whose
-        # connections would then reach it instead of our workers
-        with socket.socket(family, socket.SOCK_STREAM) as probe:
-            with contextlib.suppress(OSError):
-                probe.bind((bare, 0))
-                port = str(probe.getsockname()[1])
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
