@@ -61,13 +61,13 @@ def auto_workers(cores: int, database_is_postgres: bool) -> tuple[int, str]:
     One worker unless the machine has cores to spare beyond what bots on it use: a referee
     decision costs about as much CPU as the SDK bots' side of it (docs/scale.md), so auto gives
     the referee one worker per two cores, and on a machine of fewer than AUTO_MIN_CORES (where
-    two workers measured only as fast as one: the bots hold the other core) one."""
+    two workers measured about as fast as one: the bots hold the other core) one."""
     if not database_is_postgres:
         return 1, "1 worker: a SQLite database is served by one process"
     if cores < AUTO_MIN_CORES:
         return 1, (
             f"1 worker: {cores} cores here, shared with the bots on this machine; two workers "
-            "measured only as fast as one on 2 cores (1.01 x, docs/scale.md)"
+            "measured about as fast as one on 2 cores (0.99 x, docs/scale.md)"
         )
     count = cores // 2
     return count, (
