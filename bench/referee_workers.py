@@ -2,16 +2,19 @@
 
 For each N: a fresh `arena serve --workers N` on a PostgreSQL database, 2 x --parallel random
 bots (separate processes, one match at a time each) connected through the shared port (the
-kernel spreads them over the workers), and --parallel clients, each on a channel of its own,
-playing Lucky Numbers matches back to back with PlayMatch. Printed: decisions/s, the ratio to
-one worker, and the share of seats relayed between workers (read from the server's log: where
-each bot connected, where each match was played).
+SDK opens a stream on every worker), and --parallel clients, each on a connection of its own,
+playing Lucky Numbers matches back to back with PlayMatch (the kernel hands each connection to
+either worker). Printed: decisions/s, the ratio to one worker, and the share of seats relayed
+between workers (the workers log each seat they take through another worker's stream).
 
 Also printed: the CPU time the server's processes (supervisor, workers, their threads) and
 the bots spent per decision: where the time goes. Then the cost of a relayed decision: two
 single-worker servers on the database, two bots on the first, one match at a time played
 through the first (no relay) and through the second (both seats relayed); the difference in
 time per decision is the relay's.
+
+The last line compares the last worker count with the first:
+`workers 2 vs 1: R x decisions/s, server CPU per decision C x, seats relayed P %`.
 """
 
 from __future__ import annotations
@@ -39,8 +42,9 @@ from arena.v1 import arena_pb2_grpc
 
 ROOT = Path(__file__).resolve().parents[1]
 LISTENING = re.compile(r"referee listening on 127\.0\.0\.1:(\d+)")
+STARTED = re.compile(r"arena\.rpc\.server\.listen: match \S+ started: \w+, (.*)$")
 CONNECTED = re.compile(r"\[worker (\d+)\] arena\.rpc\.server\.listen: bot (\S+) connected")
-STARTED = re.compile(r"\[worker (\d+)\] arena\.rpc\.server\.listen: match \S+ started: \w+, (.*)$")
+RELAYED = re.compile(r"arena\.rpc\.server\.listen: bot \S+ seated in match \S+ through another")
 
 
 class Server:
@@ -119,7 +123,8 @@ async def play_matches(
 
     async def client(pair: tuple[str, str], first_seed: int) -> None:
         nonlocal decisions
-        async with grpc.aio.insecure_channel(address) as channel:
+        own = [("grpc.use_local_subchannel_pool", 1)]  # a connection of its own: any worker
+        async with grpc.aio.insecure_channel(address, options=own) as channel:
             stub = arena_pb2_grpc.ArenaServiceStub(channel)
             for seed in range(first_seed, first_seed + rounds):
                 request = pb.PlayMatchRequest(game="lucky_numbers", bots=pair, seed=seed)
@@ -132,21 +137,30 @@ async def play_matches(
 
 
 def relayed_share(lines: list[str], since: int) -> float:
-    """The share of seats, in matches started after line `since`, whose bot was connected to
-    another worker than the one playing the match."""
-    where = {}
-    for line in lines:
-        found = CONNECTED.search(line)
-        if found:
-            where[found.group(2)] = found.group(1)
+    """The share of seats, in matches started after line `since`, taken through another
+    worker's stream (a relay) instead of the playing worker's own."""
     seats = relayed = 0
     for line in lines[since:]:
         found = STARTED.search(line)
         if found:
-            for bot in found.group(2).split(", "):
-                seats += 1
-                relayed += where.get(bot.strip()) != found.group(1)
+            seats += len(found.group(1).split(", "))
+        relayed += RELAYED.search(line) is not None
     return relayed / seats if seats else 0.0
+
+
+async def wait_for_streams(lines: list[str], names: set[str], workers: int) -> None:
+    """Until every bot has had a stream admitted by each worker (at most 30 s: past that, the
+    seats of a bot still short of streams are relayed, and the share says so)."""
+    deadline = time.monotonic() + 30
+    while workers > 1 and time.monotonic() < deadline:
+        held: dict[str, set[str]] = {}
+        for line in list(lines):
+            found = CONNECTED.search(line)
+            if found:
+                held.setdefault(found.group(2), set()).add(found.group(1))
+        if all(len(held.get(name, ())) >= workers for name in names):
+            return
+        await asyncio.sleep(0.1)
 
 
 def tree(pid: int) -> list[int]:
@@ -192,6 +206,7 @@ async def measure_workers(
     try:
         with bot_processes(server.address, names) as bot_pids:
             await wait_for_bots(server.address, set(names))
+            await wait_for_streams(server.lines, set(names), workers)
             pairs = [(names[2 * i], names[2 * i + 1]) for i in range(parallel)]
             await play_matches(server.address, pairs, 1)  # warm up
             since = len(server.lines)
@@ -252,11 +267,11 @@ async def main(workers: list[int], db: str | None, parallel: int, rounds: int) -
         print(f"{parallel} matches at once, {rounds} each, random bots in separate processes")
         print(f"{'workers':>8}{'decisions/s':>14}{'x 1 worker':>12}{'seats relayed':>15}"
               f"{'server CPU us/dec':>19}{'bots CPU us/dec':>17}")  # fmt: skip
-        base = None
+        figures = []
         for n in workers:
             rate, share, server_us, bots_us = await measure_workers(url, n, parallel, rounds)
-            base = base or rate
-            print(f"{n:>8}{rate:>14,.0f}{rate / base:>12.2f}{share:>14.0%}"
+            figures.append((n, rate, share, server_us))
+            print(f"{n:>8}{rate:>14,.0f}{rate / figures[0][1]:>12.2f}{share:>14.0%}"
                   f"{server_us:>19.0f}{bots_us:>17.0f}")  # fmt: skip
         print(f"(this machine: {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f})")
         local_us, relayed_us = await measure_relay(url, max(2, rounds))
@@ -265,3 +280,9 @@ async def main(workers: list[int], db: str | None, parallel: int, rounds: int) -
             f"worker, {relayed_us:.0f} us with both relayed from another: "
             f"{relayed_us - local_us:.0f} us per relayed decision"
         )
+        if len(figures) > 1:
+            (n0, rate0, _s0, cpu0), (n1, rate1, share1, cpu1) = figures[0], figures[-1]
+            print(
+                f"workers {n1} vs {n0}: {rate1 / rate0:.2f} x decisions/s, server CPU per "
+                f"decision {cpu1 / cpu0:.2f} x, seats relayed {share1 * 100:.0f} %"
+            )

@@ -93,8 +93,9 @@ def serve_command(
         typer.Option(
             "--workers",
             metavar="N|auto",
-            help="Referee processes sharing the port and a PostgreSQL database (auto: the cores "
-            "available; default 1, see docs/scale.md). SQLite is served by one.",
+            help="Referee processes sharing the port and a PostgreSQL database (auto: one on "
+            "fewer than 4 cores, else one per two cores, and it says why; default 1, see "
+            "docs/scale.md). SQLite is served by one.",
             show_default=False,
         ),
     ] = None,
@@ -131,7 +132,12 @@ def serve_command(
     organizer and the bots (`arena organizer add`, `arena bot add`) to serve a network, with TLS.
     """
     from arena.rpc.server.workers.house import parse_house
-    from arena.rpc.server.workers.pool import check_workers, parse_workers
+    from arena.rpc.server.workers.pool import (
+        auto_workers,
+        available_cores,
+        check_workers,
+        parse_workers,
+    )
     from arena.store import Store, resolve_url
 
     # before anything listens: gRPC read port 99999 as another port, and a bad one logged
@@ -146,6 +152,8 @@ def serve_command(
     postgres = resolve_url(db).get_backend_name() == "postgresql"
     count = parse_workers(workers, postgres)
     check_workers(count, postgres)
+    if workers is not None and workers.strip().lower() == "auto":
+        typer.echo(f"--workers auto: {auto_workers(available_cores(), postgres)[1]}", err=True)
     house_bots = parse_house(house or [], house_matches)
     if house_bots and count > 1:
         raise ConfigError("--house needs a one-process server (without --workers)")

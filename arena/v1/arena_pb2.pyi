@@ -73,7 +73,7 @@ class BotMessage(_message.Message):
     def __init__(self, hello: _Optional[_Union[Hello, _Mapping]] = ..., decision: _Optional[_Union[Decision, _Mapping]] = ..., ping: _Optional[_Union[Ping, _Mapping]] = ..., pong: _Optional[_Union[Pong, _Mapping]] = ...) -> None: ...
 
 class Hello(_message.Message):
-    __slots__ = ("name", "token", "games", "max_matches", "version", "protocol_version", "compact_legal_moves")
+    __slots__ = ("name", "token", "games", "max_matches", "version", "protocol_version", "compact_legal_moves", "instance_id")
     NAME_FIELD_NUMBER: _ClassVar[int]
     TOKEN_FIELD_NUMBER: _ClassVar[int]
     GAMES_FIELD_NUMBER: _ClassVar[int]
@@ -81,6 +81,7 @@ class Hello(_message.Message):
     VERSION_FIELD_NUMBER: _ClassVar[int]
     PROTOCOL_VERSION_FIELD_NUMBER: _ClassVar[int]
     COMPACT_LEGAL_MOVES_FIELD_NUMBER: _ClassVar[int]
+    INSTANCE_ID_FIELD_NUMBER: _ClassVar[int]
     name: str
     token: str
     games: _containers.RepeatedScalarFieldContainer[str]
@@ -88,7 +89,8 @@ class Hello(_message.Message):
     version: str
     protocol_version: int
     compact_legal_moves: bool
-    def __init__(self, name: _Optional[str] = ..., token: _Optional[str] = ..., games: _Optional[_Iterable[str]] = ..., max_matches: _Optional[int] = ..., version: _Optional[str] = ..., protocol_version: _Optional[int] = ..., compact_legal_moves: _Optional[bool] = ...) -> None: ...
+    instance_id: str
+    def __init__(self, name: _Optional[str] = ..., token: _Optional[str] = ..., games: _Optional[_Iterable[str]] = ..., max_matches: _Optional[int] = ..., version: _Optional[str] = ..., protocol_version: _Optional[int] = ..., compact_legal_moves: _Optional[bool] = ..., instance_id: _Optional[str] = ...) -> None: ...
 
 class Decision(_message.Message):
     __slots__ = ("request_id", "match_id", "move", "index", "error")
@@ -133,20 +135,24 @@ class Notice(_message.Message):
     def __init__(self, request_id: _Optional[int] = ..., match_id: _Optional[str] = ..., problem: _Optional[str] = ...) -> None: ...
 
 class Welcome(_message.Message):
-    __slots__ = ("session_id", "server_version", "protocol_version", "ping_interval_ms", "games", "max_message_bytes")
+    __slots__ = ("session_id", "server_version", "protocol_version", "ping_interval_ms", "games", "max_message_bytes", "worker_id", "worker_count")
     SESSION_ID_FIELD_NUMBER: _ClassVar[int]
     SERVER_VERSION_FIELD_NUMBER: _ClassVar[int]
     PROTOCOL_VERSION_FIELD_NUMBER: _ClassVar[int]
     PING_INTERVAL_MS_FIELD_NUMBER: _ClassVar[int]
     GAMES_FIELD_NUMBER: _ClassVar[int]
     MAX_MESSAGE_BYTES_FIELD_NUMBER: _ClassVar[int]
+    WORKER_ID_FIELD_NUMBER: _ClassVar[int]
+    WORKER_COUNT_FIELD_NUMBER: _ClassVar[int]
     session_id: str
     server_version: str
     protocol_version: int
     ping_interval_ms: int
     games: _containers.RepeatedScalarFieldContainer[str]
     max_message_bytes: int
-    def __init__(self, session_id: _Optional[str] = ..., server_version: _Optional[str] = ..., protocol_version: _Optional[int] = ..., ping_interval_ms: _Optional[int] = ..., games: _Optional[_Iterable[str]] = ..., max_message_bytes: _Optional[int] = ...) -> None: ...
+    worker_id: str
+    worker_count: int
+    def __init__(self, session_id: _Optional[str] = ..., server_version: _Optional[str] = ..., protocol_version: _Optional[int] = ..., ping_interval_ms: _Optional[int] = ..., games: _Optional[_Iterable[str]] = ..., max_message_bytes: _Optional[int] = ..., worker_id: _Optional[str] = ..., worker_count: _Optional[int] = ...) -> None: ...
 
 class MatchStarted(_message.Message):
     __slots__ = ("match_id", "game", "options", "seat", "players", "clock", "bot_seed")

@@ -1,7 +1,9 @@
 """The bot side of BotService.Connect: the runtime behind `arena.bot.run_bot`.
 
-One stream carries every match of the bot. Policies run in daemon worker threads (one per match
-the bot plays at once), so a slow policy never blocks pings or other matches. A dropped
+One stream carries every match of the bot; on a server of several workers, one stream per
+worker (_Streams), so that every match seats it on the worker that plays it. Policies run in
+daemon worker threads (one per match the bot plays at once), so a slow policy never blocks
+pings or other matches. A dropped
 connection is retried with exponential backoff; a refusal (bad Hello, wrong token ...) or a
 channel that cannot work (TLS on one side only, an untrusted certificate) ends the bot with its
 likely cause instead (arena/rpc/client/connect_errors.py).
@@ -16,6 +18,7 @@ import logging
 import sys
 import time
 import traceback
+import uuid
 from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -42,6 +45,10 @@ BACKOFF_MAX_S = 10.0
 GOODBYE_S = 1.0  # on shutdown, how long to wait for the server to end the stream
 SDK_DIR = str(Path(__file__).resolve().parents[2])  # arena/: the SDK's own frames
 MAX_ERROR_CHARS = 480  # Decision.error: the referee keeps 500 characters of it
+SIBLING_TRIES = 16  # connections tried in a row to reach a worker that holds no stream of ours
+SIBLING_BACKOFF_S = 0.05  # the wait after the n-th try in a row: n times this
+SIBLING_RETRY_S = 10.0  # a bot short of streams tries again after this (and when one drops)
+SIBLING_RETRY_MAX_S = 300.0  # twice as long after each round that reached no new worker
 MISSED_PINGS = 3  # server silence for this many of its ping intervals means the link is dead
 CLIENT_KEEPALIVE = [
     ("grpc.keepalive_time_ms", 20_000),  # finds a dead server even while the bot thinks
@@ -232,9 +239,14 @@ class _Connection:
             self._spawn(self.send(pb.BotMessage(ping=ping)))
 
 
-async def _connect_once(config: BotConfig, runner: PolicyRunner, stop: asyncio.Event) -> None:
-    """One connection from Hello to the end of its stream (or `stop`); AioRpcError if it fails."""
-    async with open_channel(config.address, config.tls_ca) as channel:
+Opened = tuple[grpc.aio.Channel, Call, pb.Welcome]  # a stream welcomed, on its own channel
+
+
+async def _open_stream(config: BotConfig, instance_id: str) -> Opened | None:
+    """A new connection and its Connect stream, up to the Welcome (None if the server ended it
+    at once); AioRpcError or BotError if it fails."""
+    channel = open_channel(config.address, config.tls_ca)
+    try:
         call = arena_pb2_grpc.BotServiceStub(channel).Connect()
         hello = pb.Hello(
             name=config.name,
@@ -243,6 +255,7 @@ async def _connect_once(config: BotConfig, runner: PolicyRunner, stop: asyncio.E
             max_matches=config.max_matches,
             version=config.version or f"arena-python-sdk {__version__}",
             protocol_version=PROTOCOL_VERSION,
+            instance_id=instance_id,
         )
         await call.write(pb.BotMessage(hello=hello))
         try:
@@ -254,20 +267,27 @@ async def _connect_once(config: BotConfig, runner: PolicyRunner, stop: asyncio.E
                 "number of streams per connection) or the server is stalled"
             ) from None
         if not isinstance(first, pb.ServerMessage):  # the stream ended (EOF)
-            return
+            await channel.close()
+            return None
         if first.WhichOneof("kind") != "welcome":
             raise BotError(
                 f"the server answered Hello with {first.WhichOneof('kind')}, not Welcome"
             )
-        welcome = first.welcome
-        log.info(
-            "connected to %s as %s (games: %s)",
-            config.address,
-            config.name,
-            ", ".join(welcome.games),
-        )
+    except BaseException:
+        await channel.close()
+        raise
+    return channel, call, first.welcome
+
+
+async def _serve_stream(opened: Opened, runner: PolicyRunner, stop: asyncio.Event) -> None:
+    """Play on one stream until it ends (AioRpcError if it fails) or `stop`."""
+    channel, call, welcome = opened
+    try:
         connection = _Connection(call, runner)
-        await _run_until(connection.run(max(welcome.ping_interval_ms, 100) / 1000.0), call, stop)
+        reading = connection.run(max(welcome.ping_interval_ms, 100) / 1000.0)
+        await _run_until(reading, call, stop)
+    finally:
+        await channel.close()
 
 
 def open_channel(address: str, tls_ca: str | None = None) -> grpc.aio.Channel:
@@ -311,26 +331,121 @@ async def _run_until(reading: Coroutine[Any, Any, None], call: Call, stop: async
         reader.result()  # raises the call's failure, if any
 
 
+class _Streams:
+    """The streams of one running bot: one per worker of its server's address.
+
+    A server of several workers (`arena serve --workers N`) says in each Welcome which worker
+    holds the stream and how many serve the address. The bot opens further connections to the
+    same address (each its own TCP connection: the kernel spreads them over the workers) until
+    every worker holds one of its streams, so that whichever worker plays its match seats it
+    locally instead of relaying its seat. A connection that lands on a worker already held is
+    closed at once; the tries are bounded, with back-off, and start again when a stream drops
+    (a worker restarted is a new one) or SIBLING_RETRY_S later (then twice as long after each
+    round in vain). All streams feed one policy; each request is answered on the stream it came
+    on. A server of one process says it has one worker, and the bot keeps one stream.
+    """
+
+    def __init__(self, config: BotConfig, runner: PolicyRunner, stop: asyncio.Event) -> None:
+        self.config = config
+        self.runner = runner
+        self.stop = stop
+        self.instance_id = uuid.uuid4().hex  # this run of the bot: its streams are siblings
+        self.held: dict[str, asyncio.Task[None]] = {}  # worker id -> the task playing on it
+        self.wanted = 1  # the workers of the address, as the last Welcome said
+        self.changed = asyncio.Event()  # a stream ended
+        self.ended: list[BaseException] = []  # how streams ended since last looked at
+        self.retry_s = SIBLING_RETRY_S  # the wait before the next round of tries
+
+    def start(self, opened: Opened) -> bool:
+        """Play on a stream just welcomed, unless its worker holds one of ours (False: the
+        caller closes it)."""
+        welcome = opened[2]
+        self.wanted = max(1, welcome.worker_count)
+        worker = welcome.worker_id
+        if worker in self.held:
+            return False
+        if not self.held:
+            log.info(
+                "connected to %s as %s (games: %s)",
+                self.config.address,
+                self.config.name,
+                ", ".join(welcome.games),
+            )
+        if self.wanted > 1:
+            log.info("stream %d of %d: worker %s", len(self.held) + 1, self.wanted, worker)
+        task = asyncio.create_task(_serve_stream(opened, self.runner, self.stop))
+        self.held[worker] = task
+        task.add_done_callback(lambda t: self._done(worker, t))
+        return True
+
+    def _done(self, worker: str, task: asyncio.Task[None]) -> None:
+        if self.held.get(worker) is task:
+            del self.held[worker]
+        if not task.cancelled():
+            error = task.exception()
+            self.ended.append(error if error is not None else EOFError())
+        self.changed.set()
+
+    async def fill(self) -> None:
+        """Open streams until every worker holds one, or the tries run out."""
+        tries = 0
+        while self.held and len(self.held) < self.wanted and tries < SIBLING_TRIES:
+            if self.stop.is_set():
+                return
+            tries += 1
+            try:
+                opened = await _open_stream(self.config, self.instance_id)
+            except (grpc.aio.AioRpcError, BotError) as exc:
+                log.debug("an extra stream failed: %r", exc)
+                opened = None
+            if opened is not None:
+                if self.start(opened):
+                    tries, self.retry_s = 0, SIBLING_RETRY_S
+                    continue
+                await opened[0].close()  # a worker we hold already: the server drops the spare
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.stop.wait(), SIBLING_BACKOFF_S * tries)
+        if self.held and len(self.held) < self.wanted:
+            self.retry_s = min(self.retry_s * 2, SIBLING_RETRY_MAX_S)
+            log.info(
+                "%d of %d workers hold a stream of %s after %d tries: the others relay its seats",
+                len(self.held),
+                self.wanted,
+                self.config.name,
+                SIBLING_TRIES,
+            )
+
+    async def close(self) -> None:
+        """Wait for the streams' goodbyes (on stop), then end them."""
+        tasks = list(self.held.values())
+        if tasks:
+            await asyncio.wait(tasks, timeout=2 * GOODBYE_S)
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(BaseException):
+                await task
+
+
 async def run_connection_loop(config: BotConfig, policy: Policy, stop: asyncio.Event) -> None:
-    """Connect, play, and reconnect with backoff until `stop` is set or refused (BotError)."""
+    """Connect, play, and reconnect with backoff until `stop` is set or refused (BotError);
+    on a server of several workers, with a stream on each (see _Streams)."""
     backoff = BACKOFF_INITIAL_S
     last_ok = time.monotonic()
     pool = PolicyPool(max(1, config.max_matches))
     runner = PolicyRunner(policy, pool, config.policy_mode)
+    streams = _Streams(config, runner, stop)
     try:
         while not stop.is_set():
             started = time.monotonic()
+            reason = "the server closed the stream"
             try:
-                await _connect_once(config, runner, stop)
-                reason = "the server closed the stream"
+                opened = await _open_stream(config, streams.instance_id)
+                if opened is not None:
+                    streams.start(opened)
+                    await _play(streams)
             except grpc.aio.AioRpcError as exc:
-                found = await diagnose(
-                    exc, config.address, config.name, config.token, config.tls_ca
-                )
-                taken = exc.code() is grpc.StatusCode.ALREADY_EXISTS and config.taken_is_final
-                if found.final or taken:  # the same Hello would meet the same answer: stop
-                    raise BotError(found.message) from None
-                reason = found.message
+                reason = await _final_or_reason(config, exc)
             if stop.is_set():
                 return
             if time.monotonic() - started > 1.0:  # it had worked for a while: start over gently
@@ -346,7 +461,45 @@ async def run_connection_loop(config: BotConfig, policy: Policy, stop: asyncio.E
                 await asyncio.wait_for(stop.wait(), backoff)
             backoff = min(backoff * 2, BACKOFF_MAX_S)
     finally:
+        await streams.close()
         pool.close()
+
+
+async def _play(streams: _Streams) -> None:
+    """While any stream is up: keep one on every worker. Returns when the last one ends
+    cleanly (or on stop), raises how it failed otherwise; BotError for a refusal on any."""
+    filling: asyncio.Task[None] | None = None
+    try:
+        while not streams.stop.is_set():
+            ended, streams.ended = streams.ended, []
+            last = ended.pop() if ended and not streams.held else None
+            for error in ended:
+                if isinstance(error, grpc.aio.AioRpcError):
+                    await _final_or_reason(streams.config, error)  # a refusal ends them all
+            if not streams.held:
+                if last is None or isinstance(last, EOFError):
+                    return
+                raise last
+            if len(streams.held) < streams.wanted and (filling is None or filling.done()):
+                filling = asyncio.create_task(streams.fill())
+            streams.changed.clear()
+            if not streams.ended:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(streams.changed.wait(), streams.retry_s)
+    finally:
+        if filling is not None:
+            filling.cancel()
+            with contextlib.suppress(BaseException):
+                await filling
+
+
+async def _final_or_reason(config: BotConfig, exc: grpc.aio.AioRpcError) -> str:
+    """Why a stream failed; BotError when the same Hello would meet the same answer."""
+    found = await diagnose(exc, config.address, config.name, config.token, config.tls_ca)
+    taken = exc.code() is grpc.StatusCode.ALREADY_EXISTS and config.taken_is_final
+    if found.final or taken:
+        raise BotError(found.message) from None
+    return found.message
 
 
 async def run_until_stopped(config: BotConfig, policy: Policy, stop: asyncio.Event) -> None:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import logging
 import time
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Collection, Iterable
 from typing import Any, Protocol
 
 from arena.errors import (
@@ -15,11 +16,14 @@ from arena.errors import (
     TokenError,
     TooManyBotsError,
 )
-from arena.match.limits import check_hello_fields, check_max_matches
+from arena.match.limits import check_hello_fields, check_max_matches, check_text
 from arena.rpc.server.sessions import BotSession, CloseKind, Seatable, SessionSettings
 from arena.rpc.wire.protocol import PROTOCOL_VERSION
 from arena.v1 import arena_pb2 as pb
 
+log = logging.getLogger("arena.rpc.server.listen")
+
+MAX_INSTANCE_CHARS = 64  # Hello.instance_id
 MAX_BOUND_NAMES = 10_000  # names an open (credential-less) server remembers the tokens of
 NAME_GRACE_S = 30.0  # an open server keeps a name for its token this long after it leaves
 
@@ -40,6 +44,19 @@ class Elsewhere(Protocol):
     def infos(self) -> list[pb.BotInfo]:
         """The bots other workers hold, as ListBots shows them."""
 
+    def active_elsewhere(self, name: str, known: Collection[str] = ()) -> int:
+        """The matches other workers play with this bot, but those in `known`."""
+
+
+def same_run(a: BotSession, instance_id: str, token: str) -> bool:
+    """A stream of the same running bot as session `a` (the same token and the same non-empty
+    Hello.instance_id): a sibling, kept beside it, never a replacement."""
+    return (
+        bool(instance_id)
+        and a.instance_id == instance_id
+        and hmac.compare_digest(a.token.encode(), token.encode())
+    )
+
 
 class SessionRegistry:
     """The connected bots by name, who may use which name, and waiting for a bot to connect.
@@ -48,6 +65,11 @@ class SessionRegistry:
     else, on a server with credentials, the authenticator (a registered bot's token); else (an
     open server, loopback only) the first token a name was used with binds it until restart,
     and an empty token never replaces a connected bot.
+
+    A bot has one seated session here per name. A second stream of the same run (same token,
+    same Hello.instance_id: an SDK bot opening one stream per worker that landed twice on this
+    one, or reconnecting before its old stream was seen to end) is kept as a spare behind it
+    and takes the seat when the older one ends; the bot leaves only with its last stream.
     """
 
     def __init__(
@@ -59,7 +81,8 @@ class SessionRegistry:
         self.known_games = tuple(sorted(known_games))
         self.settings = settings or SessionSettings()
         self.authenticator = authenticator
-        self._sessions: dict[str, BotSession] = {}
+        self._sessions: dict[str, BotSession] = {}  # the seated session of each name
+        self._spares: dict[str, list[BotSession]] = {}  # newer streams of the same run
         self._tokens: dict[str, str] = {}  # per-launch tokens of the embedded referee
         # open server: name -> (token it is held with, when its last session left or None)
         self._bound: dict[str, tuple[str, float | None]] = {}
@@ -70,6 +93,8 @@ class SessionRegistry:
         # called with (name, seatable) when a bot can be seated, here or elsewhere, or not
         self.seat_listeners: list[Callable[[str, bool], None]] = []
         self.elsewhere: Elsewhere | None = None  # the other workers, if any
+        self.seats_local = 0  # seats taken by this worker's matches on a stream held here...
+        self.seats_relayed = 0  # ...and through another worker's stream (relay.py)
 
     def expect(self, name: str, token: str) -> None:
         """Only accept a bot called `name` if it presents `token`."""
@@ -78,7 +103,9 @@ class SessionRegistry:
     def get(self, name: str) -> BotSession | None:
         """The live session of that bot, if connected."""
         session = self._sessions.get(name)
-        return session if session is not None and not session.closed else None
+        if session is not None and not session.closed:
+            return session
+        return next((s for s in self._spares.get(name, ()) if not s.closed), None)
 
     def seat(self, name: str) -> Seatable | None:
         """The bot's session to seat it in a match: here, else on another worker."""
@@ -86,6 +113,19 @@ class SessionRegistry:
         if local is not None or self.elsewhere is None:
             return local
         return self.elsewhere.seat(name)
+
+    def take_seat(self, name: str, match_id: str) -> Seatable | None:
+        """`seat`, for a match about to seat the bot: counted as local or relayed (the relay
+        is the fallback for a bot with no stream on this worker)."""
+        local = self.get(name)
+        if local is not None:
+            self.seats_local += 1
+            return local
+        remote = self.elsewhere.seat(name) if self.elsewhere is not None else None
+        if remote is not None:
+            self.seats_relayed += 1
+            log.info("bot %s seated in match %s through another worker (relayed)", name, match_id)
+        return remote
 
     def seat_names(self) -> list[str]:
         """Every bot that can be seated (here or on another worker), sorted."""
@@ -97,6 +137,8 @@ class SessionRegistry:
         here = [s.info() for s in self.sessions()]
         if self.elsewhere is None:
             return here
+        for info, session in zip(here, self.sessions(), strict=True):
+            info.active_matches += self.elsewhere.active_elsewhere(info.name, session.active)
         names = {b.name for b in here}
         there = [b for b in self.elsewhere.infos() if b.name not in names]
         return sorted([*here, *there], key=lambda b: b.name)
@@ -129,6 +171,7 @@ class SessionRegistry:
             )
         check_hello_fields(hello.name, hello.token, hello.version, list(hello.games))
         check_max_matches(hello.max_matches)
+        check_text("instance_id", hello.instance_id, MAX_INSTANCE_CHARS)
         if not hello.games:
             return self.known_games
         named = dict.fromkeys(get_game(g).name for g in hello.games)  # NOT_FOUND if unknown
@@ -164,7 +207,8 @@ class SessionRegistry:
                 f"the name {name!r} is held by another bot on this server (it connected with "
                 f"another token; a name is kept {NAME_GRACE_S:g} s after its bot leaves)"
             )
-        if self.get(name) is not None and not token:
+        connected = self.get(name)
+        if connected is not None and not token and not same_run(connected, hello.instance_id, ""):
             raise NameTakenError(
                 f"a bot named {name!r} is connected already; a bot without a token cannot "
                 "replace it (give a token to take over an old connection of your own)"
@@ -185,9 +229,7 @@ class SessionRegistry:
         """Register a bot whose Hello passes the checks, replacing its older connection."""
         games = self.check_hello(hello)
         await self._check_identity(hello)
-        old = self._sessions.get(hello.name)
-        if old is not None:
-            old.close("replaced by a newer connection of the same bot", CloseKind.REPLACED)
+        old = self.get(hello.name)
         session = BotSession(
             name=hello.name,
             token=hello.token,
@@ -197,7 +239,12 @@ class SessionRegistry:
             write=write,
             settings=self.settings,
             compact_legal_moves=hello.compact_legal_moves,
+            instance_id=hello.instance_id,
         )
+        if old is not None and same_run(old, hello.instance_id, hello.token):
+            self._spares.setdefault(hello.name, []).append(session)  # the older one stays
+            return session
+        self.close_name(hello.name, "replaced by a newer connection of the same bot")
         self._sessions[hello.name] = session
         self._tell(hello.name, True)
         await self._notify()
@@ -206,8 +253,21 @@ class SessionRegistry:
     async def remove(self, session: BotSession, reason: str) -> None:
         """Forget a session whose stream ended."""
         session.close(reason)
+        spares = self._spares.get(session.name, [])
+        if session in spares:
+            spares.remove(session)
+        if not spares:
+            self._spares.pop(session.name, None)
         if self._sessions.get(session.name) is session:
             del self._sessions[session.name]
+            successor = next((s for s in spares if not s.closed), None)
+            if successor is not None:  # a stream of the same run takes the seat
+                spares.remove(successor)
+                if not spares:
+                    self._spares.pop(session.name, None)
+                self._sessions[session.name] = successor
+                await self._notify()
+                return
             bound = self._bound.get(session.name)
             if bound is not None:
                 self._bound[session.name] = (bound[0], time.monotonic())
@@ -251,14 +311,18 @@ class SessionRegistry:
         """End the sessions of bots whose token was revoked or rotated (UNAUTHENTICATED);
         their matches are adjudicated as disconnects."""
         for name in names:
-            session = self.get(name)
+            self.close_name(name, "its token was revoked or rotated", CloseKind.REVOKED)
+
+    def close_name(self, name: str, reason: str, kind: CloseKind = CloseKind.REPLACED) -> None:
+        """End every stream held here under `name` (the seated one and its spares)."""
+        for session in [self._sessions.get(name), *self._spares.get(name, ())]:
             if session is not None:
-                session.close("its token was revoked or rotated", CloseKind.REVOKED)
+                session.close(reason, kind)
 
     def close_all(self, reason: str) -> None:
         """Close every session (server shutdown)."""
-        for session in list(self._sessions.values()):
-            session.close(reason, CloseKind.DROPPED)
+        for name in {*self._sessions, *self._spares}:
+            self.close_name(name, reason, CloseKind.DROPPED)
 
     async def _notify(self) -> None:
         async with self._changed:

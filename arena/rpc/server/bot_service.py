@@ -17,6 +17,7 @@ from arena.rpc.server.auth_limits import bot_key, is_credential_failure
 from arena.rpc.server.logs import RateLimitedLog
 from arena.rpc.server.sessions import CONNECTION_LOST, STREAM_CLOSED, BotSession, CloseKind
 from arena.rpc.server.state import ServerState
+from arena.rpc.server.workers.pool import pool_size
 from arena.rpc.wire.protocol import PROTOCOL_VERSION
 from arena.rpc.wire.status import abort_with
 from arena.v1 import arena_pb2 as pb
@@ -116,6 +117,9 @@ class BotServicer:
             games=session.games,
             max_message_bytes=self.state.config.max_message_bytes,
         )
+        mesh = self.state.mesh
+        welcome.worker_id = self.state.worker_id
+        welcome.worker_count = mesh.worker_count() if mesh is not None else pool_size()
         session.send(pb.ServerMessage(welcome=welcome))
         writer = asyncio.create_task(session.run_writer())
         watchdog = asyncio.create_task(session.watch_writes())

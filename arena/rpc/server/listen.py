@@ -29,6 +29,7 @@ from arena.rpc.server.bot_service import BotServicer, parse_bot_message
 from arena.rpc.server.services import ArenaServicer
 from arena.rpc.server.state import ServerConfig, ServerState
 from arena.rpc.server.workers.house import House, HouseBot, check_unregistered
+from arena.rpc.server.workers.mesh import Mesh
 from arena.rpc.server.workers.pool import RELAY_TOKEN_ENV
 from arena.store import Store
 from arena.store.credentials import Role
@@ -230,9 +231,12 @@ async def serve(
     shared_token = os.environ.get(RELAY_TOKEN_ENV)
     if shared_token:  # a worker: the pages' relay is known to every worker
         state.watch.relay_token = shared_token
+    postgres = store is not None and store.engine.dialect.name == "postgresql"
+    if postgres:  # a bot welcomed before the mesh is joined learns which worker it reached
+        state.worker_id = Mesh.new_worker_id()
     server, port = await create_server(address, state=state, tls=tls, reuse_port=reuse_port)
     stop = asyncio.Event()
-    if store is not None and store.engine.dialect.name == "postgresql":
+    if postgres:
         try:
             mesh = await state.join_workers()
         except BaseException:

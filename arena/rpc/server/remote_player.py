@@ -63,7 +63,7 @@ class RemotePlayer:
 
     async def start(self, info: MatchInfo) -> None:
         """Seat the bot: MatchStarted on its stream."""
-        session = self.registry.seat(self.name)
+        session = self.registry.take_seat(self.name, info.match_id)
         if session is None:
             raise await self._fault(f"bot {self.name!r} is not connected")
         self._session, self._info = session, info

@@ -152,6 +152,7 @@ class BotSession:
     session_id: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
     connected_unix_ms: int = field(default_factory=lambda: int(time.time() * 1000))
     compact_legal_moves: bool = False  # the bot derives legal moves from the view where it can
+    instance_id: str = ""  # the bot's run (Hello.instance_id): its streams on other workers
     close_reason: str = ""
     close_kind: CloseKind = CloseKind.ENDED
     ignored_decisions: int = 0

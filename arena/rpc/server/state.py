@@ -107,6 +107,7 @@ class ServerState:
             else None
         )
         self.mesh: Mesh | None = None  # the other workers of this referee (join_workers)
+        self.worker_id = ""  # this worker's id in the mesh, known before it listens
 
     async def join_workers(self, worker_id: str | None = None) -> Mesh:
         """Work with the other referee processes on the same PostgreSQL database: bots,
@@ -114,7 +115,8 @@ class ServerState:
         from arena.rpc.server.workers.bus import PgBus
 
         store = self.require_store()
-        bus = PgBus(store.engine, worker_id or Mesh.new_worker_id())
+        self.worker_id = worker_id or self.worker_id or Mesh.new_worker_id()
+        bus = PgBus(store.engine, self.worker_id)
         mesh = Mesh(bus, self.registry, self.watch)
         await mesh.start()
         self.mesh = mesh
@@ -294,11 +296,22 @@ class ServerState:
         capacity = check_connected(self.registry, game, names)
         for name in names:
             session = self.registry.seat(name)
-            if session is not None and len(session.active) >= capacity[name]:
-                raise BotBusyError(f"bot {name!r} already plays {len(session.active)} matches")
+            if session is None:
+                continue
+            busy = len(session.active)  # here, and on the other workers' own streams
+            busy += self.mesh.active_elsewhere(name, session.active) if self.mesh else 0
+            if busy >= capacity[name]:
+                raise BotBusyError(f"bot {name!r} already plays {busy} matches")
 
     async def shutdown(self) -> None:
         """Stop tournament runs, cancel running matches and close every session."""
+        if self.mesh is not None:
+            registry = self.registry
+            log.info(
+                "seats taken by this worker's matches: %d local, %d relayed from another worker",
+                registry.seats_local,
+                registry.seats_relayed,
+            )
         # Watch streams first: each ends saying the server shuts down (not as its match is
         # cancelled, nor as its tournament is interrupted).
         self.watch.close()

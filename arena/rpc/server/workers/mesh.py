@@ -6,8 +6,15 @@ BEAT_S. A worker silent for DEAD_S is taken for dead: its bots are gone (their s
 as disconnects), its watch relays end, and the tournaments it ran are recovered by a live
 worker (the lease: arena/tournament/lease.py). A newcomer says hello and is told the rest.
 
-A bot connected twice (to two workers) is the newer connection if both used the same token,
-as on one worker; else the name stays with the older one.
+A bot connected to several workers with the same token and the same Hello.instance_id is one
+running bot with a stream on each (the SDK opens one per worker of its address): it is present on
+each of them, seated locally by whichever plays its match, and gone only when its last stream is.
+Otherwise a bot connected twice (to two workers) is the newer connection if both used the same
+token, as on one worker; else the name stays with the older one.
+
+The workers started together by one `arena serve --workers N` (one address) share a pool id
+(POOL_ENV): Welcome.worker_count counts the live ones (at least the pool's size), the streams
+a bot needs to be seated locally by any of them.
 """
 
 from __future__ import annotations
@@ -16,10 +23,11 @@ import asyncio
 import contextlib
 import hashlib
 import logging
+import os
 import socket
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 from arena.rpc.server.bot_registry import SessionRegistry
@@ -27,6 +35,7 @@ from arena.rpc.server.sessions import BotSession, CloseKind
 from arena.rpc.server.watching import RemoteWatch, WatchHub
 from arena.rpc.server.workers.bus import Message, PgBus
 from arena.rpc.server.workers.links import Link, LinkServer
+from arena.rpc.server.workers.pool import POOL_ENV, pool_size
 from arena.rpc.server.workers.relay import (
     RelayDesk,
     RelayedSession,
@@ -51,6 +60,11 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()[:32]
 
 
+def siblings(a: RemoteBot, b: RemoteBot) -> bool:
+    """Streams of one running bot on two workers (same token, same non-empty instance id)."""
+    return bool(a.instance_id) and a.instance_id == b.instance_id and a.token_hash == b.token_hash
+
+
 class Mesh:
     """This worker's view of the others, and its part in relaying seats and watch streams."""
 
@@ -60,9 +74,14 @@ class Mesh:
         self.registry = registry
         self.hub = hub
         self.peers: dict[str, float] = {}  # worker -> monotonic time of its last beat
-        self.bots: dict[str, RemoteBot] = {}  # bots connected to other workers, by name
+        self.pool = os.environ.get(POOL_ENV) or self.me  # workers serving the same address
+        self.peer_pools: dict[str, str] = {}  # worker -> its pool id
+        self.pool_size = pool_size()  # the workers its supervisor keeps running
+        # bots connected to other workers: name -> worker -> the bot as that worker announced it
+        self.bots: dict[str, dict[str, RemoteBot]] = {}
         self.relayed: dict[str, RelayedSession] = {}
         self.live: dict[str, tuple[str, int | None]] = {}  # match -> (worker, tournament)
+        self.players: dict[str, tuple[str, ...]] = {}  # match live elsewhere -> its bots
         self.desk = RelayDesk(self.me, self.send_to, registry.get)
         self.watches = WatchRelay(self.me, self.send_to, hub)
         self.link_server = LinkServer(lambda message: self._on_message("link", message))
@@ -107,6 +126,14 @@ class Mesh:
         self.bus.publish(MESH_CHANNEL, {"k": "bye", "w": self.me})
         await self.bus.close()
 
+    def worker_count(self) -> int:
+        """The live workers of this address, this one included (Welcome.worker_count), and
+        never fewer than its supervisor keeps running: a worker starting, being started again,
+        or whose beats a loaded machine delays is about to be live (a bot that cannot reach it
+        yet tries again later)."""
+        live = 1 + sum(1 for w in self.peers if self.peer_pools.get(w) == self.pool)
+        return max(live, self.pool_size)
+
     # -- sending -------------------------------------------------------------------------------
 
     def send_to(self, worker: str, message: Message) -> None:
@@ -135,18 +162,19 @@ class Mesh:
 
     def _link_card(self) -> Message:
         """How a peer on this machine reaches our link server."""
-        return {"a": self.link_server.address, "t": self.link_server.token, "h": self.host_name}
+        return {"a": self.link_server.address, "t": self.link_server.token, "h": self.host_name,
+                "pl": self.pool}  # fmt: skip
 
     # -- what the registry and the watch hub ask ---------------------------------------------
 
     def seat(self, name: str) -> RelayedSession | None:
         """A session to seat a bot connected to another worker (None if none holds it)."""
-        bot = self.bots.get(name)
-        if bot is None:
+        held = self.bots.get(name)
+        if not held:
             return None
         session = self.relayed.get(name)
-        if session is None or session.closed or session.bot.worker != bot.worker:
-            session = RelayedSession(bot, self.me, self.send_to)
+        if session is None or session.closed or session.bot.worker not in held:
+            session = RelayedSession(held[min(held)], self.me, self.send_to)
             self.relayed[name] = session
         return session
 
@@ -159,9 +187,16 @@ class Mesh:
         out = []
         for name in sorted(self.bots):
             session = self.relayed.get(name)
-            active = len(session.active) if session is not None and not session.closed else 0
-            out.append(self.bots[name].info(active))
+            mine = session.active if session is not None and not session.closed else {}
+            held = self.bots[name]
+            out.append(held[min(held)].info(len(mine) + self.active_elsewhere(name, mine)))
         return out
+
+    def active_elsewhere(self, name: str, known: Collection[str] = ()) -> int:
+        """The matches other workers play with this bot, but those in `known` (a session's
+        own, which holds the matches relayed through it): its Hello's max_matches counts them
+        all, as each worker seats it on its own stream."""
+        return sum(1 for m, bots in self.players.items() if name in bots and m not in known)
 
     def live_matches(self, tournament_id: int) -> list[str]:
         """Matches of a tournament being played by other workers."""
@@ -180,7 +215,7 @@ class Mesh:
         return {"n": session.name, "g": list(session.games), "x": session.max_matches,
                 "v": session.version, "c": session.connected_unix_ms,
                 "l": session.compact_legal_moves, "h": token_hash(session.token),
-                "p": round(session.ping_rtt_ms, 3)}  # fmt: skip
+                "p": round(session.ping_rtt_ms, 3), "i": session.instance_id}  # fmt: skip
 
     def _local_changed(self, name: str, connected: bool) -> None:
         session = self.registry.get(name)
@@ -191,15 +226,18 @@ class Mesh:
             self.bus.publish(MESH_CHANNEL, {"k": "down", "w": self.me, "b": name})
 
     def _match_changed(self, match_id: str, tournament_id: int | None, live: bool) -> None:
-        kind = "live" if live else "over"
-        self.bus.publish(MESH_CHANNEL, {"k": kind, "w": self.me, "m": match_id,
-                                        "t": tournament_id})  # fmt: skip
+        feed = self.hub.feeds.get(match_id) if live else None
+        players = list(feed.header.players) if feed is not None else []
+        self.bus.publish(MESH_CHANNEL, {"k": "live" if live else "over", "w": self.me,
+                                        "m": match_id, "t": tournament_id,
+                                        "p": players})  # fmt: skip
 
     def _sync_to(self, worker: str) -> None:
         bots = [self._announcement(s) for s in self.registry.sessions()]
-        live = [[m, f.header.tournament_id] for m, f in self.hub.feeds.items()]
+        live = [[m, f.header.tournament_id, list(f.header.players)]
+                for m, f in self.hub.feeds.items() if not f.ended]  # fmt: skip
         self.bus.publish(worker_channel(worker), {"k": "sync", "w": self.me, "bots": bots,
-                                                  "live": live})  # fmt: skip
+                                                  "live": live, "pl": self.pool})  # fmt: skip
 
     async def _beat(self) -> None:
         while True:
@@ -226,6 +264,8 @@ class Mesh:
             log.info("worker %s joined", worker)
             self._sync_to(worker)  # a newcomer, or one we had not heard of yet
         self.peers[worker] = time.monotonic()
+        if "pl" in message:
+            self.peer_pools[worker] = str(message["pl"])
         if "a" in message and message.get("h") == self.host_name:
             self.link_info[worker] = (str(message["a"]), str(message["t"]))
         handler = _HANDLERS.get(str(kind))
@@ -235,8 +275,8 @@ class Mesh:
     def _on_sync(self, worker: str, message: Message) -> None:
         for bot in message.get("bots", ())[:MAX_BOTS_PER_WORKER]:
             self._remote_up(worker, bot)
-        for match_id, tid in message.get("live", ()):
-            self._on_live(worker, {"m": match_id, "t": tid})
+        for match_id, tid, *players in message.get("live", ()):
+            self._on_live(worker, {"m": match_id, "t": tid, "p": players[0] if players else []})
 
     def _on_up(self, worker: str, message: Message) -> None:
         self._remote_up(worker, message["b"])
@@ -244,15 +284,26 @@ class Mesh:
     def _remote_up(self, worker: str, data: Message) -> None:
         bot = RemoteBot(worker, str(data["n"]), tuple(str(g) for g in data["g"]), int(data["x"]),
                         str(data["v"]), bool(data["l"]), int(data["c"]), str(data["h"]),
-                        float(data.get("p", 0.0)))  # fmt: skip
+                        float(data.get("p", 0.0)), str(data.get("i", "")))  # fmt: skip
         local = self.registry.get(bot.name)
-        if local is not None and not self._yield_name(local, bot):
+        if (
+            local is not None
+            and not siblings(bot, self._as_remote(local))
+            and not self._yield_name(local, bot)
+        ):
             return
-        old = self.bots.get(bot.name)
-        if old is not None and old.worker != bot.worker:
-            self._forget_bot(bot.name, "it connected to another worker")
-        self.bots[bot.name] = bot
+        held = self.bots.setdefault(bot.name, {})
+        if any(w != bot.worker and not siblings(b, bot) for w, b in held.items()):
+            self._forget_bot(bot.name, "it connected to another worker")  # another run
+            held = self.bots.setdefault(bot.name, {})
+        held[bot.worker] = bot
         self.registry.seat_changed(bot.name)
+
+    def _as_remote(self, session: BotSession) -> RemoteBot:
+        return RemoteBot(self.me, session.name, session.games, session.max_matches,
+                         session.version, session.compact_legal_moves, session.connected_unix_ms,
+                         token_hash(session.token), session.ping_rtt_ms,
+                         session.instance_id)  # fmt: skip
 
     def _yield_name(self, local: BotSession, bot: RemoteBot) -> bool:
         """A bot connected here is announced by another worker: which of the two keeps the
@@ -260,10 +311,12 @@ class Mesh:
         newer = (bot.connected_unix_ms, bot.worker) > (local.connected_unix_ms, self.me)
         same = bot.token_hash == token_hash(local.token)
         if same and newer:
-            local.close("replaced by a newer connection of the same bot", CloseKind.REPLACED)
+            self.registry.close_name(local.name, "replaced by a newer connection of the same bot")
             return True
         if not same and not newer:
-            local.close("the name is held by another bot on this server", CloseKind.DROPPED)
+            self.registry.close_name(
+                local.name, "the name is held by another bot on this server", CloseKind.DROPPED
+            )
             return True
         if not same:  # theirs is newer and not the same bot: it must go
             self.bus.publish(worker_channel(bot.worker), {"k": "taken", "w": self.me,
@@ -273,24 +326,32 @@ class Mesh:
     def _on_taken(self, _worker: str, message: Message) -> None:
         local = self.registry.get(str(message["b"]))
         if local is not None and local.connected_unix_ms == int(message["c"]):
-            local.close("the name is held by another bot on this server", CloseKind.DROPPED)
+            self.registry.close_name(
+                local.name, "the name is held by another bot on this server", CloseKind.DROPPED
+            )
 
     def _on_down(self, worker: str, message: Message) -> None:
-        name = str(message["b"])
-        bot = self.bots.get(name)
-        if bot is not None and bot.worker == worker:
-            self._forget_bot(name, "the bot disconnected")
+        self._forget_bot(str(message["b"]), "the bot disconnected", worker)
 
-    def _forget_bot(self, name: str, why: str) -> None:
-        self.bots.pop(name, None)
-        session = self.relayed.pop(name, None)
-        if session is not None:
+    def _forget_bot(self, name: str, why: str, worker: str | None = None) -> None:
+        """Forget the bot's stream on `worker` (None: on every other worker)."""
+        held = self.bots.get(name, {})
+        if worker is not None and worker not in held:
+            return
+        for each in [worker] if worker is not None else list(held):
+            held.pop(each, None)
+        if not held:
+            self.bots.pop(name, None)
+        session = self.relayed.get(name)
+        if session is not None and session.bot.worker not in held:
+            del self.relayed[name]  # its seats in play here are lost as disconnects
             session.close(why)
         self.registry.seat_changed(name)
 
     def _on_live(self, worker: str, message: Message) -> None:
         tid = message.get("t")
         self.live[str(message["m"])] = (worker, int(tid) if tid is not None else None)
+        self.players[str(message["m"])] = tuple(str(p) for p in message.get("p", ()))
         if tid is not None:
             self.hub.signal(int(tid))
 
@@ -298,6 +359,7 @@ class Mesh:
         match_id = str(message["m"])
         if self.live.get(match_id, ("",))[0] == worker:
             del self.live[match_id]
+            self.players.pop(match_id, None)
         if message.get("t") is not None:
             self.hub.signal(int(message["t"]))
 
@@ -326,13 +388,15 @@ class Mesh:
             task = asyncio.ensure_future(link.close())
             self._closing.add(task)
             task.add_done_callback(self._closing.discard)
-        for name in [n for n, b in self.bots.items() if b.worker == worker]:
-            self._forget_bot(name, f"its worker {worker} is gone")
+        self.peer_pools.pop(worker, None)
+        for name in [n for n, held in self.bots.items() if worker in held]:
+            self._forget_bot(name, f"its worker {worker} is gone", worker)
         self.desk.worker_gone(worker)
         self.watches.worker_gone(worker)
         for match_id, (holder, tid) in list(self.live.items()):
             if holder == worker:
                 del self.live[match_id]
+                self.players.pop(match_id, None)
                 if tid is not None:
                     self.hub.signal(tid)
         for listener in list(self.on_peer_gone):

@@ -32,6 +32,16 @@ MAX_RESTARTS = 10  # ...unless this many restarts happened within RESTART_WINDOW
 RESTART_WINDOW_S = 60.0
 STOP_GRACE_S = 10.0  # workers asked to stop are killed after this long
 RELAY_TOKEN_ENV = "ARENA_RELAY_TOKEN_SHARED"  # the web pages' relay token, the same on all
+POOL_ENV = "ARENA_WORKER_POOL"  # the id shared by the workers of one address (mesh.py)
+POOL_SIZE_ENV = "ARENA_WORKER_POOL_SIZE"  # and how many they are
+
+
+def pool_size() -> int:
+    """The workers this process's supervisor keeps running (1 without one)."""
+    try:
+        return max(1, int(os.environ.get(POOL_SIZE_ENV) or 1))
+    except ValueError:
+        return 1
 
 
 def available_cores() -> int:
@@ -42,14 +52,36 @@ def available_cores() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+AUTO_MIN_CORES = 4  # --workers auto starts several workers from this many cores on
+
+
+def auto_workers(cores: int, database_is_postgres: bool) -> tuple[int, str]:
+    """What `--workers auto` starts, and why (said at start).
+
+    One worker unless the machine has cores to spare beyond what bots on it use: a referee
+    decision costs about as much CPU as the SDK bots' side of it (docs/scale.md), so auto gives
+    the referee one worker per two cores, and on a machine of fewer than AUTO_MIN_CORES (where
+    two workers measured about as fast as one: the bots hold the other core) one."""
+    if not database_is_postgres:
+        return 1, "1 worker: a SQLite database is served by one process"
+    if cores < AUTO_MIN_CORES:
+        return 1, (
+            f"1 worker: {cores} cores here, shared with the bots on this machine; two workers "
+            "measured about as fast as one on 2 cores (0.99 x, docs/scale.md)"
+        )
+    count = cores // 2
+    return count, (
+        f"{count} workers: {cores} cores here, one worker per two cores (the others left to bots "
+        "on this machine; each bot keeps a stream on every worker, so no seat is relayed)"
+    )
+
+
 def parse_workers(text: str | None, database_is_postgres: bool) -> int:
-    """`--workers`: a count, or "auto" (the cores available on PostgreSQL, one on SQLite); one
-    unless told (docs/scale.md: with seats relayed at random between workers, two measured
-    slower than one here)."""
+    """`--workers`: a count, or "auto" (auto_workers); one unless told."""
     if text is None:
         return 1
     if text.strip().lower() == "auto":
-        return available_cores() if database_is_postgres else 1
+        return auto_workers(available_cores(), database_is_postgres)[0]
     try:
         return int(text)
     except ValueError:
@@ -164,6 +196,8 @@ def run_workers(serve_args: Sequence[str], address: str, workers: int, web: str 
     """Serve with `workers` processes on `address` until stopped; the exit code."""
     placeholder, resolved = reserve_port(address)
     os.environ.setdefault(RELAY_TOKEN_ENV, secrets.token_urlsafe(32))  # inherited by workers
+    os.environ[POOL_ENV] = secrets.token_hex(8)  # so is the pool's id (Welcome.worker_count)
+    os.environ[POOL_SIZE_ENV] = str(workers)
     try:
         argvs = []
         for index in range(workers):

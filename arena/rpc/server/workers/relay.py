@@ -1,5 +1,10 @@
 """Seats relayed between workers: a bot whose stream is on worker A, seated by worker B.
 
+The fallback, and rare: an SDK bot holds a stream on every worker (Hello.instance_id), so a
+match seats it locally wherever it runs; a seat is relayed only for a bot with no stream on
+the playing worker (bots that send no instance_id: the JS and C++ starters, bots written from
+the .proto files alone), or while an SDK bot is still opening its streams.
+
 B holds a RelayedSession for the bot: it sends each message for the bot to A over the bus,
 and waits for A's answer to each DecisionRequest. A forwards what arrives to the bot's own
 session (its outbox, its writer: nothing of B ever waits on A's bot directly) and sends the
@@ -58,6 +63,7 @@ class RemoteBot:
     connected_unix_ms: int
     token_hash: str = field(repr=False)
     rtt_ms: float = 0.0
+    instance_id: str = field(default="", repr=False)  # its run (Hello.instance_id), if it says
 
     def info(self, active: int) -> pb.BotInfo:
         """The bot as ListBots shows it."""
@@ -179,7 +185,7 @@ def _with_rtt(bot: RemoteBot, rtt_ms: float) -> RemoteBot:
         return bot
     return RemoteBot(bot.worker, bot.name, bot.games, bot.max_matches, bot.version,
                      bot.compact_legal_moves, bot.connected_unix_ms, bot.token_hash,
-                     rtt_ms)  # fmt: skip
+                     rtt_ms, bot.instance_id)  # fmt: skip
 
 
 def worker_channel(worker: str) -> str:
