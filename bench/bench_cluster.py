@@ -1,6 +1,6 @@
 """A tournament of CPU-hungry bots in one process and on a local Ray cluster, warm and fresh.
 
-    .venv/bin/python bench/bench_cluster.py [--busy-ms 20] [--cycles 1[,3]] [--cpus 2]
+    .venv/bin/python bench/bench_cluster.py [--busy-ms 20] [--cycles 1[,3]] [--cpus 2] [--rounds 5]
 
 Four bots (tests/bots/busy_bot.py: the first legal move after burning --busy-ms of CPU per
 decision) play a Lucky Numbers round robin, stored in a fresh SQLite file each time: one
@@ -11,7 +11,11 @@ themselves, and the overhead per fixture (wall time x matches in flight - match 
 the fixtures: bot start-up, referee, scheduling, storing; "x one": over one process at
 concurrency 1). "ends s" is the time before the first match starts and after the last one
 ends (workers and bots starting, stopping); "in-run" is the overhead between the first start
-and the last end (first-use bot launches included). The cluster's start-up is printed apart.
+and the last end (first-use bot launches included). A cluster run starts its own local Ray
+cluster, as `--cluster local[N]` does, and its wall time and overhead include that start (also
+printed apart). The sides are interleaved: each round runs every side once, in turn, so a busy
+machine slows them alike; each figure is the median over --rounds rounds with its range, and
+"x one" is taken within a round before its median.
 With two sizes (`--cycles 1,3`) the overhead is also split into a fixed part (slot-seconds:
 workers, bots and the first-use launches) and a part per extra fixture. Records are checked
 equal.
@@ -23,6 +27,7 @@ import argparse
 import asyncio
 import logging
 import os
+import statistics
 import sys
 import tempfile
 import time
@@ -72,12 +77,26 @@ def play(
     return wall, matches, window, essence
 
 
+def start_ray(cpus: int) -> None:
+    """A fresh local Ray cluster, as `--cluster local[N]` starts one."""
+    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+    ray.init(address="local", num_cpus=cpus, include_dashboard=False, log_to_driver=False,
+             object_store_memory=80 * 1024**2, logging_level=logging.ERROR)  # fmt: skip
+
+
+def spread(values: list[float], digits: int = 2) -> str:
+    """The median and the range of `values`."""
+    low, mid, high = min(values), statistics.median(values), max(values)
+    return f"{mid:.{digits}f} [{low:.{digits}f}-{high:.{digits}f}]"
+
+
 def main() -> None:
-    """Print the figures of each way to run the same tournament."""
+    """Print the figures of each way to run the same tournament, sides interleaved by round."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--busy-ms", type=float, default=20.0)
     parser.add_argument("--cycles", default="1", help="tournament sizes, e.g. 1,3")
     parser.add_argument("--cpus", type=int, default=2)
+    parser.add_argument("--rounds", type=int, default=5, help="each side once per round")
     args = parser.parse_args()
     sizes = [int(c) for c in args.cycles.split(",")]
     runs = (
@@ -86,42 +105,55 @@ def main() -> None:
         (f"--cluster local[{args.cpus}] (warm)", args.cpus, "warm"),
         (f"--cluster local[{args.cpus}] --fresh-bots", args.cpus, "fresh"),
     )
-    totals: dict[str, list[tuple[int, float]]] = {}  # label -> (fixtures, overhead slot-s)
+    medians: dict[str, list[tuple[int, float]]] = {}  # label -> (fixtures, overhead slot-s)
     for cycles in sizes:
         the_spec = spec(args.busy_ms, cycles)
         fixtures = BOTS * (BOTS - 1) // 2 * 2 * cycles
-        print(f"{fixtures} fixtures, {BOTS} bots burning {args.busy_ms:g} ms of CPU per decision")
-        print(f"{'run':<36}{'wall s':>7}{'match s':>8}{'ends s':>7}{'overhead/fixture ms':>20}"
-              f"{'in-run ms':>10}{'x one':>6}{'x one in-run':>13}")  # fmt: skip
+        print(
+            f"{fixtures} fixtures, {BOTS} bots burning {args.busy_ms:g} ms of CPU a decision, "
+            f"{args.rounds} rounds (each side once a round, in turn; median [range])"
+        )
+        seen: dict[str, dict[str, list[float]]] = {label: {} for label, _, _ in runs}
         reference = None
-        one: tuple[float, float] | None = None  # one process's (overhead, in-run overhead)
-        for label, slots, cluster in runs:
-            if cluster and not ray.is_initialized():
-                os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+        for _ in range(args.rounds):
+            one = 0.0  # this round's one-process overhead per fixture
+            for label, slots, cluster in runs:
                 started = time.perf_counter()
-                ray.init(address="local", num_cpus=args.cpus, include_dashboard=False,
-                         log_to_driver=False, object_store_memory=80 * 1024**2,
-                         logging_level=logging.ERROR)  # fmt: skip
-                print(f"{'(Ray local cluster start)':<36}{time.perf_counter() - started:>7.2f}")
-            wall, matches, window, essence = play(the_spec, slots, cluster)
-            totals.setdefault(label, []).append((fixtures, wall * slots - matches))
-            overhead = (wall * slots - matches) / fixtures * 1000
-            in_run = (window * slots - matches) / fixtures * 1000
-            one = one or (overhead, in_run)
-            print(f"{label:<36}{wall:>7.2f}{matches:>8.2f}{wall - window:>7.2f}{overhead:>20.0f}"
-                  f"{in_run:>10.0f}{overhead / one[0]:>6.2f}{in_run / one[1]:>13.2f}")  # fmt: skip
-            reference = reference or essence
-            assert essence == reference, f"{label}: records differ from the one-process run"
+                if cluster:
+                    start_ray(args.cpus)  # a cluster run's wall time includes Ray's start
+                ray_s = time.perf_counter() - started
+                wall, matches, window, essence = play(the_spec, slots, cluster)
+                total = time.perf_counter() - started
+                if cluster:
+                    ray.shutdown()
+                overhead = (total * slots - matches) / fixtures * 1000
+                one = one or overhead
+                figures = seen[label]
+                for key, value in (("wall", total), ("ray", ray_s), ("match", matches),
+                                   ("ends", wall - window), ("overhead", overhead),
+                                   ("in-run", (window * slots - matches) / fixtures * 1000),
+                                   ("x one", overhead / one)):  # fmt: skip
+                    figures.setdefault(key, []).append(value)
+                reference = reference or essence
+                assert essence == reference, f"{label}: records differ from the one-process run"
+        print(f"{'run':<36}{'wall s (Ray start included)':>30}{'Ray start s':>20}"
+              f"{'overhead/fixture ms':>24}{'in-run ms':>20}{'x one':>20}")  # fmt: skip
+        for label, slots, _cluster in runs:
+            f = seen[label]
+            print(f"{label:<36}{spread(f['wall']):>30}{spread(f['ray']):>20}"
+                  f"{spread(f['overhead'], 0):>24}{spread(f['in-run'], 0):>20}"
+                  f"{spread(f['x one']):>20}")  # fmt: skip
+            over = statistics.median(f["wall"]) * slots - statistics.median(f["match"])
+            medians.setdefault(label, []).append((fixtures, over))
     if len(sizes) > 1:  # fixed cost and cost per extra fixture, from the smallest and largest
         print(f"{'per extra fixture, and fixed':<36}{'ms':>7}{'x one':>8}{'fixed slot-s':>14}")
         base = None
         for label, _slots, _cluster in runs:
-            (small, over_small), (big, over_big) = totals[label][0], totals[label][-1]
+            (small, over_small), (big, over_big) = medians[label][0], medians[label][-1]
             marginal = (over_big - over_small) / (big - small)
             base = base or marginal
             fixed = over_small - marginal * small
             print(f"{label:<36}{marginal * 1000:>7.0f}{marginal / base:>8.2f}{fixed:>14.1f}")
-    ray.shutdown()
 
 
 if __name__ == "__main__":
