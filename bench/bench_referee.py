@@ -24,7 +24,8 @@ for their processes.
    shows what the referee costs a bot that does nothing.
 4. Referee, parallel: the SDK bots with --parallel matches at once (throughput).
    Every referee run gives its matches a spectator feed with no watcher, as every match
-   `arena serve` plays has (arena/rpc/server/watching.py).
+   `arena serve` plays has (arena/rpc/server/watching.py), and settles the heap once the
+   server is up, as `arena serve` does (arena/rpc/server/heap.py).
 5. The referee's in-loop timer per decision (median, p99): from the arrival of a match's
    previous decision to handing its next request to the transport (apply, next view and legal
    moves, encoding). It leaves out protobuf parsing and gRPC's own work, which the server CPU
@@ -155,6 +156,16 @@ async def stub_bot() -> None:
                 await call.write(pb.BotMessage(pong=pb.Pong(nonce=message.ping.nonce)))
 
 
+def settle_heap() -> None:
+    """What `arena serve` does once it is up; nothing on a revision from before it (this bench
+    also measures older revisions: PYTHONPATH=<their tree> bench/bench_referee.py)."""
+    try:
+        from arena.rpc.server.heap import settle
+    except ImportError:
+        return
+    settle()
+
+
 async def measure_referee(matches: int, parallel: int, stubs: bool = False) -> Sample:
     """Decisions per second of random SDK bots (or bare-stub bots) over gRPC, with `parallel`
     matches at once; the server's CPU and its in-loop timer per decision."""
@@ -191,6 +202,7 @@ async def measure_referee(matches: int, parallel: int, stubs: bool = False) -> S
             return len(record.moves)
 
         await play(0)  # warm up
+        settle_heap()  # as `arena serve` does once it is up (arena/rpc/server/heap.py)
         OVERHEAD.samples.clear()
         OVERHEAD.enabled = True
         seeds = iter(range(1, matches + 1))
