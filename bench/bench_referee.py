@@ -214,7 +214,8 @@ async def measure_referee(matches: int, parallel: int, stubs: bool = False) -> S
                 played = await play(seed)  # not `decisions += await ...`: that reads it first
                 decisions += played
 
-        bots = [p for name in ("a", "b") for p in tree(referee.pid(name) or 0) if p]
+        launched = [referee.pid(name) for name in ("a", "b")]
+        bots = [p for pid in launched if pid is not None for p in tree(pid)]
         bots_cpu = cpu_s(bots)
         start, cpu = time.perf_counter(), time.process_time()
         await asyncio.gather(*(worker() for _ in range(parallel)))
