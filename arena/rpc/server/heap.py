@@ -7,6 +7,10 @@ matches at once (bench/bench_referee.py): a full collection came about every 7,0
 and took 50-115 ms, 10-16 us per decision of server CPU, and all that time no match moved while
 the bots' clocks ran. `settle` collects once and freezes what is left (`gc.freeze`): later
 collections walk only what the server made since (its sessions, matches and feeds).
+
+A frozen object that later becomes part of a garbage cycle is never reclaimed: settle once,
+when what is alive is what lives as long as the process (`arena serve` calls it once it is up;
+the few objects of tournaments it has just resumed are the exception, a one-off).
 """
 
 from __future__ import annotations
