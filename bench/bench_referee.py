@@ -3,6 +3,7 @@
     .venv/bin/python bench/bench_referee.py [--matches 30] [--parallel 4] [--pings 5000] \
         [--rounds 4]
     .venv/bin/python bench/bench_referee.py --workers 1,2 [--db URL] [--parallel 8] [--rounds 4]
+    .venv/bin/python bench/bench_referee.py --compare main [--pairs 3] [--parallel 8] ...
 
 The sides are interleaved: each round measures the bare round trip, then the referee's three
 runs, so that a busy machine slows them alike; every figure is the median over the rounds with
@@ -35,6 +36,8 @@ The last line sums up the parallel run against the bare round trip (medians):
 `referee vs bare: R x decisions/s, server CPU per decision C us (bare echo E us)`.
 
 With --workers: `arena serve --workers N` for each N, side by side (bench/referee_workers.py).
+With --compare REV: this tree against git revision REV, whole runs alternated --pairs times
+(bench/referee_compare.py).
 """
 
 from __future__ import annotations
@@ -57,6 +60,7 @@ import grpc
 ROOT = Path(__file__).resolve().parents[1]
 ECHO_METHOD = "/bench.Echo/Stream"
 PAYLOAD_BYTES = 420  # about the size of a mid-game Lucky Numbers DecisionRequest
+FORWARDED = ("matches", "parallel", "pings", "rounds")  # --compare hands these to each run
 
 
 @dataclass(frozen=True, slots=True)
@@ -311,6 +315,12 @@ if __name__ == "__main__":
         default=4,
         help="interleaved rounds (with --workers: matches per pair)",
     )
+    parser.add_argument(
+        "--compare",
+        metavar="REV",
+        help="alternate runs on this tree and on git revision REV (bench/referee_compare.py)",
+    )
+    parser.add_argument("--pairs", type=int, default=3, help="with --compare: runs on each tree")
     parser.add_argument("--echo-client", metavar="ADDRESS", help=argparse.SUPPRESS)
     parser.add_argument("--stub-bot", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--echo-pair", action="store_true", help=argparse.SUPPRESS)
@@ -321,6 +331,11 @@ if __name__ == "__main__":
         counts = [int(n) for n in arguments.workers.split(",")]
         parallel = arguments.parallel if "--parallel" in sys.argv else 8
         asyncio.run(workers_main(counts, arguments.db, parallel, arguments.rounds))
+    elif arguments.compare:
+        from referee_compare import main as compare_main
+
+        forwarded = [f"--{name}={getattr(arguments, name)}" for name in FORWARDED]
+        compare_main(arguments.compare, arguments.pairs, forwarded)
     elif arguments.echo_pair:
         print(f"{asyncio.run(measure_ping_pong(arguments.pings)).rate:.1f}")
     elif arguments.stub_bot:
