@@ -62,7 +62,7 @@ def _bag_counts(bag: tuple[int, ...]) -> tuple[int, ...]:
 
 
 # The bag changes only when a round's displays are filled: every view of a round counts the
-# same bag (up to 100 tiles, 5 passes over them: a quarter of a view's cost), so it is counted
+# same bag (up to 100 tiles, 5 passes over them: a fifth of a view's cost), so it is counted
 # once. Keys are whole bags: a few thousand of them at most.
 _BAG_COUNTS: dict[tuple[int, ...], tuple[int, ...]] = _Memo(_bag_counts, limit=4096)
 
