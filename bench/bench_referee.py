@@ -3,13 +3,15 @@
     .venv/bin/python bench/bench_referee.py [--matches 30] [--parallel 4] [--pings 5000] \
         [--rounds 4]
     .venv/bin/python bench/bench_referee.py --workers 1,2 [--db URL] [--parallel 8] [--rounds 4]
+    .venv/bin/python bench/bench_referee.py --compare main [--pairs 3] [--parallel 8] ...
 
 The sides are interleaved: each round measures the bare round trip, then the referee's three
 runs, so that a busy machine slows them alike; every figure is the median over the rounds with
 its range, and each ratio is taken within a round before its median. Beside each rate stands
 the server's CPU time per operation (`time.process_time` of this process, which hosts both
 servers while the bots and the echo client run in processes of their own): what the work
-costs, whatever else the machine is doing.
+costs, whatever else the machine is doing. The bots' own CPU per decision is read from /proc
+for their processes.
 
 1. Bare round trip: a bidi-stream echo service (generic handlers, no .proto) in this process,
    a client in a subprocess sending one message at a time (payload the size of a typical
@@ -22,12 +24,20 @@ costs, whatever else the machine is doing.
 3. Bare stubs: the same with bots written on the generated stubs alone (no SDK), which
    shows what the referee costs a bot that does nothing.
 4. Referee, parallel: the SDK bots with --parallel matches at once (throughput).
+   Every referee run gives its matches a spectator feed with no watcher, as every match
+   `arena serve` plays has (arena/rpc/server/watching.py), and settles the heap once the
+   server is up, as `arena serve` does (arena/rpc/server/heap.py).
 5. The referee's in-loop timer per decision (median, p99): from the arrival of a match's
    previous decision to handing its next request to the transport (apply, next view and legal
    moves, encoding). It leaves out protobuf parsing and gRPC's own work, which the server CPU
    per decision counts.
 
+The last line sums up the parallel run against the bare round trip (medians):
+`referee vs bare: R x decisions/s, server CPU per decision C us (bare echo E us)`.
+
 With --workers: `arena serve --workers N` for each N, side by side (bench/referee_workers.py).
+With --compare REV: this tree against git revision REV, whole runs alternated --pairs times
+(bench/referee_compare.py).
 """
 
 from __future__ import annotations
@@ -50,6 +60,7 @@ import grpc
 ROOT = Path(__file__).resolve().parents[1]
 ECHO_METHOD = "/bench.Echo/Stream"
 PAYLOAD_BYTES = 420  # about the size of a mid-game Lucky Numbers DecisionRequest
+FORWARDED = ("matches", "parallel", "pings", "rounds")  # --compare hands these to each run
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +70,7 @@ class Sample:
     rate: float
     cpu_us: float
     overhead_us: float = 0.0  # the referee's in-loop timer, median (0: none)
+    bots_cpu_us: float = 0.0  # the bots' processes' CPU per decision (0: not measured)
 
 
 def spread(values: Sequence[float], digits: int = 0) -> str:
@@ -148,14 +160,27 @@ async def stub_bot() -> None:
                 await call.write(pb.BotMessage(pong=pb.Pong(nonce=message.ping.nonce)))
 
 
+def settle_heap() -> None:
+    """What `arena serve` does once it is up; nothing on a revision from before it (this bench
+    also measures older revisions: PYTHONPATH=<their tree> bench/bench_referee.py)."""
+    try:
+        from arena.rpc.server.heap import settle
+    except ImportError:
+        return
+    settle()
+
+
 async def measure_referee(matches: int, parallel: int, stubs: bool = False) -> Sample:
     """Decisions per second of random SDK bots (or bare-stub bots) over gRPC, with `parallel`
     matches at once; the server's CPU and its in-loop timer per decision."""
+    from referee_workers import cpu_s, tree
+
     from arena.core.registry import get_game
     from arena.match.clock import Clock
     from arena.match.referee import play_match
     from arena.rpc.embedded import EmbeddedReferee
     from arena.rpc.server.metrics import OVERHEAD
+    from arena.rpc.server.watching import MatchHeader, WatchHub
 
     game = get_game("lucky_numbers")
     bot = f"{sys.executable} {ROOT / 'bots' / 'random_bot.py'} --max-matches {max(parallel, 1)}"
@@ -165,7 +190,23 @@ async def measure_referee(matches: int, parallel: int, stubs: bool = False) -> S
     async with EmbeddedReferee() as referee:
         await asyncio.gather(referee.launch("a", bot), referee.launch("b", bot))
         players = lambda: [referee.player("a"), referee.player("b")]  # noqa: E731
-        await play_match(game, game.options_type(), 0, players(), clock=clock)  # warm up
+        hub = WatchHub()  # a feed per match, as the server gives every match it plays
+
+        async def play(seed: int) -> int:
+            header = MatchHeader(f"m{seed}", game.name, {}, ("a", "b"), clock)
+            record = await play_match(
+                game,
+                game.options_type(),
+                seed,
+                players(),
+                clock=clock,
+                match_id=header.match_id,
+                on_event=hub.sink(header, game),
+            )
+            return len(record.moves)
+
+        await play(0)  # warm up
+        settle_heap()  # as `arena serve` does once it is up (arena/rpc/server/heap.py)
         OVERHEAD.samples.clear()
         OVERHEAD.enabled = True
         seeds = iter(range(1, matches + 1))
@@ -174,15 +215,21 @@ async def measure_referee(matches: int, parallel: int, stubs: bool = False) -> S
         async def worker() -> None:
             nonlocal decisions
             for seed in seeds:
-                record = await play_match(game, game.options_type(), seed, players(), clock=clock)
-                decisions += len(record.moves)
+                played = await play(seed)  # not `decisions += await ...`: that reads it first
+                decisions += played
 
+        launched = [referee.pid(name) for name in ("a", "b")]
+        bots = [p for pid in launched if pid is not None for p in tree(pid)]
+        bots_cpu = cpu_s(bots)
         start, cpu = time.perf_counter(), time.process_time()
         await asyncio.gather(*(worker() for _ in range(parallel)))
         elapsed, used = time.perf_counter() - start, time.process_time() - cpu
+        bots_used = cpu_s(bots) - bots_cpu
         OVERHEAD.enabled = False
         overhead = OVERHEAD.summary_ms()["median_ms"] * 1000
-        return Sample(decisions / elapsed, used / decisions * 1e6, overhead)
+        return Sample(
+            decisions / elapsed, used / decisions * 1e6, overhead, bots_used / decisions * 1e6
+        )
 
 
 async def measure_default_ping_pong(count: int) -> float:
@@ -239,8 +286,16 @@ async def main(args: argparse.Namespace) -> None:
             f"{name}: {spread([s.rate for s in samples])} decisions/s = "
             f"{spread(ratios, 2)} x the bare round trip; server CPU "
             f"{spread([s.cpu_us for s in samples])} us per decision = {spread(cpu_ratios, 1)} x "
-            f"the echo server's; in-loop timer {spread([s.overhead_us for s in samples])} us"
+            f"the echo server's; bots' CPU {spread([s.bots_cpu_us for s in samples])} us per "
+            f"decision; in-loop timer {spread([s.overhead_us for s in samples])} us"
         )
+    parallel = runs["parallel"]
+    ratio = statistics.median(s.rate / e.rate for s, e in zip(parallel, echo, strict=True))
+    print(
+        f"referee vs bare: {ratio:.2f} x decisions/s, server CPU per decision "
+        f"{statistics.median(s.cpu_us for s in parallel):.0f} us "
+        f"(bare echo {statistics.median(e.cpu_us for e in echo):.0f} us)"
+    )
 
 
 if __name__ == "__main__":
@@ -260,6 +315,12 @@ if __name__ == "__main__":
         default=4,
         help="interleaved rounds (with --workers: matches per pair)",
     )
+    parser.add_argument(
+        "--compare",
+        metavar="REV",
+        help="alternate runs on this tree and on git revision REV (bench/referee_compare.py)",
+    )
+    parser.add_argument("--pairs", type=int, default=3, help="with --compare: runs on each tree")
     parser.add_argument("--echo-client", metavar="ADDRESS", help=argparse.SUPPRESS)
     parser.add_argument("--stub-bot", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--echo-pair", action="store_true", help=argparse.SUPPRESS)
@@ -270,6 +331,11 @@ if __name__ == "__main__":
         counts = [int(n) for n in arguments.workers.split(",")]
         parallel = arguments.parallel if "--parallel" in sys.argv else 8
         asyncio.run(workers_main(counts, arguments.db, parallel, arguments.rounds))
+    elif arguments.compare:
+        from referee_compare import main as compare_main
+
+        forwarded = [f"--{name}={getattr(arguments, name)}" for name in FORWARDED]
+        compare_main(arguments.compare, arguments.pairs, forwarded)
     elif arguments.echo_pair:
         print(f"{asyncio.run(measure_ping_pong(arguments.pings)).rate:.1f}")
     elif arguments.stub_bot:

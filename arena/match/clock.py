@@ -51,10 +51,15 @@ class Alarm:
     one timer per time limit. A deadline earlier than the armed timer (a shrinking bank) arms
     a new one. When due, it cancels the task, which `wait` turns into TimeoutError unless the
     task was cancelled from outside as well (then the cancellation propagates).
+
+    An alarm belongs to the task that makes it (the match's): only that task may `wait`.
     """
 
     def __init__(self) -> None:
         self._loop = asyncio.get_running_loop()
+        owner = asyncio.current_task()
+        assert owner is not None, "an Alarm is made inside the task that waits on it"
+        self._owner: asyncio.Task[Any] = owner
         self._task: asyncio.Task[Any] | None = None  # the task waiting, while one waits
         self._deadline = 0.0
         self._timer: asyncio.TimerHandle | None = None
@@ -62,8 +67,7 @@ class Alarm:
 
     async def wait(self, limit_s: float, awaitable: Awaitable[_T]) -> _T:
         """`awaitable`'s result, or TimeoutError once `limit_s` seconds have passed."""
-        task = asyncio.current_task()
-        assert task is not None
+        task = self._owner
         cancelling = task.cancelling()
         deadline = self._loop.time() + limit_s
         self._task, self._deadline, self._rang = task, deadline, False

@@ -237,8 +237,9 @@ class Referee:
         move, problem = _resolve_reply(reply, request.legal_moves)
         if move is None:
             return self._fault(seat, Termination.UNPARSABLE, problem)
-        if self.on_event is not None:
-            waiting_before = set(self.game.to_move(self.state))
+        on_event = self.on_event
+        if on_event is not None:
+            waiting_before = self.game.to_move(self.state)
             public = self.game.public_move(self.state, seat, move)
         try:
             self.state = self.game.apply(self.state, seat, move)
@@ -247,20 +248,32 @@ class Referee:
         except InvalidMoveError as exc:
             return self._fault(seat, Termination.UNPARSABLE, f"{shown(move, 80)}: {exc}")
         self.moves.append(MoveRecord(seat, move, elapsed_ms, transport_ms))
-        if self.on_event is None:  # nobody watches: no events to build or hold
+        if on_event is None:  # nobody watches: no events to build or hold
             return None
         event = MatchEvent(
-            "move", self.match_id, len(self.moves), seat, move, elapsed_ms, self.state
+            "move",
+            self.match_id,
+            len(self.moves),
+            seat,
+            move,
+            elapsed_ms,
+            self.state,
+            public_move=public,
         )
-        event.public_move = public
-        waiting_after = set(self.game.to_move(self.state))
+        waiting_after = tuple(self.game.to_move(self.state))
         # A simultaneous decision still waiting on other seats stays secret: hold its event
-        # until the decision resolves, so watchers never see a pending choice.
-        self._held.append(event)
-        if not (waiting_after and waiting_after < waiting_before):
-            for held in self._held:
-                self._emit(held)
-            self._held.clear()
+        # until the decision resolves, so watchers never see a pending choice. (Only a
+        # decision of several seats can leave some of them waiting.)
+        if len(waiting_before) > 1 and waiting_after and set(waiting_after) < set(waiting_before):
+            self._held.append(event)
+            return None
+        banks = tuple(s.bank_ms for s in self.seats)
+        for held in self._held:
+            held.banks_ms, held.deciding = banks, waiting_after
+            on_event(held)
+        self._held.clear()
+        event.banks_ms, event.deciding = banks, waiting_after
+        on_event(event)
         return None
 
     def _fault(self, seat: Seat, termination: Termination, detail: str) -> Outcome:

@@ -169,6 +169,34 @@ def test_simultaneous_choices_reach_watchers_only_after_the_reveal():
     assert not any(pending for _, pending in seen)
 
 
+@pytest.mark.parametrize("name", ["lucky_numbers", "the_number"])
+def test_each_shown_move_carries_the_clocks_and_seats_deciding_when_shown(name):
+    """A move event holds every seat's bank and the seats deciding at the moment watchers are
+    shown it (a simultaneous choice is shown at the reveal, with the reveal's clocks)."""
+    from arena.match.referee import Referee
+
+    game = get_game(name)
+    shown: list[tuple[tuple[float | None, ...], tuple[int, ...]]] = []
+    expected: list[tuple[tuple[float | None, ...], tuple[int, ...]]] = []
+    box = {}
+
+    def on_event(event):
+        if event.kind == "move":
+            referee = box["referee"]
+            shown.append((event.banks_ms, event.deciding))
+            banks = tuple(s.bank_ms for s in referee.seats)
+            expected.append((banks, tuple(game.to_move(referee.state))))
+
+    players = [PolicyPlayer(f"r{i}", random_policy(i)) for i in range(3)]
+    clock = Clock(per_move_ms=1000, bank_ms=5000)
+    referee = Referee(game, game.options_type(), 4, players, clock=clock, on_event=on_event)
+    box["referee"] = referee
+    record = asyncio.run(referee.run())
+    assert len(shown) == len(record.moves)
+    assert shown == expected
+    assert all(len(banks) == 3 and None not in banks for banks, _ in shown)
+
+
 def test_thinking_in_process_players_cost_no_other_seat_its_clock():
     """Three in-process seats of The Number decide at once, each thinking 400 ms of a 1 s
     budget with no bank: on the event loop one after the other the last would be charged

@@ -34,7 +34,12 @@ def test_every_bench_script_loads() -> None:
 
 
 def test_each_bench_script_that_runs_guards_its_work() -> None:
-    helpers = {"referee_workers.py", "side_by_side.py", "playout_instructions.py"}  # imported ones
+    helpers = {  # imported ones
+        "referee_workers.py",
+        "referee_compare.py",
+        "side_by_side.py",
+        "playout_instructions.py",
+    }
     for path in sorted((ROOT / "bench").glob("*.py")):
         if path.name not in helpers:
             assert 'if __name__ == "__main__":' in path.read_text(), path.name

@@ -19,12 +19,13 @@ PHASE_NAMES = {OFFER: "offer", WALL: "wall", OVER: "over"}
 class _Memo(dict):  # type: ignore[type-arg]
     """A dict that computes missing entries with `fn` (views repeat the same few values)."""
 
-    def __init__(self, fn: Callable[[Any], Any]) -> None:
+    def __init__(self, fn: Callable[[Any], Any], limit: int = 100_000) -> None:
         super().__init__()
         self.fn = fn
+        self.limit = limit
 
     def __missing__(self, key: Any) -> Any:
-        if len(self) > 100_000:  # bound the memory of very long runs
+        if len(self) > self.limit:  # bound the memory of very long runs
             self.clear()
         value = self[key] = self.fn(key)
         return value
@@ -54,6 +55,16 @@ def wall_rows(board: Board) -> list[str]:
     """The wall as 5 strings of 5 letters, top row first; "." for an empty space."""
     cells = board.cells
     return [_ROW_TEXT[cells >> 15 * r & 0x7FFF] for r in range(5)]
+
+
+def _bag_counts(bag: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(bag.count(k) for k in range(5))
+
+
+# The bag changes only when a round's displays are filled: every view of a round counts the
+# same bag (up to 100 tiles, 5 passes over them: a fifth of a view's cost), so it is counted
+# once. Keys are whole bags: a few thousand of them at most.
+_BAG_COUNTS: dict[tuple[int, ...], tuple[int, ...]] = _Memo(_bag_counts, limit=4096)
 
 
 def _line_text(code: int) -> str:
@@ -94,7 +105,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "centre": counts_text(state.centre),
         "marker_in_centre": state.marker_in_centre,
         "boards": [board_view(b, s, state) for s, b in enumerate(state.boards)],
-        "bag": [state.bag.count(k) for k in range(5)],  # counts only: the order is hidden
+        "bag": list(_BAG_COUNTS[state.bag]),  # counts only: the order is hidden
         "lid": list(state.lid),
         "pending_line": state.pending_line + 1,
         "termination": state.termination,

@@ -26,6 +26,7 @@ from arena.errors import ConfigError
 from arena.match.limits import DEFAULT_STREAMS_PER_CONNECTION
 from arena.rpc.addresses import is_loopback
 from arena.rpc.server.bot_service import BotServicer, parse_bot_message
+from arena.rpc.server.heap import settle as settle_heap
 from arena.rpc.server.services import ArenaServicer
 from arena.rpc.server.state import ServerConfig, ServerState
 from arena.rpc.server.workers.house import House, HouseBot, check_unregistered
@@ -276,6 +277,7 @@ async def serve(
     pages = None
     if web is not None:
         pages = await start_web_process(web, self_target(port, tls), tls, state)
+    settle_heap()  # all that lives as long as the server is made: out of the collector's walk
     try:
         await stop.wait()
     finally:

@@ -28,6 +28,7 @@ from arena.v1 import arena_pb2 as pb
 RECENT_FEEDS = 64  # ended feeds kept until their record is surely stored
 MAX_DELAY_MS = 3_600_000  # a broadcast delay of at most an hour
 
+_FRAME_KINDS = {"start": FrameKind.START, "move": FrameKind.MOVE}  # else the end
 _KIND_TO_PB = {
     FrameKind.START: pb.UPDATE_KIND_START,
     FrameKind.MOVE: pb.UPDATE_KIND_MOVE,
@@ -140,9 +141,10 @@ class Watcher:
         return True
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: one is made on every decision, and frozen ones cost 5x
 class _Moment:
-    """One public event as the referee reported it; its update is built when first needed."""
+    """One public event as the referee reported it; its update is built when first needed
+    (never changed once made)."""
 
     at: float  # monotonic time of the event
     kind: FrameKind
@@ -168,22 +170,22 @@ class MatchFeed:
         self.moments: list[_Moment] = []
         self.updates: list[tuple[float, pb.MatchUpdate]] = []  # built for moments[:len]
         self.watchers: set[Watcher] = set()
-        self.moves: list[MoveRecord] = []
+        self.moves: list[MoveRecord] = []  # as shown, made from `_plays` when first needed
+        self._plays: list[tuple[int, str, float]] = []  # (seat, move as shown, elapsed ms)
         self.ended = False
 
     def on_event(self, event: MatchEvent) -> None:
         """The referee's hook: one public event, offered to every watcher."""
         if event.kind == "move" and event.seat is not None and event.move is not None:
             shown = event.public_move if event.public_move is not None else event.move
-            self.moves.append(MoveRecord(event.seat, shown, event.elapsed_ms))
+            self._plays.append((event.seat, shown, event.elapsed_ms))
         ended = event.kind == "end"
         if self.public or ended:  # a withheld match shows its end only
-            kind = {"start": FrameKind.START, "move": FrameKind.MOVE}.get(event.kind, FrameKind.END)
             moment = _Moment(
                 time.monotonic(),
-                kind,
+                _FRAME_KINDS.get(event.kind, FrameKind.END),
                 event.state,
-                len(self.moves),
+                len(self._plays),
                 event.record,
                 event.banks_ms,
                 event.deciding,
@@ -204,6 +206,7 @@ class MatchFeed:
     def _built(self) -> list[tuple[float, pb.MatchUpdate]]:
         """Every update so far, building those not built yet."""
         n = len(self.header.players)
+        self.moves.extend(MoveRecord(*play) for play in self._plays[len(self.moves) :])
         for moment in self.moments[len(self.updates) :]:
             if not self.public and moment.record is not None:
                 frame = withheld_end(moment.record)
