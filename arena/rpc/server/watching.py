@@ -97,10 +97,6 @@ def add_clocks(
     update.server_unix_ms = unix_ms
 
 
-class WatcherDropped(Exception):
-    """This watcher fell too far behind and was dropped."""
-
-
 class EndKind(enum.Enum):
     """Why a watch stream ends before its match's end (each has its own status)."""
 
