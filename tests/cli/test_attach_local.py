@@ -8,6 +8,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -62,11 +63,22 @@ def test_ctrl_c_detaches_and_the_run_goes_on(tmp_path: Path) -> None:
     try:
         wait_running(db)
         attach = subprocess.Popen([*ARENA, "tournament", "attach", "1", "--db", str(db)],
-                                  cwd=ROOT, text=True, stdout=subprocess.PIPE,
+                                  cwd=ROOT, text=True, stdout=subprocess.DEVNULL,
                                   stderr=subprocess.PIPE)  # fmt: skip
-        time.sleep(2)  # following: the first update is shown
+        assert attach.stderr is not None
+        lines: list[str] = []
+        reader = threading.Thread(target=lambda: lines.extend(attach.stderr or ()), daemon=True)
+        reader.start()
+        # Ctrl-C once it follows (a match shown as it ended), not after a guessed delay: on a
+        # loaded machine the process may still be importing when a fixed sleep ends
+        deadline = time.monotonic() + 120
+        while not any("Finished t1-" in line for line in list(lines)):
+            assert time.monotonic() < deadline and attach.poll() is None, "".join(lines)
+            time.sleep(0.05)
         attach.send_signal(signal.SIGINT)
-        out, err = attach.communicate(timeout=60)
+        attach.wait(timeout=60)
+        reader.join(timeout=60)
+        err = "".join(lines)
         assert attach.returncode == 0, err
         said = " ".join(err.split())
         assert f"detached: tournament 1 goes on in sqlite:///{db}" in said
