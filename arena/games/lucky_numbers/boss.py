@@ -24,10 +24,12 @@ from arena.games.lucky_numbers.playout import Sim
 from arena.games.lucky_numbers.state import LuckyNumbersState, Phase
 from arena.games.lucky_numbers.strategy import IDEAL
 from arena.search.budget import Deadline
-from arena.search.halving import Future, Verdict, sequential_halving
+from arena.search.halving import Future, Verdict
+from arena.search.racing import race
 from arena.search.seeded import view_search_boss
 
-FIRST_CUT = 4  # rounds of rollouts before the first halving
+MIN_ROUNDS = 8  # futures every candidate plays before the race drops any
+Z = 2.0  # standard errors of a paired difference that drop a candidate from the race
 KEEP = 6  # places and swaps searched, the policy's best
 CONFIDENCE = 1.0  # standard errors to overrule the policy
 _CELL = {name: i for i, name in enumerate(CELL_NAMES)}
@@ -132,11 +134,12 @@ def search(
     """The chosen move, the search's verdict and the candidates it compared."""
     searched = candidates(view, moves)
     own = policy_move(view)
-    verdict = sequential_halving(
+    verdict = race(
         len(searched),
         _sampler(view, searched, rng),
         deadline,
-        first_cut=FIRST_CUT,
+        min_rounds=MIN_ROUNDS,
+        z=Z,
         baseline=searched.index(own) if own in searched else None,
         confidence=CONFIDENCE,
     )
