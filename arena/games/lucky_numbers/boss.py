@@ -1,14 +1,16 @@
 """The Lucky Numbers boss: flat Monte Carlo over determinizations, from the seat's view only.
 
 Every decision compares its candidate moves by rollouts to the end of the game
-(arena.search.halving). A rollout starts from a state sampled from the view (belief.py: the
+(arena.search.racing). A rollout starts from a state sampled from the view (belief.py: the
 pot's order, Michael's unrevealed tiles), plays the candidate, then lets every seat play on by
 the greedy-like policy of playout.py. The candidates share each sampled pot (common random
-numbers), the weaker half is dropped after 4, 8, 16, ... rounds (sequential halving), and the
-answer is the surviving move with the best mean result: its share of the win, plus a little
-per tile of lead. Of a resolve decision's places and swaps only the KEEP best by the policy's
-evaluation are searched. The search stops when its budget (arena.search.budget) is spent: the
-referee's clock, or a fixed number of rollouts for reproducible play.
+numbers); after MIN_ROUNDS rounds a candidate leaves the race when the leader beats it on the
+same pots by more than Z standard errors, so a longer search settles closer calls (sequential
+halving, used before, dropped half of them after 4 and 8 pots whatever the budget). The answer
+is the surviving move with the best mean result: its share of the win, plus a little per tile
+of lead. Of a resolve decision's places and swaps only the KEEP best by the policy's evaluation
+are searched. The search stops when its budget (arena.search.budget) is spent, or when one
+candidate is left: the referee's clock, or a fixed number of rollouts for reproducible play.
 """
 
 from __future__ import annotations
