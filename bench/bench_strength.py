@@ -66,6 +66,10 @@ from arena.ratings.elo import Z95  # noqa: E402
 from arena.search.budget import CPU, timer  # noqa: E402
 
 OPPONENTS = ("greedy", "random")
+RIVALS = (*OPPONENTS, "boss:1", "boss:2", "boss:3")
+"""What --opponent may name: greedy and random (both by default) or a fixed-work boss level (the
+boss against its own weaker rungs: does time buy strength? A level bound to iterations plays
+its own work, stopped early only by the clock)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,7 +269,7 @@ def main() -> None:
     parser.add_argument("--no-clock", action="store_true", help="no clock (use --iterations)")
     parser.add_argument("--iterations", type=int, help="fixed work per boss decision")
     parser.add_argument("--game", action="append", help="only this game (repeatable)")
-    parser.add_argument("--opponent", action="append", choices=OPPONENTS, help="(repeatable)")
+    parser.add_argument("--opponent", action="append", choices=RIVALS, help="(repeatable)")
     parser.add_argument("--level", default="boss", help="boss, boss:1, boss:2 or boss:3")
     parser.add_argument("--seed", type=int, default=0, help="first deal seed")
     parser.add_argument("--workers", type=int, default=1, help="processes playing matches")

@@ -1,6 +1,7 @@
 """What search bots share: the factory contract every game's boss follows, the budget of one
-decision (budget.py), the seeded policy shell (seeded.py), the levels' factories (levels.py)
-and sequential halving (halving.py).
+decision (budget.py), the seeded policy shell (seeded.py), the levels' factories (levels.py),
+sequential halving (halving.py) and a race that drops a candidate only when shown worse
+(racing.py).
 Each game's own search lives in its package (arena/games/<game>/boss.py); nothing here imports
 grpc, typer or rich.
 

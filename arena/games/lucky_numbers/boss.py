@@ -1,14 +1,16 @@
 """The Lucky Numbers boss: flat Monte Carlo over determinizations, from the seat's view only.
 
 Every decision compares its candidate moves by rollouts to the end of the game
-(arena.search.halving). A rollout starts from a state sampled from the view (belief.py: the
+(arena.search.racing). A rollout starts from a state sampled from the view (belief.py: the
 pot's order, Michael's unrevealed tiles), plays the candidate, then lets every seat play on by
 the greedy-like policy of playout.py. The candidates share each sampled pot (common random
-numbers), the weaker half is dropped after 4, 8, 16, ... rounds (sequential halving), and the
-answer is the surviving move with the best mean result: its share of the win, plus a little
-per tile of lead. Of a resolve decision's places and swaps only the KEEP best by the policy's
-evaluation are searched. The search stops when its budget (arena.search.budget) is spent: the
-referee's clock, or a fixed number of rollouts for reproducible play.
+numbers); after MIN_ROUNDS rounds a candidate leaves the race when the leader beats it on the
+same pots by more than Z standard errors, so a longer search settles closer calls (sequential
+halving, used before, dropped half of them after 4 and 8 pots whatever the budget). The answer
+is the surviving move with the best mean result: its share of the win, plus a little per tile
+of lead. Of a resolve decision's places and swaps only the KEEP best by the policy's evaluation
+are searched. The search stops when its budget (arena.search.budget) is spent, or when one
+candidate is left: the referee's clock, or a fixed number of rollouts for reproducible play.
 """
 
 from __future__ import annotations
@@ -24,10 +26,12 @@ from arena.games.lucky_numbers.playout import Sim
 from arena.games.lucky_numbers.state import LuckyNumbersState, Phase
 from arena.games.lucky_numbers.strategy import IDEAL
 from arena.search.budget import Deadline
-from arena.search.halving import Future, Verdict, sequential_halving
+from arena.search.halving import Future, Verdict
+from arena.search.racing import race
 from arena.search.seeded import view_search_boss
 
-FIRST_CUT = 4  # rounds of rollouts before the first halving
+MIN_ROUNDS = 8  # futures every candidate plays before the race drops any
+Z = 2.0  # standard errors of a paired difference that drop a candidate from the race
 KEEP = 6  # places and swaps searched, the policy's best
 CONFIDENCE = 1.0  # standard errors to overrule the policy
 _CELL = {name: i for i, name in enumerate(CELL_NAMES)}
@@ -132,11 +136,12 @@ def search(
     """The chosen move, the search's verdict and the candidates it compared."""
     searched = candidates(view, moves)
     own = policy_move(view)
-    verdict = sequential_halving(
+    verdict = race(
         len(searched),
         _sampler(view, searched, rng),
         deadline,
-        first_cut=FIRST_CUT,
+        min_rounds=MIN_ROUNDS,
+        z=Z,
         baseline=searched.index(own) if own in searched else None,
         confidence=CONFIDENCE,
     )
