@@ -5,7 +5,9 @@
     .venv/bin/python bench/bench_strength.py --game arctic_scavengers --option hq1=true \
         --option recon4=true --opponent greedy --games 20 --budget-ms 100 --cpu-time
 
-Two-player games are played one against one, the others at their smallest table (The Number
+`--opponent` is greedy and random by default, or any built-in strategy of the game: `--opponent
+boss:1` measures what the boss's time buys over its own first level. Two-player games are played
+one against one, the others at their smallest table (The Number
 and Epizodiak: the boss against two greedy or two random bots). Match i deals from seed
 `--seed` + i // players and seats the boss in seat i % players, so every deal is played once
 from each seat (rotated, duplicate). Every bot is seeded per match. Each decision is asked
@@ -66,10 +68,9 @@ from arena.ratings.elo import Z95  # noqa: E402
 from arena.search.budget import CPU, timer  # noqa: E402
 
 OPPONENTS = ("greedy", "random")
-RIVALS = (*OPPONENTS, "boss:1", "boss:2", "boss:3")
-"""What --opponent may name: greedy and random (both by default) or a fixed-work boss level (the
-boss against its own weaker rungs: does time buy strength? A level bound to iterations plays
-its own work, stopped early only by the clock)."""
+"""--opponent's default; it may name any built-in strategy of the game, e.g. a fixed-work boss
+level (the boss against its own weaker rungs: does time buy strength? A level bound to
+iterations plays its own work, stopped early only by the clock)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,7 +270,10 @@ def main() -> None:
     parser.add_argument("--no-clock", action="store_true", help="no clock (use --iterations)")
     parser.add_argument("--iterations", type=int, help="fixed work per boss decision")
     parser.add_argument("--game", action="append", help="only this game (repeatable)")
-    parser.add_argument("--opponent", action="append", choices=RIVALS, help="(repeatable)")
+    parser.add_argument(
+        "--opponent", action="append", metavar="STRATEGY",
+        help="greedy, random or another built-in strategy, e.g. boss:1 (repeatable)",
+    )  # fmt: skip
     parser.add_argument("--level", default="boss", help="boss, boss:1, boss:2 or boss:3")
     parser.add_argument("--seed", type=int, default=0, help="first deal seed")
     parser.add_argument("--workers", type=int, default=1, help="processes playing matches")
@@ -303,6 +307,10 @@ def main() -> None:
     games = args.game or boss_games()
     if args.clairvoyant and set(games) - set(CLAIRVOYANT):
         parser.error(f"--clairvoyant: only --game {' or '.join(CLAIRVOYANT)}")
+    for game in games:
+        unknown = set(args.opponent or OPPONENTS) - set(strategies_for(game))
+        if unknown:
+            parser.error(f"--opponent: {game} has no {', '.join(sorted(unknown))}")
     recorded: dict[str, list[float]] = {}
     for game in games:
         for opponent in args.opponent or OPPONENTS:

@@ -232,10 +232,10 @@ def make_greedy(seed: int | None = None) -> Policy:
 BOSS_LEVELS: dict[str, Level] = {
     "boss:1": (1, None),  # the whole turn planned, no look-ahead
     "boss:2": (2 * 21, None),  # the two best plans looked one turn further (21 rolls: boss.ROLLS)
-    "boss:3": (None, 300),  # the best plans (up to MAX_DEEP_PLANS) for 300 ms at most
-    "boss": (None, None),  # the best plans (up to MAX_DEEP_PLANS) within the clock
+    "boss:3": (None, 300),  # the best plans (boss.WIDTH) deepened for 300 ms at most
+    "boss": (None, None),  # the best plans (boss.WIDTH) deepened within the clock
 }
-"""Each level's (rolls looked at per decision, ms cap per decision); None: not set."""
+"""Each level's (turns searched per decision, ms cap per decision); None: not set."""
 
 STRATEGIES: dict[str, Callable[..., Policy]] = {
     "greedy": make_greedy,

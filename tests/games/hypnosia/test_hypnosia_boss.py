@@ -10,12 +10,13 @@ import pytest
 from arena.errors import ConfigError
 from arena.games.hypnosia import GAME, HypnosiaOptions
 from arena.games.hypnosia.belief import state_from_view
-from arena.games.hypnosia.boss import ROLLS, plans
+from arena.games.hypnosia.boss import ROLLS, WIDTH, choose, plans, search
 from arena.games.hypnosia.rules import play
 from arena.games.hypnosia.sampling import resample
 from arena.games.hypnosia.strategy import BOSS_LEVELS
 from arena.games.testing import request_for
 from arena.match.strategies import make_policy
+from arena.search.budget import Budget
 
 OPTIONS = [HypnosiaOptions(), HypnosiaOptions(stacks_cross=False), HypnosiaOptions(round_cap=3)]
 
@@ -125,3 +126,54 @@ def test_a_boss_with_fixed_work_replays_a_whole_match() -> None:
         return moves
 
     assert match() == match()
+
+
+def contested(count: int):
+    """Mid-game states of a seeded greedy match whose turn has more than WIDTH plans."""
+    bots = [make_policy("hypnosia", "greedy", 1), make_policy("hypnosia", "greedy", 2)]
+    state = GAME.setup(2, HypnosiaOptions(), random.Random(5))
+    found = []
+    while GAME.outcome(state) is None and len(found) < count:
+        if state.ply > 40 and len(plans(state, state.current)) > WIDTH:
+            found.append(state)
+        state = GAME.play(
+            state, state.current, bots[state.current](request_for(GAME, state, state.current))
+        )
+    return found[::-1][:count]
+
+
+def searched(state, iterations: int):
+    return search(state, state.current, Budget(iterations=iterations).deadline())
+
+
+def test_the_search_deepens_the_best_plans_one_turn_at_a_time() -> None:
+    one_pass = WIDTH * len(ROLLS)  # the next seat's reply to each roll, for each of WIDTH plans
+    deeper = len(ROLLS) + len(ROLLS) ** 2  # ... then the boss's own turn after each reply
+    for state in contested(2):
+        found = searched(state, one_pass)
+        assert [len(p.deep) for p in found] == [1] * WIDTH + [0] * (len(found) - WIDTH)
+        first_pass = [p.deep[0] for p in found[:WIDTH]]
+        found = searched(state, one_pass + 2 * deeper)
+        assert [p.deep[0] for p in found[:WIDTH]] == first_pass
+        # the second pass takes the plans in the order the first ranked them
+        by_first_pass = sorted(found[:WIDTH], key=lambda p: -p.deep[0])
+        assert [len(p.deep) for p in by_first_pass] == [2, 2, 1, 1, 1]
+
+
+def test_a_pass_cut_short_answers_like_the_pass_before() -> None:
+    # with one plan of the second pass searched, that plan is the first pass's best: the move
+    # cannot change; a pass cut in the middle of a plan counts for nothing.
+    rng = random.Random(0)
+    for state in contested(2):
+        one_pass = WIDTH * len(ROLLS)
+        first = choose(searched(state, one_pass), rng)
+        assert choose(searched(state, one_pass + 100), rng) == first
+        assert choose(searched(state, one_pass + len(ROLLS) + len(ROLLS) ** 2), rng) == first
+
+
+def test_a_boss_two_turns_deep_decides_the_same_when_unseen_dice_are_resampled() -> None:
+    states = contested(2)
+    resampled = [resample(s, s.current, random.Random(k)) for k, s in enumerate(states)]
+    work = WIDTH * len(ROLLS) + 2 * (len(ROLLS) + len(ROLLS) ** 2)
+    moves = decisions("boss", states, iterations=work)
+    assert decisions("boss", resampled, iterations=work) == moves
