@@ -75,6 +75,14 @@ class MatchProgress:
         """A line of information, above the bar if there is one."""
         self.console.print(text, highlight=False, soft_wrap=True, markup=False)
 
+    def say_after_interrupt(self, text: str) -> None:
+        """A line after a Ctrl-C, on a console of its own over the same file: an interrupt
+        that lands inside one of rich's prints can leave its console buffering everything
+        after it, so the last line would never be written."""
+        Console(file=self.console.file, width=self.console.width).print(
+            text, highlight=False, soft_wrap=True, markup=False
+        )
+
     def stop(self) -> None:
         """Stop the bar (if any)."""
         if self._bar is not None:

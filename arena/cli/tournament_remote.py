@@ -90,9 +90,9 @@ def follow_on(door: Arena, tid: int, *, cancel_on_exit: bool = False) -> None:
         progress.stop()
         if cancel_on_exit:
             door.cancel_tournament(tid)
-            progress.say(f"tournament {tid} cancelled on {where} (resumable)")
+            progress.say_after_interrupt(f"tournament {tid} cancelled on {where} (resumable)")
             raise typer.Exit(130) from None
-        progress.say(
+        progress.say_after_interrupt(
             f"detached: tournament {tid} goes on in {where}. Follow it again with "
             f"`arena tournament attach {tid} {again}`"
             + (f", stop it with `arena tournament cancel {tid} {again}`" if _served(door) else "")
