@@ -14,6 +14,15 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 ARENA = (sys.executable, "-m", "arena")
+# `arena` with Ctrl-C as a terminal gives it: a test process (a pytest-xdist worker that ran
+# Ray, gRPC and signal tests before) may hand its children SIGINT ignored or blocked, and then
+# a Ctrl-C never reaches the follower (the full suite saw it follow to the end and exit 0).
+WITH_CTRL_C = (
+    sys.executable, "-c",
+    "import os, signal, sys; signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT}); "
+    "signal.signal(signal.SIGINT, signal.SIG_DFL); "
+    "os.execv(sys.executable, [sys.executable, '-m', 'arena', *sys.argv[1:]])",
+)  # fmt: skip
 
 
 def start_run(db: Path, cycles: int) -> subprocess.Popen[str]:
@@ -62,7 +71,7 @@ def test_ctrl_c_detaches_and_the_run_goes_on(tmp_path: Path) -> None:
     run = start_run(db, cycles=500)
     try:
         wait_running(db)
-        attach = subprocess.Popen([*ARENA, "tournament", "attach", "1", "--db", str(db)],
+        attach = subprocess.Popen([*WITH_CTRL_C, "tournament", "attach", "1", "--db", str(db)],
                                   cwd=ROOT, text=True, stdout=subprocess.DEVNULL,
                                   stderr=subprocess.PIPE)  # fmt: skip
         assert attach.stderr is not None
