@@ -71,7 +71,7 @@ def sequential_halving(
     means = tuple(sum(v.values()) / len(v) if v else -math.inf for v in values)
     best = max(alive, key=lambda i: (means[i], -i))
     if baseline is not None and best != baseline:
-        convincing = _convincing(values[best], values[baseline], confidence, margin)
+        convincing = paired_gain(values[best], values[baseline], confidence, margin)
         best = best if convincing else baseline
     return Verdict(best, means, tuple(len(v) for v in values))
 
@@ -85,8 +85,8 @@ def _halve(alive: list[int], values: list[dict[int, float]], keep: int | None) -
     return sorted(kept)
 
 
-def _convincing(
-    challenger: dict[int, float], base: dict[int, float], z: float, margin: float
+def paired_gain(
+    challenger: dict[int, float], base: dict[int, float], z: float, margin: float = 0.0
 ) -> bool:
     """Whether the challenger beats the base by more than `margin` plus z standard errors of
     the mean of their differences on the futures both were played in."""
@@ -99,4 +99,4 @@ def _convincing(
     return mean - margin > z * spread / math.sqrt(n)
 
 
-__all__ = ["Future", "Verdict", "sequential_halving"]
+__all__ = ["Future", "Verdict", "paired_gain", "sequential_halving"]

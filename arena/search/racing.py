@@ -20,7 +20,7 @@ import math
 from collections.abc import Callable
 
 from arena.search.budget import Deadline
-from arena.search.halving import Future, Verdict
+from arena.search.halving import Future, Verdict, paired_gain
 
 MIN_ROUNDS = 8  # futures every candidate plays before any is dropped
 Z = 2.0  # standard errors of the paired difference that drop a candidate
@@ -70,20 +70,6 @@ def _survivors(
     return [
         i for i in alive if i in (leader, keep) or not paired_gain(values[leader], values[i], z)
     ]
-
-
-def paired_gain(
-    challenger: dict[int, float], base: dict[int, float], z: float, margin: float = 0.0
-) -> bool:
-    """Whether the challenger beats the base by more than `margin` plus z standard errors of
-    the mean of their differences on the futures both were played in."""
-    diffs = [challenger[r] - base[r] for r in challenger if r in base]
-    n = len(diffs)
-    if n < 2:
-        return False
-    mean = sum(diffs) / n
-    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
-    return mean - margin > z * spread / math.sqrt(n)
 
 
 __all__ = ["MIN_ROUNDS", "Z", "paired_gain", "race"]
